@@ -1,0 +1,160 @@
+/**
+ * The one HTTP client of the console (design.md): the `{code,msg,data}` envelope, the bearer token, the 30 s
+ * timeout, network failures as `{code:-1, msg:'Network error'}`, and the 401/403 → sign-out rule (spec 1 §4, §8).
+ * It knows nothing of React: the session registers how to read the token and what to do on an auth failure.
+ */
+import { API_BASE, type Envelope, MSG, REQUEST_TIMEOUT_MS } from '@atk/contract';
+
+export class ApiError extends Error {
+  readonly code: number;
+  /** True when the client already told the user (an expired authorization): callers stay silent. */
+  readonly handled: boolean;
+  constructor(code: number, msg: string, handled = false) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+    this.handled = handled;
+  }
+  /** The text to show to the user: the server msg. */
+  get msg(): string {
+    return this.message;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** The text of any error. */
+export const errorText = (e: unknown): string => (e instanceof Error && e.message ? e.message : MSG.networkError);
+
+/** Shows an error once: `reportError(message.error, e)`; an expired authorization was already announced. */
+export const reportError = (notify: (text: string) => unknown, e: unknown): void => {
+  if (!(isApiError(e) && e.handled)) notify(errorText(e));
+};
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Base path; the player API unless told (e.g. API_ATK_BASE for the statistics paths). */
+  base?: string;
+  /** Send no Authorization header (public calls that must not carry a stale token). */
+  anonymous?: boolean;
+  /**
+   * How a 401/403 answer is handled. 'signout' (default): clear the session, show 'Authorization expired',
+   * go to /login with a redirect. 'quiet': clear the session silently (background reads on public pages,
+   * sign-out itself). Either way the call then rejects with the ApiError.
+   */
+  onAuthError?: 'signout' | 'quiet';
+  signal?: AbortSignal;
+}
+
+interface ClientHooks {
+  getToken: () => string | null;
+  onAuthFailure: (mode: 'signout' | 'quiet') => void;
+}
+
+let hooks: ClientHooks = { getToken: () => null, onAuthFailure: () => {} };
+
+/** Called once by the session: where the token comes from and how an expired authorization is handled. */
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+function buildUrl(base: string, path: string, query?: Query): string {
+  let url = `${base}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
+  }
+  return url;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, base = API_BASE, anonymous = false, onAuthError = 'signout' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = anonymous ? null : hooks.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  // a multipart body sets its own Content-Type with the boundary
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+
+  let envelope: Envelope<T>;
+  try {
+    const response = await fetch(buildUrl(base, path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const parsed: unknown = await response.json();
+    if (!parsed || typeof parsed !== 'object' || typeof (parsed as Envelope<T>).code !== 'number') {
+      throw new Error('not an envelope');
+    }
+    envelope = parsed as Envelope<T>;
+  } catch {
+    // timeout, network failure, or an answer that is not the JSON envelope (e.g. a proxy error page)
+    throw new ApiError(-1, MSG.networkError);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  if (envelope.code === 200) return envelope.data;
+  const authFailure = (envelope.code === 401 || envelope.code === 403) && token !== null;
+  if (authFailure) hooks.onAuthFailure(onAuthError);
+  throw new ApiError(envelope.code, envelope.msg || MSG.networkError, authFailure);
+}
+
+/** Shorthands of `request`. */
+export const get = <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  request<T>(path, { ...options, method: 'GET' });
+export const post = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  request<T>(path, { ...options, method: 'POST', body: body ?? {} });
+export const put = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  request<T>(path, { ...options, method: 'PUT', body: body ?? {} });
+export const del = <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+  request<T>(path, { ...options, method: 'DELETE' });
+/** A multipart POST (file uploads to the API): the fields and files of `form`. */
+export const postForm = <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  request<T>(path, { ...options, method: 'POST', body: form });
+
+/**
+ * Sends a file straight to storage (a presigned URL, spec 3 §4) with XMLHttpRequest, for the upload progress
+ * in percent. `headers` are the ones the presigned answer requires; the file's content type is sent unless
+ * they name one. Rejects on a non-2xx answer, a network failure or an abort.
+ */
+export function putFile(
+  url: string,
+  file: Blob,
+  headers: Record<string, string>,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    const hasType = Object.keys(headers).some((h) => h.toLowerCase() === 'content-type');
+    if (!hasType) xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`storage answered ${xhr.status}`));
+    xhr.onerror = () => reject(new Error(MSG.networkError));
+    xhr.onabort = () => reject(new Error('aborted'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file);
+  });
+}

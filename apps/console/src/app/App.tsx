@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import { RouterProvider } from 'react-router';
+import { router } from './router.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // errors are ApiErrors with the server msg; screens decide whether to show or only log them
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#e8542c',
+    colorLink: '#d9481f',
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    Layout: { headerHeight: 110, headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 32px' },
+  },
+};
+
+export function App() {
+  return (
+    <ConfigProvider theme={theme} locale={enUS}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,181 @@
+import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BLOG_URL, LABEL, MSG, SALES_EMAIL, SUPPORT_EMAIL } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Dropdown, Layout, Menu, type MenuProps, Skeleton } from 'antd';
+import { type ReactNode, Suspense, useMemo } from 'react';
+import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
+import { brandsApi, queryKeys } from '../../api/endpoints.ts';
+import { Copyright } from '../../components/Copyright.tsx';
+import { Logo } from '../../components/Logo.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useSession } from '../session/index.ts';
+import type { AreaConfig, NavGroup } from './types.ts';
+
+const { Header, Sider, Content, Footer } = Layout;
+
+/** A stable test id for a sidebar link: `/global/brands` → `nav-global-brands`. */
+export const navTestId = (to: string) => `nav${to.replaceAll('/', '-')}`;
+
+const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The entry to highlight: the longest `to` (or `also`) prefix of the current path. */
+function selectedKey(groups: NavGroup[], pathname: string): string | undefined {
+  let best: { key: string; length: number } | undefined;
+  for (const group of groups) {
+    for (const item of group.items) {
+      for (const prefix of [item.to, ...(item.also ?? [])]) {
+        if (isUnder(pathname, prefix) && (!best || prefix.length > best.length)) {
+          best = { key: item.to, length: prefix.length };
+        }
+      }
+    }
+  }
+  return best?.key;
+}
+
+function menuItems(groups: NavGroup[]): MenuProps['items'] {
+  return groups.map((group) => ({
+    type: 'group' as const,
+    key: `group:${group.label}`,
+    label: group.label,
+    children: group.items.map((item) => ({
+      key: item.to,
+      label: (
+        <Link to={item.to} data-testid={navTestId(item.to)}>
+          {item.label}
+        </Link>
+      ),
+    })),
+  }));
+}
+
+function UserMenu() {
+  const { user, signOut } = useSession();
+  const { modal } = App.useApp();
+  if (!user) return null;
+  const confirmSignOut = () =>
+    modal.confirm({
+      title: MSG.signOutTitle,
+      content: MSG.signOutConfirm,
+      onOk: () => signOut(),
+    });
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [{ key: 'signout', icon: <LogoutOutlined />, label: LABEL.signOut, onClick: confirmSignOut }],
+      }}
+    >
+      <Button type="text" className="shell-user" data-testid="user-menu" icon={<UserOutlined />}>
+        <span className="shell-user__email">{user.email}</span>
+        <DownOutlined className="shell-user__caret" />
+      </Button>
+    </Dropdown>
+  );
+}
+
+function ShellFooter() {
+  return (
+    <Footer className="shell-footer">
+      <nav aria-label="Footer" className="shell-footer__links">
+        <a href={`mailto:${SALES_EMAIL}`}>{LABEL.sales}</a>
+        <a href={`mailto:${SUPPORT_EMAIL}`} data-testid="footer-support">
+          {LABEL.support}
+        </a>
+        <Link to="/privacy">{LABEL.privacy}</Link>
+        <Link to="/terms">{LABEL.termsOfUse}</Link>
+        <a href={BLOG_URL} target="_blank" rel="noreferrer">
+          {LABEL.blog}
+        </a>
+      </nav>
+      <Copyright className="shell-footer__copyright" />
+    </Footer>
+  );
+}
+
+function BrandTitle({ brandId }: { brandId: string }) {
+  const brand = useQuery({ queryKey: queryKeys.adminBrand(brandId), queryFn: () => brandsApi.adminRead(brandId) });
+  if (brand.isPending) return <Skeleton.Input active size="small" />;
+  return <>{brand.data?.name ?? ''}</>;
+}
+
+/**
+ * The one layout of the four signed-in areas (client, global, super, atk): header (110 px) with logo,
+ * support link and user menu; sidebar (250 px) built from the area's config, switching to the brand-scoped
+ * mode on /{area}/brands/{adminBrandId}/…; main view; optional footer. `children` replaces the route outlet
+ * (the invitation page renders inside the client shell).
+ */
+export function AreaShell({ config, children }: { config: AreaConfig; children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+
+  const brandMatch = config.brandScope ? matchPath(config.brandScope.pattern, pathname) : null;
+  const brandId = brandMatch?.params.adminBrandId;
+  const groups = useMemo(
+    () => (brandId && config.brandScope ? config.brandScope.groups(brandId) : config.groups),
+    [brandId, config],
+  );
+  const items = useMemo(() => menuItems(groups), [groups]);
+  const selected = selectedKey(groups, pathname);
+
+  let sidebarTop: ReactNode = null;
+  if (brandId && config.brandScope) {
+    sidebarTop = (
+      <>
+        <Link to={config.brandScope.back.to} className="shell-sider__back" data-testid="sidebar-back">
+          <ArrowLeftOutlined /> {config.brandScope.back.label}
+        </Link>
+        <div className="shell-sider__title" data-testid="sidebar-title">
+          <BrandTitle brandId={brandId} />
+        </div>
+      </>
+    );
+  } else if (config.sidebarTitle) {
+    sidebarTop = (
+      <div className="shell-sider__title" data-testid="sidebar-title">
+        {config.sidebarTitle(user)}
+      </div>
+    );
+  }
+
+  return (
+    <Layout className={`shell shell--${config.area}`}>
+      <Header className="shell-header">
+        <Link to="/" className="shell-header__logo" aria-label="ATK Player home">
+          <Logo height={44} />
+        </Link>
+        {config.headerTitle && <span className="shell-header__title">{config.headerTitle}</span>}
+        <div className="shell-header__spacer" />
+        {config.headerSupport === 'tab' ? (
+          <NavLink
+            to="/client/guide"
+            className={({ isActive }) => `shell-header__tab${isActive ? ' is-active' : ''}`}
+            data-testid="header-support"
+          >
+            {LABEL.supportTab}
+          </NavLink>
+        ) : (
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="shell-header__tab" data-testid="header-support">
+            {LABEL.support}
+          </a>
+        )}
+        <UserMenu />
+      </Header>
+      <Layout hasSider className="shell-body">
+        <Sider width={250} theme="light" className="shell-sider" breakpoint="lg" collapsedWidth={0}>
+          <nav aria-label="Sidebar">
+            {sidebarTop}
+            <Menu mode="inline" className="shell-menu" items={items} selectedKeys={selected ? [selected] : []} />
+          </nav>
+        </Sider>
+        <Layout className="shell-main">
+          <Content className="shell-content">
+            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+          </Content>
+          {config.footer && <ShellFooter />}
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The route table of the console (spec 1 §2, spec 2 §2, spec 3 §2). Public pages are one lazy chunk; each
+ * area (client, global, super, atk) is its own lazy chunk. Screens of later issues render the 404 page
+ * inside their area's shell (`pending`) until they are built.
+ */
+import { lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { NotFound, PendingScreen } from '../components/NotFound.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { RequireArea } from './guards.tsx';
+import { RouteError } from './RouteError.tsx';
+import { type AreaName, SessionProvider } from './session/index.ts';
+
+const publicPages = () => import('../features/public.ts');
+const HomePage = lazy(() => publicPages().then((m) => ({ default: m.HomePage })));
+const MobilePage = lazy(() => publicPages().then((m) => ({ default: m.MobilePage })));
+const LoginPage = lazy(() => publicPages().then((m) => ({ default: m.LoginPage })));
+const RecoverPage = lazy(() => publicPages().then((m) => ({ default: m.RecoverPage })));
+const ResetPasswordPage = lazy(() => publicPages().then((m) => ({ default: m.ResetPasswordPage })));
+const TermsPage = lazy(() => publicPages().then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPage })));
+
+const ClientArea = lazy(() => import('./areas/client.tsx'));
+const GlobalArea = lazy(() => import('./areas/global.tsx'));
+const SuperArea = lazy(() => import('./areas/super.tsx'));
+const AtkArea = lazy(() => import('./areas/atk.tsx'));
+
+const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
+const ProductListPage = lazy(() => import('../features/products/ProductListPage.tsx'));
+const ProductEditPage = lazy(() => import('../features/products/ProductEditPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+
+function Root() {
+  return (
+    <SessionProvider>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </SessionProvider>
+  );
+}
+
+const pending = (path: string): RouteObject => ({ path, element: <PendingScreen /> });
+/** The product list and edit screens under `base` (spec 3 §2): the client's, a brand's, or every brand's. */
+const productRoutes = (base = 'products'): RouteObject[] => [
+  { path: base, element: <ProductListPage /> },
+  { path: `${base}/:id/edit`, element: <ProductEditPage /> },
+];
+const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
+const notFoundInShell: RouteObject = { path: '*', element: <NotFound embedded /> };
+
+const area = (name: AreaName, shell: ReactNode, children: RouteObject[]): RouteObject => ({
+  path: `/${name}`,
+  element: <RequireArea area={name}>{shell}</RequireArea>,
+  children: [...children, notFoundInShell],
+});
+
+/** Brand-scoped screens of an operator area: /{role}/brands/{adminBrandId}/… (spec 2 §2, spec 3 §2). */
+const brandScoped = (withAnalytics: boolean): RouteObject => ({
+  path: 'brands/:adminBrandId',
+  children: [
+    redirect('products'),
+    ...productRoutes(),
+    pending('instances'),
+    pending('instances/:id/edit'),
+    ...(withAnalytics ? [pending('instances/:id/analytics')] : []),
+  ],
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      { path: '/home', element: <HomePage /> },
+      { path: '/mobile', element: <MobilePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/recover', element: <RecoverPage /> },
+      { path: '/recover/:uuid', element: <ResetPasswordPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      {
+        path: '/invitations/:uuid',
+        element: (
+          <ClientArea>
+            <InvitationPage />
+          </ClientArea>
+        ),
+      },
+      area('client', <ClientArea />, [
+        redirect('products'),
+        ...productRoutes(),
+        pending('instances'),
+        pending('instances/:id/edit'),
+        pending('guide'),
+        pending('integration'),
+        { path: 'profile', element: <ProfilePage /> },
+      ]),
+      area('global', <GlobalArea />, [
+        redirect('brands'),
+        pending('customers'),
+        pending('customers/:id/edit'),
+        pending('brands'),
+        pending('invitations'),
+        brandScoped(true),
+        pending('categories'),
+        pending('categories/:id/edit'),
+        pending('sub_categories'),
+        pending('sub_categories/:id/edit'),
+        pending('songs/:id/edit'),
+        pending('instruments/:id/edit'),
+        ...productRoutes(),
+        pending('plans'),
+        pending('plans/:id/edit'),
+        pending('audios'),
+        pending('guides'),
+        pending('infos'),
+        pending('landing'),
+        pending('statistics/atk'),
+        pending('statistics/brands'),
+      ]),
+      area('super', <SuperArea />, [
+        redirect('brands'),
+        pending('customers'),
+        pending('customers/:id/edit'),
+        pending('tooltips'),
+        pending('brands'),
+        pending('invitations'),
+        brandScoped(false),
+      ]),
+      area('atk', <AtkArea />, [
+        redirect('instances'),
+        pending('instances'),
+        pending('instances/:id/edit'),
+        pending('landing'),
+        pending('infos'),
+        pending('retailers'),
+        pending('statistics/products'),
+      ]),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

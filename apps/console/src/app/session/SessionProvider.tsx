@@ -1,0 +1,126 @@
+import { isRole, MSG, type Role, type UserInfo } from '@atk/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { type ApiError, configureApiClient } from '../../api/client.ts';
+import { queryKeys, usersApi } from '../../api/endpoints.ts';
+import { isProtectedPath, loginPath } from './paths.ts';
+import { tokenStore } from './tokenStore.ts';
+
+export interface Session {
+  token: string | null;
+  /** The signed-in user's info (GET /users/info), undefined while loading or signed out. */
+  user: UserInfo | undefined;
+  role: Role | undefined;
+  userLoading: boolean;
+  userError: ApiError | null;
+  reloadUser: () => void;
+  /** Store a new session (login, invitation). */
+  startSession: (token: string, user?: UserInfo) => void;
+  /** Put fresh user info into the session (after a profile save). */
+  setUser: (user: UserInfo) => void;
+  /** Drop the session locally (no server call). */
+  clearSession: (reason?: 'expired' | 'signout') => void;
+  /** Revoke the token on the server, clear the session whatever the answer, go to /login. */
+  signOut: () => Promise<void>;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+let authFailureHandler: (mode: 'signout' | 'quiet') => void = () => {};
+
+configureApiClient({
+  getToken: tokenStore.get,
+  onAuthFailure: (mode) => authFailureHandler(mode),
+});
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+
+  const info = useQuery<UserInfo, ApiError>({
+    queryKey: queryKeys.userInfo(token),
+    queryFn: ({ signal }) =>
+      usersApi.info({ signal, onAuthError: isProtectedPath(window.location.pathname) ? 'signout' : 'quiet' }),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    // spec 1 §8: user-info load failures are only logged
+    if (info.error) console.warn('user info load failed:', info.error.code, info.error.message);
+  }, [info.error]);
+
+  const clearSession = useCallback(
+    (reason: 'expired' | 'signout' = 'expired') => {
+      tokenStore.clear(reason);
+      queryClient.removeQueries();
+    },
+    [queryClient],
+  );
+
+  useLayoutEffect(() => {
+    authFailureHandler = (mode) => {
+      if (tokenStore.get() === null) return; // already handled by a concurrent call
+      clearSession();
+      if (mode === 'quiet') return;
+      message.error(MSG.authExpired);
+      const here = window.location.pathname + window.location.search;
+      if (window.location.pathname !== '/login') navigate(loginPath(here), { replace: true });
+    };
+  }, [clearSession, message, navigate]);
+
+  const startSession = useCallback(
+    (next: string, user?: UserInfo) => {
+      if (user) queryClient.setQueryData(queryKeys.userInfo(next), user);
+      tokenStore.set(next);
+    },
+    [queryClient],
+  );
+
+  const setUser = useCallback(
+    (user: UserInfo) => queryClient.setQueryData(queryKeys.userInfo(tokenStore.get()), user),
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await usersApi.logout();
+    } catch (e) {
+      console.warn('logout call failed; clearing the session anyway', e);
+    }
+    clearSession('signout');
+    navigate('/login', { replace: true });
+  }, [clearSession, navigate]);
+
+  const { refetch } = info;
+  const user = token ? info.data : undefined;
+  const value = useMemo<Session>(
+    () => ({
+      token,
+      user,
+      role: user && isRole(user.role) ? user.role : undefined,
+      userLoading: token !== null && info.isPending,
+      userError: token ? info.error : null,
+      reloadUser: () => void refetch(),
+      startSession,
+      setUser,
+      clearSession,
+      signOut,
+    }),
+    [token, user, info.isPending, info.error, refetch, startSession, setUser, clearSession, signOut],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, type FormInstance, Select } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { pickersApi, queryKeys } from '../api/endpoints.ts';
+
+const byName = (input: string, option?: { label?: unknown }) =>
+  String(option?.label ?? '')
+    .toLowerCase()
+    .includes(input.trim().toLowerCase());
+
+/**
+ * Category and Sub Category selects (spec 3 §2, spec 2 §4): changing the category clears the sub category and
+ * reloads the sub categories of the new one. Both lists load up to 1000 entries; load failures are only logged.
+ */
+export function CategoryFields({
+  form,
+  admin,
+  category = 'category_id',
+  subCategory = 'sub_category_id',
+  onCleared,
+  layout = (a, b) => (
+    <>
+      {a}
+      {b}
+    </>
+  ),
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: any form that has the two fields
+  form: FormInstance<any>;
+  admin: boolean;
+  category?: string;
+  subCategory?: string;
+  /** Called after the sub category was cleared by a category change. */
+  onCleared?: () => void;
+  /** Places the two fields (default: one under the other). */
+  layout?: (category: ReactNode, subCategory: ReactNode) => ReactNode;
+}) {
+  const categoryId = Form.useWatch(category, form) as string | null | undefined;
+  const categories = useQuery({
+    queryKey: queryKeys.categories(admin),
+    queryFn: () => pickersApi.categories(admin),
+    staleTime: 60_000,
+  });
+  const subCategories = useQuery({
+    queryKey: queryKeys.subCategories(admin, categoryId),
+    queryFn: () => pickersApi.subCategories(admin, categoryId as string),
+    enabled: Boolean(categoryId),
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (categories.error) console.warn('categories load failed:', categories.error.message);
+    if (subCategories.error) console.warn('sub categories load failed:', subCategories.error.message);
+  }, [categories.error, subCategories.error]);
+
+  return layout(
+    <Form.Item name={category} label="Category">
+      <Select
+        allowClear
+        showSearch={{ filterOption: byName }}
+        loading={categories.isFetching}
+        options={(categories.data?.list ?? []).map((c) => ({ value: c._id, label: c.name }))}
+        onChange={() => {
+          form.setFieldValue(subCategory, null);
+          onCleared?.();
+        }}
+      />
+    </Form.Item>,
+    <Form.Item name={subCategory} label="Sub Category">
+      <Select
+        allowClear
+        showSearch={{ filterOption: byName }}
+        disabled={!categoryId}
+        loading={subCategories.isFetching}
+        options={(categoryId ? (subCategories.data?.list ?? []) : []).map((c) => ({ value: c._id, label: c.name }))}
+      />
+    </Form.Item>,
+  );
+}

@@ -1,0 +1,8 @@
+/** The copyright line with the current year (spec 1 §1, §2). */
+export function Copyright({ className }: { className?: string }) {
+  return (
+    <span className={className} data-testid="copyright">
+      © {new Date().getFullYear()} ATK Player. All rights reserved.
+    </span>
+  );
+}

@@ -1,0 +1,148 @@
+import { LABEL, MSG } from '@atk/contract';
+import { Button, Modal, Tabs } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
+/** What a tab tells its container: whether it holds unsaved changes, and how to save them. */
+export interface TabBinding {
+  setDirty: (dirty: boolean) => void;
+  /** The tab's save; resolves true when saved (the prompt then switches tabs). */
+  setSave: (save: (() => Promise<boolean>) | null) => void;
+}
+
+export interface DirtyTab<K extends string> {
+  key: K;
+  label: string;
+  render: (binding: TabBinding) => ReactNode;
+}
+
+/**
+ * Registers a tab's unsaved state and its save with the container. `dirty` is recomputed by the tab; `save`
+ * may change on every render (the latest one is called).
+ */
+export function useTabBinding(binding: TabBinding, dirty: boolean, save: () => Promise<boolean>): void {
+  const latest = useRef(save);
+  useEffect(() => {
+    latest.current = save;
+  });
+  useEffect(() => binding.setDirty(dirty), [binding, dirty]);
+  useEffect(() => {
+    binding.setSave(() => latest.current());
+    return () => {
+      binding.setSave(null);
+      binding.setDirty(false);
+    };
+  }, [binding]);
+}
+
+/**
+ * Left (vertical) tabs whose panes track unsaved changes (spec 3 §2 Product edit): a dirty tab shows a marker;
+ * leaving it asks 'Save changes before moving on?' with SAVE CHANGES (save, then switch) and CANCEL (discard,
+ * then switch). Closing the prompt stays on the tab. Only the active pane is mounted, so a discarded pane
+ * starts again from the saved data when it is opened next.
+ */
+export function DirtyTabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  className,
+}: {
+  tabs: DirtyTab<K>[];
+  active: K;
+  onChange: (key: K) => void;
+  className?: string;
+}) {
+  const [dirty, setDirty] = useState<Partial<Record<K, boolean>>>({});
+  const saves = useRef<Partial<Record<K, () => Promise<boolean>>>>({});
+  const [pending, setPending] = useState<K | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const keys = tabs.map((t) => t.key).join('|');
+  // one stable binding per tab, so the panes' effects do not re-run on every render
+  const bindings = useMemo(() => {
+    const out = {} as Record<K, TabBinding>;
+    for (const key of keys.split('|') as K[]) {
+      out[key] = {
+        setDirty: (d) => setDirty((m) => (Boolean(m[key]) === d ? m : { ...m, [key]: d })),
+        setSave: (fn) => {
+          if (fn) saves.current[key] = fn;
+          else delete saves.current[key];
+        },
+      };
+    }
+    return out;
+  }, [keys]);
+
+  const switchTo = useCallback(
+    (key: K) => {
+      if (key === active) return;
+      if (dirty[active]) setPending(key);
+      else onChange(key);
+    },
+    [active, dirty, onChange],
+  );
+
+  const discard = () => {
+    if (pending === null) return;
+    bindings[active].setDirty(false);
+    setPending(null);
+    onChange(pending);
+  };
+  const saveThenSwitch = async () => {
+    if (pending === null) return;
+    const save = saves.current[active];
+    setSaving(true);
+    try {
+      const ok = save ? await save() : true;
+      if (!ok) return;
+      bindings[active].setDirty(false);
+      const next = pending;
+      setPending(null);
+      onChange(next);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Tabs
+        className={className}
+        tabPlacement="start"
+        activeKey={active}
+        onChange={(key) => switchTo(key as K)}
+        destroyOnHidden
+        items={tabs.map((t) => ({
+          key: t.key,
+          label: (
+            <span className="dirty-tabs__label">
+              {t.label}
+              {dirty[t.key] && (
+                <span className="dirty-tabs__marker" data-testid={`dirty-${t.key}`} title="Unsaved changes" aria-hidden>
+                  •
+                </span>
+              )}
+            </span>
+          ),
+          children: t.key === active ? t.render(bindings[t.key]) : null,
+        }))}
+      />
+      <Modal
+        open={pending !== null}
+        title={MSG.saveBeforeMoving}
+        onCancel={() => setPending(null)}
+        maskClosable={false}
+        width={460}
+        footer={[
+          <Button key="cancel" onClick={discard} disabled={saving}>
+            {LABEL.cancel}
+          </Button>,
+          <Button key="save" type="primary" loading={saving} onClick={() => void saveThenSwitch()}>
+            {LABEL.saveChanges}
+          </Button>,
+        ]}
+      >
+        <p>The changes on this tab have not been saved yet.</p>
+      </Modal>
+    </>
+  );
+}

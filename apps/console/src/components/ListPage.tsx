@@ -1,0 +1,208 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { LABEL, type ListData, PAGE_SIZE } from '@atk/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+
+/** A filter of a list: a text box or a select, each with a visible label. */
+export type ListFilter =
+  | { name: string; label: string; type: 'text'; placeholder?: string; width?: number }
+  | {
+      name: string;
+      label: string;
+      type: 'select';
+      options: { value: string | number; label: string }[];
+      placeholder?: string;
+      width?: number;
+    };
+
+export type FilterValue = string | number | undefined;
+export type FilterValues = Record<string, FilterValue>;
+
+export interface ListQuery {
+  page_num: number;
+  page_size: number;
+  filters: FilterValues;
+}
+
+export interface ListPageProps<Row> {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** Names the list: its filters are kept in localStorage under `atk:filters:{storageKey}`. */
+  storageKey: string;
+  filters: ListFilter[];
+  /** The cache key of the list; the page and the filters are appended. Invalidate it to reload the list. */
+  queryKey: readonly unknown[];
+  fetch: (query: ListQuery) => Promise<ListData<Row>>;
+  columns: TableColumnsType<Row>;
+  /** Prepends the running number column (`#` unless named). */
+  index?: boolean | string;
+  /** The New button (e.g. 'New Product'). */
+  create?: { label: string; onClick: () => void };
+  rowKey?: string;
+  pageSize?: number;
+  /** The data-testid of the table (rows are `tr[data-row-key]`). */
+  testId?: string;
+  /** Dialogs and the like rendered with the page. */
+  children?: ReactNode;
+}
+
+const filtersKey = (storageKey: string) => `atk:filters:${storageKey}`;
+
+function readFilters(storageKey: string): FilterValues {
+  try {
+    const raw = localStorage.getItem(filtersKey(storageKey));
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return parsed && typeof parsed === 'object' ? (parsed as FilterValues) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeFilters(storageKey: string, values: FilterValues): void {
+  try {
+    if (Object.keys(values).length) localStorage.setItem(filtersKey(storageKey), JSON.stringify(values));
+    else localStorage.removeItem(filtersKey(storageKey));
+  } catch {
+    // storage unavailable: the filters last until the page unmounts
+  }
+}
+
+/** Drops empty values and trims text, so storage and queries only carry what was chosen. */
+function clean(values: FilterValues, filters: ListFilter[]): FilterValues {
+  const out: FilterValues = {};
+  for (const f of filters) {
+    let v = values[f.name];
+    if (typeof v === 'string') v = v.trim();
+    if (v !== undefined && v !== null && v !== '') out[f.name] = v;
+  }
+  return out;
+}
+
+/**
+ * The one list screen of the console (spec 3 §2, spec 2 §2): a filters row with Search and Reset, an optional
+ * New button, an antd table and paging (20 per page). The applied filters are kept in localStorage per list,
+ * so they survive a reload; load failures are only logged (spec 3 §8).
+ */
+export function ListPage<Row extends object>({
+  title,
+  subtitle,
+  storageKey,
+  filters,
+  queryKey,
+  fetch,
+  columns,
+  index,
+  create,
+  rowKey = '_id',
+  pageSize = PAGE_SIZE,
+  testId,
+  children,
+}: ListPageProps<Row>) {
+  const [form] = Form.useForm<FilterValues>();
+  const [applied, setApplied] = useState<FilterValues>(() => clean(readFilters(storageKey), filters));
+  const [page, setPage] = useState(1);
+
+  const list = useQuery({
+    queryKey: [...queryKey, { page, filters: applied }],
+    queryFn: () => fetch({ page_num: page, page_size: pageSize, filters: applied }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (list.error) console.warn(`list ${storageKey} load failed:`, list.error.message);
+  }, [list.error, storageKey]);
+
+  // a page beyond the end (after a deletion or a narrower filter elsewhere) goes back to the last page
+  const total = list.data?.total_num ?? 0;
+  useEffect(() => {
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (list.isSuccess && page > last) setPage(last);
+  }, [list.isSuccess, total, page, pageSize]);
+
+  const search = (values: FilterValues) => {
+    const next = clean(values, filters);
+    writeFilters(storageKey, next);
+    setApplied(next);
+    setPage(1);
+  };
+  const reset = () => {
+    form.resetFields();
+    const empty = Object.fromEntries(filters.map((f) => [f.name, undefined]));
+    form.setFieldsValue(empty);
+    search({});
+  };
+
+  const allColumns = useMemo<TableColumnsType<Row>>(() => {
+    if (!index) return columns;
+    return [
+      {
+        key: '__index',
+        title: typeof index === 'string' ? index : '#',
+        width: 70,
+        render: (_: unknown, __: Row, i: number) => (page - 1) * pageSize + i + 1,
+      },
+      ...columns,
+    ];
+  }, [columns, index, page, pageSize]);
+
+  return (
+    <div className="page list-page">
+      <header className="page__header list-page__header">
+        <div>
+          <h1 className="page__title">{title}</h1>
+          {subtitle && <p className="page__subtitle">{subtitle}</p>}
+        </div>
+        {create && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={create.onClick}>
+            {create.label}
+          </Button>
+        )}
+      </header>
+      <Form<FilterValues>
+        form={form}
+        name={`filters-${storageKey.replace(/[^\w-]/g, '-')}`}
+        layout="inline"
+        className="list-page__filters"
+        initialValues={applied}
+        onFinish={search}
+      >
+        {filters.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={f.label}>
+            {f.type === 'text' ? (
+              <Input allowClear placeholder={f.placeholder} style={{ width: f.width ?? 220 }} />
+            ) : (
+              <Select allowClear placeholder={f.placeholder} options={f.options} style={{ width: f.width ?? 160 }} />
+            )}
+          </Form.Item>
+        ))}
+        <Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {LABEL.search}
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button onClick={reset} icon={<ReloadOutlined />}>
+            {LABEL.reset}
+          </Button>
+        </Form.Item>
+      </Form>
+      <div data-testid={testId}>
+        <Table<Row>
+          rowKey={rowKey}
+          columns={allColumns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          pagination={{
+            current: page,
+            pageSize,
+            total,
+            showSizeChanger: false,
+            onChange: setPage,
+            hideOnSinglePage: false,
+          }}
+        />
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { MSG } from '@atk/contract';
+import { Link } from 'react-router';
+
+/**
+ * The 404 page (spec 1 §2). `embedded` renders it inside an area shell instead of as a whole page.
+ */
+export function NotFound({ embedded = false }: { embedded?: boolean }) {
+  return (
+    <section className={embedded ? 'not-found not-found--embedded' : 'not-found'} data-testid="not-found">
+      <div className="not-found__code" aria-hidden="true">
+        404
+      </div>
+      <h1 className="not-found__heading">{MSG.notFoundHeading}</h1>
+      <p className="not-found__text">{MSG.notFoundText}</p>
+      <p className="not-found__hint">{MSG.notFoundHint}</p>
+      <Link to="/" className="link-button not-found__back">
+        {MSG.notFoundBack}
+      </Link>
+    </section>
+  );
+}
+
+/** A route of a later issue: the 404 page inside the area shell until its screen is built. */
+export function PendingScreen() {
+  return <NotFound embedded />;
+}

@@ -1,0 +1,68 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { launchPlayer, PLAYER_TAG } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Tooltip } from 'antd';
+import { createElement, useEffect, useRef } from 'react';
+import { queryKeys, settingsApi } from '../api/endpoints.ts';
+
+export const PLAYER_NOT_CONFIGURED = 'Player not configured yet';
+export const LAUNCH_PLAYER = 'LAUNCH PLAYER';
+
+type Kind = 'landing_instance' | 'mobile_landing_instance';
+
+/**
+ * Reads the landing instance setting and launches the `<atk-player>` element of the page with it
+ * (instance id, status show). Disabled until the setting names an instance (spec 1 §2, §7).
+ */
+export function usePlayerLaunch(kind: Kind) {
+  const setting = useQuery({
+    queryKey: queryKeys.landing(kind),
+    queryFn: () => settingsApi.landingInstance(kind),
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    // spec 1 §8: landing-instance load failures are only logged
+    if (setting.error) console.warn(`${kind} load failed:`, setting.error.message);
+  }, [kind, setting.error]);
+  const instanceId = setting.data?.content?.instance?._id ?? null;
+  return { instanceId, loading: setting.isPending };
+}
+
+export function PlayerLaunchButton({ kind, size = 'large' }: { kind: Kind; size?: 'large' | 'middle' }) {
+  const { instanceId, loading } = usePlayerLaunch(kind);
+  const playerRef = useRef<HTMLElement | null>(null);
+
+  const launch = () => {
+    const element = playerRef.current ?? document.querySelector(PLAYER_TAG);
+    if (element && instanceId) launchPlayer(element, { instanceId, status: 'show' });
+  };
+
+  const button = (
+    <Button
+      type="primary"
+      size={size}
+      icon={<PlayCircleOutlined />}
+      disabled={!instanceId}
+      loading={loading}
+      onClick={launch}
+      data-testid="launch-player"
+    >
+      {LAUNCH_PLAYER}
+    </Button>
+  );
+
+  return (
+    <>
+      {!instanceId && !loading ? (
+        <Tooltip title={PLAYER_NOT_CONFIGURED}>
+          <span className="launch-wrap" data-testid="launch-player-wrap">
+            {button}
+          </span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {createElement(PLAYER_TAG, { ref: playerRef })}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LABEL, LOGIN_REDIRECT_DELAY_MS, MSG } from '@atk/contract';
+import { App, Button, Form, Input } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { reportError } from '../../api/client.ts';
+import { usersApi } from '../../api/endpoints.ts';
+import { safeRedirect, useSession } from '../../app/session/index.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+interface LoginForm {
+  email?: string;
+  password?: string;
+}
+
+/** Sign in (spec 1 §2, §4, §5). */
+export function LoginPage() {
+  const { message } = App.useApp();
+  const { startSession } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onFinish = async ({ email = '', password = '' }: LoginForm) => {
+    const trimmed = email.trim();
+    if (!trimmed || !password) {
+      message.warning(MSG.emailPasswordRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await usersApi.login(trimmed, password);
+      message.success(MSG.loginSuccess);
+      startSession(data.token, data.user_info);
+      const target = safeRedirect(params.get('redirect')) ?? '/client';
+      timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    } catch (e) {
+      reportError(message.error, e);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in to your account" subtitle="Manage your products and players.">
+      <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="login">
+        <Form.Item label="Email" name="email">
+          <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="Password" name="password">
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          {LABEL.signIn}
+        </Button>
+      </Form>
+      <p className="auth-card__alt">
+        <Link to="/recover">{LABEL.recoverAccount}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import { MailOutlined } from '@ant-design/icons';
+import { LABEL, MSG, NOTICE_LONG_S } from '@atk/contract';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { reportError } from '../../api/client.ts';
+import { usersApi } from '../../api/endpoints.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+/** Account recovery request (spec 1 §2, §4, §5). */
+export function RecoverPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async ({ email = '' }: { email?: string }) => {
+    const trimmed = email.trim();
+    if (!trimmed) {
+      message.warning(MSG.emailRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await usersApi.requestReset(trimmed);
+      message.success(MSG.recoverSent, NOTICE_LONG_S);
+      navigate('/login');
+    } catch (e) {
+      reportError(message.error, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Recover your account"
+      subtitle="Enter the email of your account and we will send you a link to set a new password."
+    >
+      <Form<{ email?: string }> layout="vertical" requiredMark={false} onFinish={onFinish} name="recover">
+        <Form.Item label="Email" name="email">
+          <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          {LABEL.resetPassword}
+        </Button>
+      </Form>
+      <p className="auth-card__alt">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

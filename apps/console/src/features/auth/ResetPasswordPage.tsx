@@ -1,0 +1,83 @@
+import { LockOutlined } from '@ant-design/icons';
+import { MSG, NOTICE_LONG_S } from '@atk/contract';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorText } from '../../api/client.ts';
+import { usersApi } from '../../api/endpoints.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { checkNewPassword } from './passwordCheck.ts';
+
+export const SET_NEW_PASSWORD = 'Set New Password';
+
+interface ResetForm {
+  password?: string;
+  password_confirm?: string;
+}
+
+/** Reset with the emailed link /recover/{uuid} (spec 1 §2, §4, §5). */
+export function ResetPasswordPage() {
+  const { uuid = '' } = useParams();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async ({ password = '', password_confirm = '' }: ResetForm) => {
+    const problem = checkNewPassword(password, password_confirm);
+    if (problem) {
+      message.warning(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await usersApi.completeReset(uuid, password, password_confirm);
+      message.success(MSG.passwordSet, NOTICE_LONG_S);
+      navigate('/login');
+    } catch (e) {
+      const text = errorText(e);
+      setError(text);
+      message.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create a new password"
+      subtitle="Use 8 or more characters with upper and lower-case letters, a number and a special character."
+    >
+      {error && (
+        <div data-testid="reset-error">
+          <Alert
+            type="error"
+            showIcon
+            className="auth-card__alert"
+            title={error}
+            description={
+              <>
+                You can <Link to="/recover">request a new link</Link>.
+              </>
+            }
+          />
+        </div>
+      )}
+      <Form<ResetForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="reset">
+        <Form.Item label="New Password" name="password">
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Form.Item label="Confirm Password" name="password_confirm">
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          {SET_NEW_PASSWORD}
+        </Button>
+      </Form>
+      <p className="auth-card__alt">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { isStrongPassword, MSG } from '@atk/contract';
+
+/**
+ * The new-password rules of spec 1 §5, in order: required, the strength rule, the confirmation.
+ * Returns the warning to show, or null when the pair is valid.
+ */
+export function checkNewPassword(password: string, confirm: string): string | null {
+  if (!password) return MSG.passwordRequired;
+  if (!isStrongPassword(password)) return MSG.passwordRule;
+  if (password !== confirm) return MSG.passwordMismatch;
+  return null;
+}

@@ -1,0 +1,137 @@
+import { LockOutlined } from '@ant-design/icons';
+import { LABEL } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Form, Input, Modal, Result } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type ApiError, reportError } from '../../api/client.ts';
+import { type InvitationData, invitationsApi, queryKeys, usersApi } from '../../api/endpoints.ts';
+import { useSession } from '../../app/session/index.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { checkNewPassword } from '../auth/passwordCheck.ts';
+
+interface PasswordForm {
+  password?: string;
+  password_confirm?: string;
+  agree?: boolean;
+}
+
+/**
+ * The invitation page (spec 1 §2, §4), rendered inside the client shell: the invitation's token becomes the
+ * session, a blocking dialog sets the password, then Welcome → Create Profile → /client/profile.
+ */
+export default function InvitationPage() {
+  const { uuid = '' } = useParams();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { startSession } = useSession();
+  const [form] = Form.useForm<PasswordForm>();
+  const agreed = Form.useWatch('agree', form) === true;
+  const [stage, setStage] = useState<'password' | 'welcome'>('password');
+  const [busy, setBusy] = useState(false);
+
+  const invitation = useQuery<InvitationData, ApiError>({
+    queryKey: queryKeys.invitation(uuid),
+    queryFn: () => invitationsApi.read(uuid),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+  const data = invitation.data;
+  useEffect(() => {
+    if (data) startSession(data.token, data.user_info);
+  }, [data, startSession]);
+
+  const createAccount = async ({ password = '', password_confirm = '' }: PasswordForm) => {
+    const problem = checkNewPassword(password, password_confirm);
+    if (problem) {
+      message.warning(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await usersApi.setInitialPassword(password, password_confirm);
+      setStage('welcome');
+    } catch (e) {
+      reportError(message.error, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (invitation.isPending) return <PageSpinner />;
+  if (invitation.error) {
+    return (
+      <div data-testid="invitation-error">
+        <Result
+          status="warning"
+          title={invitation.error.message}
+          subTitle="Ask the person who invited you for a new invitation, or sign in if you already have an account."
+          extra={<Link to="/login">Go to sign in</Link>}
+        />
+      </div>
+    );
+  }
+
+  const email = data?.user_info.email ?? '';
+  return (
+    <>
+      <Result status="info" title="Welcome to ATK Player" subTitle={`Your invitation for ${email} is ready.`} />
+
+      <Modal
+        open={stage === 'password'}
+        title="Create your password"
+        closable={false}
+        keyboard={false}
+        mask={{ closable: false }}
+        footer={null}
+        destroyOnHidden
+        data-testid="invitation-password-dialog"
+      >
+        <p>
+          Set the password for <strong>{email}</strong>.
+        </p>
+        <Form<PasswordForm>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={createAccount}
+          name="invitation"
+        >
+          <Form.Item label="Password" name="password">
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
+          </Form.Item>
+          <Form.Item label="Confirm Password" name="password_confirm">
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="agree" valuePropName="checked">
+            <Checkbox>
+              I agree to the{' '}
+              <Link to="/terms" target="_blank" rel="noreferrer">
+                {LABEL.termsAndConditions}
+              </Link>
+            </Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={busy}>
+            {LABEL.createAccount}
+          </Button>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={stage === 'welcome'}
+        title={LABEL.welcome}
+        closable={false}
+        keyboard={false}
+        mask={{ closable: false }}
+        footer={
+          <Button type="primary" onClick={() => navigate('/client/profile')}>
+            {LABEL.createProfile}
+          </Button>
+        }
+      >
+        <p>Your account is ready. Create your profile to tell us about you and your brand.</p>
+      </Modal>
+    </>
+  );
+}

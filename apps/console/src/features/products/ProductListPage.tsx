@@ -1,0 +1,87 @@
+import { LABEL } from '@atk/contract';
+import { type TableColumnsType, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { type ProductListItem, productsApi, queryKeys } from '../../api/endpoints.ts';
+import { formatTime } from '../../components/format.ts';
+import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { NewProductDialog } from './NewProductDialog.tsx';
+import { useProductScope } from './scope.ts';
+import { STATUS_OPTIONS, statusText } from './texts.ts';
+
+const FILTERS: ListFilter[] = [
+  { name: 'name', label: 'Name', type: 'text', placeholder: 'Product name' },
+  { name: 'is_published', label: 'Status', type: 'select', options: STATUS_OPTIONS },
+];
+
+/**
+ * The product list (spec 3 §2): the client's own products (#, Product, Last updated, Edit), an operator's view
+ * of one brand and the operators' list of every brand (index, product name, status, last updated, Edit).
+ */
+export default function ProductListPage() {
+  const scope = useProductScope();
+  const [creating, setCreating] = useState(false);
+
+  const columns = useMemo<TableColumnsType<ProductListItem>>(() => {
+    const edit = {
+      key: 'edit',
+      title: 'Edit',
+      width: 100,
+      render: (_: unknown, row: ProductListItem) => (
+        <Link to={scope.editPath(row._id)} aria-label={`Edit ${row.general.name}`} data-testid="product-edit">
+          {LABEL.edit}
+        </Link>
+      ),
+    };
+    const name = {
+      key: 'name',
+      title: scope.kind === 'client' ? 'Product' : 'Product name',
+      render: (_: unknown, row: ProductListItem) => row.general.name,
+    };
+    const updated = {
+      key: 'updated_at',
+      title: 'Last updated',
+      width: 200,
+      render: (_: unknown, row: ProductListItem) => formatTime(row.updated_at),
+    };
+    if (scope.kind === 'client') return [name, updated, edit];
+    const status = {
+      key: 'status',
+      title: 'Status',
+      width: 120,
+      render: (_: unknown, row: ProductListItem) => (
+        <Tag color={row.general.is_published === 1 ? 'green' : 'default'}>{statusText(row.general.is_published)}</Tag>
+      ),
+    };
+    const brand = {
+      key: 'brand',
+      title: 'Brand',
+      render: (_: unknown, row: ProductListItem) => row.general.brand_name,
+    };
+    return scope.kind === 'all' ? [name, brand, status, updated, edit] : [name, status, updated, edit];
+  }, [scope]);
+
+  return (
+    <ListPage<ProductListItem>
+      title="Products"
+      storageKey={`products:${scope.listPath}`}
+      filters={FILTERS}
+      queryKey={[...queryKeys.products, 'list', scope.admin, scope.brandId ?? null]}
+      fetch={({ page_num, page_size, filters }) =>
+        productsApi.list(scope.admin, {
+          page_num,
+          page_size,
+          name: typeof filters.name === 'string' ? filters.name : undefined,
+          is_published: typeof filters.is_published === 'number' ? filters.is_published : undefined,
+          brand_id: scope.brandId,
+        })
+      }
+      columns={columns}
+      index={scope.kind === 'client' ? '#' : 'Index'}
+      create={{ label: LABEL.newProduct, onClick: () => setCreating(true) }}
+      testId="product-list"
+    >
+      <NewProductDialog scope={scope} open={creating} onClose={() => setCreating(false)} />
+    </ListPage>
+  );
+}

@@ -1,0 +1,271 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { LABEL, MSG, type Song } from '@atk/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Collapse, Empty, Popconfirm, Row, Skeleton, Space, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { reportError } from '../../../api/client.ts';
+import { productsApi, queryKeys, songsApi } from '../../../api/endpoints.ts';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { TabFrame } from '../TabFrame.tsx';
+import { CrossSongDialog } from './CrossSongDialog.tsx';
+import { SongDialog, type SongFields } from './SongDialog.tsx';
+import { SongSources } from './SongSources.tsx';
+
+/** The explanatory panels of the Audio tab (spec 3 §2). */
+export const AUDIO_HELP = {
+  songs:
+    'A song is a piece of music recorded through this product. Create a song for recordings made only with this ' +
+    'product, or add the product to a cross-comparable song: one song recorded through several products, so ' +
+    'listeners can switch between them while it plays.',
+  sources:
+    'A source is one recorded track of a song: an instrument or a voice, with its performer and recording chain. ' +
+    'Upload one audio file per source for this product (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg). It is converted to ' +
+    'a 320 kbps MP3 and its loudness is measured, so products are compared at the same level.',
+  empty: 'This product has no songs yet. Create its first song, then add its sources and upload their audio.',
+};
+
+const byOrder = (ids: string[], songs: Song[] | undefined) => {
+  const found = new Map((songs ?? []).map((s) => [s._id, s]));
+  return ids.map((id) => found.get(id)).filter((s): s is Song => Boolean(s));
+};
+
+/**
+ * Audio (spec 3 §2): the product's songs as collapsible panels with their sources, CREATE NEW SONG, adding the
+ * product to an existing cross-comparable song, EDIT SONG, the source dialog, the explanatory panels and, for
+ * brand staff with no songs, a prompt to create the first one. Admins also see the platform (ATK) songs.
+ * Uploads save the audio at once; SAVE CHANGES saves the product's song list (after a song was removed).
+ */
+export function AudioTab({ product, scope, binding }: TabProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [songIds, setSongIds] = useState<string[]>(() => product.songs);
+  const [saved, setSaved] = useState(() => snapshot(product.songs));
+  const [dialog, setDialog] = useState<'new' | 'cross' | Song | null>(null);
+  const [addingSource, setAddingSource] = useState<string | null>(null);
+  // songs are open unless the user folded them (new songs open too)
+  const [folded, setFolded] = useState<string[]>([]);
+  const { save, saving } = useSaveSection(scope, product._id);
+  const dirty = snapshot(songIds) !== saved;
+  const admin = scope.admin;
+
+  const own = useQuery({
+    queryKey: queryKeys.songsByIds(admin, songIds, false),
+    queryFn: () => songsApi.byIds(admin, songIds),
+    enabled: songIds.length > 0,
+  });
+  // only admins load the platform (ATK) songs here (spec 3 §2)
+  const atk = useQuery({
+    queryKey: queryKeys.songsByIds(admin, product.atk_songs, true),
+    queryFn: () => songsApi.byIds(admin, product.atk_songs, true),
+    enabled: admin && product.atk_songs.length > 0,
+  });
+  useEffect(() => {
+    if (own.error) console.warn('songs load failed:', own.error.message);
+    if (atk.error) console.warn('atk songs load failed:', atk.error.message);
+  }, [own.error, atk.error]);
+
+  const songs = useMemo(() => {
+    const list = byOrder(songIds, own.data?.list);
+    if (admin) for (const s of byOrder(product.atk_songs, atk.data?.list)) if (!songIds.includes(s._id)) list.push(s);
+    return list;
+  }, [songIds, own.data, atk.data, admin, product.atk_songs]);
+
+  const saveSongs = async (next: string[], success?: string) => {
+    const ok = await save({ type: 'songs', content: next }, success);
+    if (ok) {
+      setSongIds(next);
+      setSaved(snapshot(next));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
+    }
+    return ok;
+  };
+  useTabBinding(binding, dirty, () => saveSongs(songIds));
+
+  const brandId = admin ? product.general.brand_id : undefined;
+
+  const createSong = async (values: SongFields): Promise<boolean> => {
+    let song: Song;
+    try {
+      song = await songsApi.create(admin, {
+        name: values.name,
+        song_writer: values.song_writer || null,
+        song_type: 1,
+        brand_id: brandId,
+      });
+    } catch (e) {
+      reportError(message.error, e);
+      return false;
+    }
+    message.success(MSG.createSongSuccess);
+    // the song belongs to the product once its id is in the product's songs
+    try {
+      const next = [...songIds, song._id];
+      await productsApi.update(admin, product._id, { type: 'songs', content: next });
+      setSongIds(next);
+      setSaved(snapshot(next));
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.product(admin, product._id) });
+      }, 100);
+    } catch (e) {
+      reportError(message.error, e);
+    }
+    return true;
+  };
+
+  const editSong = async (song: Song, values: SongFields): Promise<boolean> => {
+    try {
+      await songsApi.update(admin, song._id, {
+        name: values.name,
+        song_writer: values.song_writer || null,
+        brand_id: brandId,
+      });
+    } catch (e) {
+      reportError(message.error, e);
+      return false;
+    }
+    message.success(MSG.updateSongSuccess);
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.songs }), 100);
+    return true;
+  };
+
+  const addCross = async (songId: string): Promise<boolean> => {
+    if (songIds.includes(songId)) return true; // already there: nothing to do (spec 3 §4)
+    return saveSongs([...songIds, songId]);
+  };
+
+  const editing = dialog && typeof dialog === 'object' ? dialog : null;
+  const editingFields = useMemo(
+    () => (editing ? { name: editing.name, song_writer: editing.song_writer ?? '' } : undefined),
+    [editing],
+  );
+
+  const loading = (songIds.length > 0 && own.isPending) || (admin && product.atk_songs.length > 0 && atk.isPending);
+  const showPrompt = !admin && songIds.length === 0;
+
+  const buttons = (
+    <Space wrap>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')}>
+        {LABEL.createNewSong}
+      </Button>
+      <Button icon={<ShareAltOutlined />} onClick={() => setDialog('cross')}>
+        {LABEL.addToCrossComparableSong}
+      </Button>
+    </Space>
+  );
+
+  return (
+    <TabFrame
+      title={LABEL.tabAudio}
+      testId="tab-audio"
+      extra={showPrompt ? undefined : buttons}
+      onSave={() => void saveSongs(songIds)}
+      saving={saving}
+      saveDisabled={!dirty}
+    >
+      <Row gutter={16} className="audio-help">
+        <Col xs={24} md={12}>
+          <Card size="small" title="Songs" data-testid="help-songs">
+            {AUDIO_HELP.songs}
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card size="small" title="Sources" data-testid="help-sources">
+            {AUDIO_HELP.sources}
+          </Card>
+        </Col>
+      </Row>
+
+      {showPrompt ? (
+        <Empty className="audio-empty" data-testid="songs-empty" description={AUDIO_HELP.empty}>
+          {buttons}
+        </Empty>
+      ) : loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : songs.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No songs" />
+      ) : (
+        <Collapse
+          className="songs"
+          activeKey={songs.map((s) => s._id).filter((id) => !folded.includes(id))}
+          onChange={(keys) => {
+            const open = Array.isArray(keys) ? keys : [keys];
+            setFolded(songs.map((s) => s._id).filter((id) => !open.includes(id)));
+          }}
+          items={songs.map((song) => {
+            const readOnly = song.is_atk === 1;
+            return {
+              key: song._id,
+              'data-testid': 'song',
+              label: (
+                <Space wrap>
+                  <strong className="song__name">{song.name}</strong>
+                  {song.song_writer && <span className="song__artist">{song.song_writer}</span>}
+                  {song.song_type === 2 && <Tag color="purple">Cross-comparable</Tag>}
+                  {readOnly && <Tag color="orange">ATK</Tag>}
+                </Space>
+              ),
+              extra: readOnly ? null : (
+                // biome-ignore lint/a11y/noStaticElementInteractions: keeps header clicks from toggling the panel
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
+                <span onClick={(e) => e.stopPropagation()}>
+                  <Space size={4}>
+                    <Button
+                      size="small"
+                      icon={<PlusOutlined />}
+                      aria-label={`Add source to ${song.name}`}
+                      onClick={() => setAddingSource(song._id)}
+                    >
+                      {LABEL.addSource}
+                    </Button>
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={`Edit song ${song.name}`}
+                      onClick={() => setDialog(song)}
+                    />
+                    {songIds.includes(song._id) && (
+                      <Popconfirm
+                        title="Remove this song from the product?"
+                        okText="OK"
+                        cancelText={LABEL.cancel}
+                        onConfirm={() => setSongIds((ids) => ids.filter((id) => id !== song._id))}
+                      >
+                        <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove song ${song.name}`} />
+                      </Popconfirm>
+                    )}
+                  </Space>
+                </span>
+              ),
+              children: (
+                <SongSources
+                  song={song}
+                  product={product}
+                  scope={scope}
+                  adding={addingSource === song._id}
+                  onAddingDone={() => setAddingSource(null)}
+                />
+              ),
+            };
+          })}
+        />
+      )}
+
+      <SongDialog
+        open={dialog === 'new' || editing !== null}
+        mode={editing ? 'edit' : 'new'}
+        initial={editingFields}
+        onSubmit={(values) => (editing ? editSong(editing, values) : createSong(values))}
+        onClose={() => setDialog(null)}
+      />
+      <CrossSongDialog
+        open={dialog === 'cross'}
+        admin={admin}
+        brandId={brandId}
+        onSubmit={addCross}
+        onClose={() => setDialog(null)}
+      />
+    </TabFrame>
+  );
+}

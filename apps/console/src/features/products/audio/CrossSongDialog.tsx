@@ -1,0 +1,83 @@
+import { LABEL, MSG } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { queryKeys, songsApi } from '../../../api/endpoints.ts';
+
+/**
+ * Adds the product to an existing cross-comparable song (spec 3 §2, §4, §5): a select of the song_type 2 songs;
+ * no selection warns 'Please select a cross-comparable song'.
+ */
+export function CrossSongDialog({
+  open,
+  admin,
+  brandId,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  admin: boolean;
+  /** Admins ask for one brand's songs. */
+  brandId?: string;
+  onSubmit: (songId: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const [selected, setSelected] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const songs = useQuery({
+    queryKey: queryKeys.crossComparableSongs(admin, brandId),
+    queryFn: () => songsApi.crossComparable(admin, brandId),
+    enabled: open,
+  });
+  useEffect(() => {
+    if (songs.error) console.warn('cross-comparable songs load failed:', songs.error.message);
+  }, [songs.error]);
+  useEffect(() => {
+    if (open) setSelected(undefined);
+  }, [open]);
+
+  const ok = async () => {
+    if (!selected) {
+      message.warning(MSG.selectCrossComparableSong);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (await onSubmit(selected)) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={LABEL.addToCrossComparableSong}
+      width={770}
+      okText={LABEL.save}
+      cancelText={LABEL.cancel}
+      confirmLoading={busy}
+      onOk={() => void ok()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical" name="cross-song">
+        <Form.Item label="Cross-comparable song" htmlFor="cross-song-select">
+          <Select
+            id="cross-song-select"
+            value={selected}
+            onChange={setSelected}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={songs.isFetching}
+            options={(songs.data?.list ?? []).map((s) => ({
+              value: s._id,
+              label: s.song_writer ? `${s.name} — ${s.song_writer}` : s.name,
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,233 @@
+import { EditOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
+import { type AudioRecord, LABEL, MSG, type Product, type Song } from '@atk/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { reportError } from '../../../api/client.ts';
+import { type Instrument, type InstrumentBody, instrumentsApi, queryKeys } from '../../../api/endpoints.ts';
+import { FileButton } from '../../../components/FileButton.tsx';
+import type { ProductScope } from '../scope.ts';
+import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
+import { AUDIO_ACCEPT, uploadAudio } from './uploadAudio.ts';
+
+/** How often the sources are asked again while an audio record is being processed. */
+export const POLL_MS = 2000;
+
+const busy = (a: AudioRecord | null | undefined) => a?.status === 'uploaded' || a?.status === 'processing';
+
+/** The state of an audio record: Uploaded / Processing… / Ready / Failed: reason. */
+export function AudioState({ audio }: { audio: AudioRecord | null | undefined }) {
+  if (!audio) return <Tag data-testid="audio-state">No audio</Tag>;
+  switch (audio.status) {
+    case 'uploaded':
+      return (
+        <Tag color="blue" data-testid="audio-state">
+          {LABEL.audioUploaded}
+        </Tag>
+      );
+    case 'processing':
+      return (
+        <Tag color="gold" icon={<LoadingOutlined />} data-testid="audio-state">
+          {LABEL.audioProcessing}
+        </Tag>
+      );
+    case 'ready':
+      return (
+        <Tag color="green" data-testid="audio-state">
+          {LABEL.audioReady}
+        </Tag>
+      );
+    default:
+      return (
+        <Tag color="red" data-testid="audio-state" title={audio.error ?? undefined}>
+          {audio.error ? `${LABEL.audioFailed}: ${audio.error}` : LABEL.audioFailed}
+        </Tag>
+      );
+  }
+}
+
+const fixed = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+
+function AudioFacts({ audio }: { audio: AudioRecord }) {
+  return (
+    <Space size="middle" wrap className="source__facts">
+      <span className="source__file" title={audio.name}>
+        {audio.name}
+      </span>
+      {audio.status === 'ready' && audio.url.includes('processed') && (
+        <a href={audio.url} target="_blank" rel="noreferrer" data-testid="processed-link">
+          {LABEL.processedMp3}
+        </a>
+      )}
+      {audio.status === 'ready' && audio.lufs !== null && (
+        <span data-testid="loudness">
+          {fixed(audio.lufs)} LUFS
+          {audio.true_peak !== null && <> · true peak {fixed(audio.true_peak)} dBTP</>}
+        </span>
+      )}
+    </Space>
+  );
+}
+
+const toFields = (i: Instrument): SourceFields => {
+  const out: SourceFields = { name: i.name, performer: i.performer ?? '' };
+  for (const [k, v] of Object.entries(i)) {
+    if (typeof v === 'string' && !(k in out) && k !== '_id' && k !== 'song_id' && k !== 'updated_at')
+      (out as Record<string, string>)[k] = v;
+  }
+  return out;
+};
+
+/**
+ * The sources (instruments) of one song for this product, each with its audio state and its Upload button
+ * ('Uploading... NN%' while sending). Asked again every 2 s while a record is uploaded or processing.
+ * Platform (is_atk) songs are read-only: no upload, no new or edited source.
+ */
+export function SongSources({
+  song,
+  product,
+  scope,
+  adding,
+  onAddingDone,
+}: {
+  song: Song;
+  product: Product;
+  scope: ProductScope;
+  /** The add-source dialog of this song is requested (from the panel header). */
+  adding: boolean;
+  onAddingDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const readOnly = song.is_atk === 1;
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  const [editing, setEditing] = useState<Instrument | null>(null);
+  const key = queryKeys.instruments(scope.admin, song._id, product._id);
+  const editingFields = useMemo(() => (editing ? toFields(editing) : undefined), [editing]);
+
+  const sources = useQuery({
+    queryKey: key,
+    queryFn: () => instrumentsApi.list(scope.admin, song._id, product._id),
+    refetchInterval: (q) => (q.state.data?.list.some((i) => busy(i.audio)) ? POLL_MS : false),
+  });
+  useEffect(() => {
+    if (sources.error) console.warn('instruments load failed:', sources.error.message);
+  }, [sources.error]);
+
+  const audioOf = (i: Instrument) =>
+    i.audio !== undefined
+      ? i.audio
+      : (product.audio.find((a) => a.instrument_id === i._id && a.song_id === song._id) ?? null);
+
+  const upload = async (i: Instrument, file: File) => {
+    setProgress((p) => ({ ...p, [i._id]: 0 }));
+    try {
+      const ok = await uploadAudio(
+        file,
+        { admin: scope.admin, productId: product._id, songId: song._id, instrumentId: i._id },
+        (pct) => setProgress((p) => ({ ...p, [i._id]: pct })),
+        message,
+      );
+      if (ok) {
+        await queryClient.invalidateQueries({ queryKey: key });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.product(scope.admin, product._id) });
+      }
+    } finally {
+      setProgress((p) => {
+        const { [i._id]: _, ...rest } = p;
+        return rest;
+      });
+    }
+  };
+
+  const saveSource = async (body: InstrumentBody): Promise<boolean> => {
+    try {
+      if (editing) {
+        await instrumentsApi.update(scope.admin, editing._id, body);
+        message.success(MSG.updateInstrumentSuccess);
+      } else {
+        await instrumentsApi.create(scope.admin, { ...body, song_id: song._id });
+        message.success(MSG.createInstrumentSuccess);
+      }
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), 100);
+      return true;
+    } catch (e) {
+      reportError(message.error, e);
+      return false;
+    }
+  };
+
+  const list = sources.data?.list ?? [];
+  return (
+    <>
+      {sources.isPending && sources.isFetching ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : list.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={readOnly ? 'No sources' : 'No sources yet: add the first source of this song.'}
+        />
+      ) : (
+        <ul className="sources">
+          {list.map((i) => {
+            const audio = audioOf(i);
+            const pct = progress[i._id];
+            return (
+              <li key={i._id} className="source" data-testid="source" aria-label={`Source ${i.name}`}>
+                <div className="source__main">
+                  <Space wrap>
+                    <span className="source__name">{i.name}</span>
+                    <AudioState audio={audio} />
+                  </Space>
+                  {i.performer && (
+                    <div>
+                      <Typography.Text type="secondary">{i.performer}</Typography.Text>
+                    </div>
+                  )}
+                  {audio && <AudioFacts audio={audio} />}
+                </div>
+                {!readOnly && (
+                  <Space className="source__actions">
+                    {pct !== undefined ? (
+                      <span className="source__uploading" data-testid="uploading">
+                        {LABEL.uploading} {pct}%
+                        <Progress percent={pct} size="small" showInfo={false} style={{ width: 90 }} />
+                      </span>
+                    ) : (
+                      <FileButton
+                        label={`Upload audio for ${i.name}`}
+                        accept={AUDIO_ACCEPT}
+                        icon={<UploadOutlined />}
+                        onFile={(f) => void upload(i, f)}
+                      >
+                        {LABEL.upload}
+                      </FileButton>
+                    )}
+                    <Button
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label={`Edit source ${i.name}`}
+                      onClick={() => setEditing(i)}
+                    />
+                  </Space>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!readOnly && (
+        <SourceDialog
+          open={adding || editing !== null}
+          mode={editing ? 'edit' : 'new'}
+          initial={editingFields}
+          onSubmit={saveSource}
+          onClose={() => {
+            setEditing(null);
+            onAddingDone();
+          }}
+        />
+      )}
+    </>
+  );
+}

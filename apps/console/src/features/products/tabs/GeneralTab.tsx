@@ -1,0 +1,119 @@
+import { LABEL, type Product, type ProductUpdate } from '@atk/contract';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useState } from 'react';
+import { CategoryFields } from '../../../components/CategoryFields.tsx';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { TabFrame } from '../TabFrame.tsx';
+import { STATUS_OPTIONS } from '../texts.ts';
+
+interface GeneralForm {
+  name: string;
+  model: string;
+  is_published: 0 | 1;
+  category_id: string | null;
+  sub_category_id: string | null;
+  brand_name: string;
+}
+
+const toForm = (p: Product): GeneralForm => ({
+  name: p.general.name,
+  model: p.general.model ?? '',
+  is_published: p.general.is_published,
+  category_id: p.general.category_id,
+  sub_category_id: p.general.sub_category_id,
+  brand_name: p.general.brand_name,
+});
+
+function toContent(v: Partial<GeneralForm>, p: Product, admin: boolean) {
+  const content: Extract<ProductUpdate, { type: 'general' }>['content'] = {
+    name: (v.name ?? '').trim(),
+    model: v.model?.trim() || null,
+    is_published: v.is_published === 1 ? 1 : 0,
+    category_id: v.category_id || null,
+    sub_category_id: v.sub_category_id || null,
+  };
+  if (admin) content.brand_id = p.general.brand_id;
+  return content;
+}
+
+/** General: name, model, status, category, sub category, brand name (read-only). */
+export function GeneralTab({ product, scope, binding }: TabProps) {
+  const [form] = Form.useForm<GeneralForm>();
+  const [initial] = useState(() => toForm(product));
+  const [saved, setSaved] = useState(() => snapshot(toContent(initial, product, scope.admin)));
+  const [dirty, setDirty] = useState(false);
+  const { save, saving } = useSaveSection(scope, product._id);
+
+  const recompute = () => setDirty(snapshot(toContent(form.getFieldsValue(true), product, scope.admin)) !== saved);
+
+  const submit = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return false;
+    }
+    const content = toContent(form.getFieldsValue(true), product, scope.admin);
+    const ok = await save({ type: 'general', content });
+    if (ok) {
+      setSaved(snapshot(content));
+      setDirty(false);
+    }
+    return ok;
+  };
+  useTabBinding(binding, dirty, submit);
+
+  return (
+    <TabFrame title={LABEL.tabGeneral} testId="tab-general" onSave={() => void submit()} saving={saving}>
+      <Form<GeneralForm>
+        form={form}
+        name="product-general"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => queueMicrotask(recompute)}
+      >
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="name"
+              label="Name"
+              rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="model" label="Model">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="is_published" label="Status">
+              <Select options={STATUS_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="brand_name" label="Brand name">
+              <Input readOnly variant="filled" aria-readonly="true" />
+            </Form.Item>
+          </Col>
+          <CategoryFields
+            form={form}
+            admin={scope.admin}
+            onCleared={() => queueMicrotask(recompute)}
+            layout={(category, subCategory) => (
+              <>
+                <Col xs={24} md={12}>
+                  {category}
+                </Col>
+                <Col xs={24} md={12}>
+                  {subCategory}
+                </Col>
+              </>
+            )}
+          />
+        </Row>
+      </Form>
+    </TabFrame>
+  );
+}

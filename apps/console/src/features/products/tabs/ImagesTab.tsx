@@ -1,0 +1,240 @@
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Product } from '@atk/contract';
+import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
+import { useState } from 'react';
+import { reportError } from '../../../api/client.ts';
+import { type ProductImageType, uploadsApi } from '../../../api/endpoints.ts';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { FileButton } from '../../../components/FileButton.tsx';
+import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { TabFrame } from '../TabFrame.tsx';
+
+interface FileRef {
+  url: string;
+  name: string;
+}
+interface Images {
+  thumbnail: FileRef | null;
+  large: FileRef | null;
+  additional_images: (FileRef & { order: number })[];
+  group_360: (FileRef | null)[];
+}
+
+const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+const toState = (p: Product): Images => {
+  const group = [...(p.images?.group_360 ?? [])].slice(0, GROUP_360_SLOTS);
+  while (group.length < GROUP_360_SLOTS) group.push(null);
+  return {
+    thumbnail: p.images?.thumbnail ?? null,
+    large: p.images?.large ?? null,
+    additional_images: [...(p.images?.additional_images ?? [])].sort((a, b) => a.order - b.order),
+    group_360: group,
+  };
+};
+
+/** The 2 MB check of spec 3 §5, before anything is sent. */
+export const imageTooLarge = (file: File) => file.size >= IMAGE_MAX_BYTES;
+
+function Slot({
+  title,
+  label,
+  image,
+  busy,
+  onFile,
+  onRemove,
+  testId,
+}: {
+  title: string;
+  /** The accessible name of the file input. */
+  label: string;
+  image: FileRef | null;
+  busy: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+  testId: string;
+}) {
+  return (
+    <Card size="small" title={title} className="image-slot" data-testid={testId}>
+      <div className="image-slot__preview">
+        {image ? (
+          <Image src={image.url} alt={`${title}: ${image.name}`} width={120} height={120} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No image" />
+        )}
+      </div>
+      {image && (
+        <div className="image-slot__name" title={image.name}>
+          {image.name}
+        </div>
+      )}
+      <Space>
+        <FileButton label={label} accept={ACCEPT} onFile={onFile} loading={busy} icon={<UploadOutlined />} size="small">
+          {LABEL.upload}
+        </FileButton>
+        {image && <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ${title}`} onClick={onRemove} />}
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * Images: thumbnail, large, additional images (each with an order) and a 360° group of 8 slots (spec 3 §2).
+ * A chosen file is checked against 2 MB, uploaded (POST /upload/images), and the images section is saved.
+ */
+export function ImagesTab({ product, scope, binding }: TabProps) {
+  const { message } = App.useApp();
+  const [images, setImages] = useState(() => toState(product));
+  const [saved, setSaved] = useState(() => snapshot(toState(product)));
+  const [busy, setBusy] = useState<string | null>(null);
+  const { save, saving } = useSaveSection(scope, product._id);
+  const dirty = snapshot(images) !== saved;
+
+  const persist = async (next: Images, success?: string): Promise<boolean> => {
+    const ok = await save({ type: 'images', content: next }, success);
+    if (ok) setSaved(snapshot(next));
+    return ok;
+  };
+  useTabBinding(binding, dirty, () => persist(images));
+
+  const upload = async (
+    file: File,
+    type: ProductImageType,
+    index: number,
+    place: (current: Images, ref: FileRef) => Images,
+    slot: string,
+  ) => {
+    if (imageTooLarge(file)) {
+      message.error(MSG.pictureTooLarge);
+      return;
+    }
+    setBusy(slot);
+    try {
+      const answer = await uploadsApi.productImage(scope.admin, file, product._id, type, index);
+      const next = place(images, { url: answer.photo.url, name: file.name });
+      setImages(next);
+      await persist(next, MSG.uploadSuccess);
+    } catch (e) {
+      reportError(message.error, e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const nextOrder = Math.max(0, ...images.additional_images.map((a) => a.order)) + 1;
+
+  return (
+    <TabFrame
+      title={LABEL.tabImages}
+      testId="tab-images"
+      onSave={() => void persist(images)}
+      saving={saving && busy === null}
+    >
+      <Alert type="info" showIcon title={LABEL.imageHint} className="product-tab__hint" />
+      <div className="image-grid">
+        <Slot
+          title="Thumbnail"
+          label="Upload thumbnail"
+          testId="image-thumbnail"
+          image={images.thumbnail}
+          busy={busy === 'thumbnail'}
+          onFile={(f) => void upload(f, 'thumbnail', 0, (c, ref) => ({ ...c, thumbnail: ref }), 'thumbnail')}
+          onRemove={() => setImages((c) => ({ ...c, thumbnail: null }))}
+        />
+        <Slot
+          title="Large"
+          label="Upload large image"
+          testId="image-large"
+          image={images.large}
+          busy={busy === 'large'}
+          onFile={(f) => void upload(f, 'large', 0, (c, ref) => ({ ...c, large: ref }), 'large')}
+          onRemove={() => setImages((c) => ({ ...c, large: null }))}
+        />
+      </div>
+
+      <h3 className="product-tab__subtitle">Additional images</h3>
+      <div className="image-grid" data-testid="additional-images">
+        {images.additional_images.map((img, i) => (
+          <Card key={img.url} size="small" className="image-slot" data-testid="additional-image">
+            <div className="image-slot__preview">
+              <Image src={img.url} alt={`Additional image ${i + 1}: ${img.name}`} width={120} height={120} />
+            </div>
+            <div className="image-slot__name" title={img.name}>
+              {img.name}
+            </div>
+            <Space>
+              <span className="image-slot__order">
+                Order
+                <InputNumber
+                  size="small"
+                  min={0}
+                  precision={0}
+                  value={img.order}
+                  aria-label={`Order of additional image ${i + 1}`}
+                  onChange={(v) =>
+                    setImages((c) => ({
+                      ...c,
+                      additional_images: c.additional_images.map((a, j) => (j === i ? { ...a, order: v ?? 0 } : a)),
+                    }))
+                  }
+                />
+              </span>
+              <Button
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={`Remove additional image ${i + 1}`}
+                onClick={() =>
+                  setImages((c) => ({ ...c, additional_images: c.additional_images.filter((_, j) => j !== i) }))
+                }
+              />
+            </Space>
+          </Card>
+        ))}
+        <Card size="small" className="image-slot image-slot--add">
+          <FileButton
+            label="Upload additional image"
+            accept={ACCEPT}
+            icon={<PlusOutlined />}
+            loading={busy === 'additional'}
+            onFile={(f) =>
+              void upload(
+                f,
+                'additional',
+                images.additional_images.length,
+                (c, ref) => ({ ...c, additional_images: [...c.additional_images, { ...ref, order: nextOrder }] }),
+                'additional',
+              )
+            }
+          >
+            Add image
+          </FileButton>
+        </Card>
+      </div>
+
+      <h3 className="product-tab__subtitle">360° Group</h3>
+      <div className="image-grid image-grid--360" data-testid="group-360">
+        {images.group_360.map((img, i) => (
+          <Slot
+            // biome-ignore lint/suspicious/noArrayIndexKey: the 8 slots are positions
+            key={i}
+            title={`360° image ${i + 1}`}
+            label={`Upload 360° image ${i + 1}`}
+            testId={`image-360-${i + 1}`}
+            image={img}
+            busy={busy === `360-${i}`}
+            onFile={(f) =>
+              void upload(
+                f,
+                'group_360',
+                i,
+                (c, ref) => ({ ...c, group_360: c.group_360.map((g, j) => (j === i ? ref : g)) }),
+                `360-${i}`,
+              )
+            }
+            onRemove={() => setImages((c) => ({ ...c, group_360: c.group_360.map((g, j) => (j === i ? null : g)) }))}
+          />
+        ))}
+      </div>
+    </TabFrame>
+  );
+}

@@ -1,0 +1,184 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { LABEL, type Product } from '@atk/contract';
+import { Button, Col, Form, InputNumber, Row } from 'antd';
+import { useCallback, useRef, useState } from 'react';
+import type { Currency } from '../../../api/endpoints.ts';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { TabFrame } from '../TabFrame.tsx';
+import { CurrencySelect } from './CurrencySelect.tsx';
+
+interface PriceRow {
+  currency?: string;
+  price?: number | null;
+}
+interface PriceForm {
+  default: PriceRow;
+  list: PriceRow[];
+}
+interface PriceEntry {
+  currency: string;
+  price: number;
+  symbol: string;
+}
+
+const toForm = (p: Product): PriceForm => ({
+  default: { currency: p.price?.default?.currency, price: p.price?.default?.price ?? null },
+  list: (p.price?.list ?? []).map((e) => ({ currency: e.currency, price: e.price })),
+});
+
+const filled = (r: PriceRow | undefined): r is { currency: string; price: number } =>
+  Boolean(r?.currency) && typeof r?.price === 'number';
+
+/**
+ * Price: the default price {currency, price, symbol} and additional prices of the same shape (spec 3 §2).
+ * Prices are numeric with step 0.01; the currency picker is searchable and loads up to 40 currencies.
+ */
+export function PriceTab({ product, scope, binding }: TabProps) {
+  const [form] = Form.useForm<PriceForm>();
+  const [initial] = useState(() => toForm(product));
+  // the symbols of the currencies seen so far (the product's own to start with)
+  const symbols = useRef(
+    new Map<string, string>(
+      [product.price?.default, ...(product.price?.list ?? [])]
+        .filter((e): e is PriceEntry => Boolean(e))
+        .map((e) => [e.currency, e.symbol]),
+    ),
+  );
+  const onKnown = useCallback((list: Currency[]) => {
+    for (const c of list) symbols.current.set(c.currency, c.symbol);
+  }, []);
+  const entry = useCallback(
+    (r: { currency: string; price: number }): PriceEntry => ({
+      currency: r.currency,
+      price: Math.round(r.price * 100) / 100,
+      symbol: symbols.current.get(r.currency) ?? '',
+    }),
+    [],
+  );
+  const toContent = useCallback(
+    (v: Partial<PriceForm>) => ({
+      default: filled(v.default) ? entry(v.default) : null,
+      list: (v.list ?? []).filter(filled).map(entry),
+    }),
+    [entry],
+  );
+
+  const [saved, setSaved] = useState(() => snapshot(toContent(initial)));
+  const [dirty, setDirty] = useState(false);
+  const { save, saving } = useSaveSection(scope, product._id);
+  const recompute = () => setDirty(snapshot(toContent(form.getFieldsValue(true))) !== saved);
+
+  const submit = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return false;
+    }
+    const content = toContent(form.getFieldsValue(true));
+    const ok = await save({ type: 'price', content });
+    if (ok) {
+      setSaved(snapshot(content));
+      setDirty(false);
+    }
+    return ok;
+  };
+  useTabBinding(binding, dirty, submit);
+
+  // the default price: a currency needs a price and a price a currency (or neither: no default price)
+  const needs = (field: 'currency' | 'price') => ({
+    validator: async (_: unknown, value: unknown) => {
+      const row = form.getFieldValue('default') as PriceRow | undefined;
+      const otherSet = field === 'currency' ? typeof row?.price === 'number' : Boolean(row?.currency);
+      const thisSet = field === 'currency' ? Boolean(value) : typeof value === 'number';
+      if (otherSet && !thisSet) throw new Error(field === 'currency' ? 'Choose a currency' : 'Enter a price');
+    },
+  });
+
+  return (
+    <TabFrame title={LABEL.tabPrice} testId="tab-price" onSave={() => void submit()} saving={saving}>
+      <Form<PriceForm>
+        form={form}
+        name="product-price"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => queueMicrotask(recompute)}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={10}>
+            <Form.Item
+              name={['default', 'currency']}
+              label="Default currency"
+              dependencies={[['default', 'price']]}
+              rules={[needs('currency')]}
+            >
+              <CurrencySelect admin={scope.admin} onKnown={onKnown} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item
+              name={['default', 'price']}
+              label="Default price"
+              dependencies={[['default', 'currency']]}
+              rules={[needs('price')]}
+            >
+              <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <h3 className="product-tab__subtitle">Additional prices</h3>
+        <Form.List name="list">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, i) => (
+                <Row gutter={16} key={field.key} align="bottom" data-testid="additional-price">
+                  <Col xs={24} md={10}>
+                    <Form.Item
+                      name={[field.name, 'currency']}
+                      label={`Additional currency ${i + 1}`}
+                      dependencies={[['list', field.name, 'price']]}
+                      rules={[{ required: true, message: 'Choose a currency' }]}
+                    >
+                      <CurrencySelect admin={scope.admin} onKnown={onKnown} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={10}>
+                    <Form.Item
+                      name={[field.name, 'price']}
+                      label={`Additional price ${i + 1}`}
+                      rules={[{ required: true, message: 'Enter a price' }]}
+                    >
+                      <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={4}>
+                    <Form.Item>
+                      <Button
+                        icon={<DeleteOutlined />}
+                        aria-label={`Remove price row ${i + 1}`}
+                        onClick={() => {
+                          remove(field.name);
+                          queueMicrotask(recompute);
+                        }}
+                      />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              ))}
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  add({ currency: undefined, price: null });
+                  queueMicrotask(recompute);
+                }}
+              >
+                Add price
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </TabFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { LABEL } from '@atk/contract';
+
+/** Status 1 Active, 0 Pending (spec 3 §9). */
+export const STATUS_OPTIONS = [
+  { value: 1, label: LABEL.statusActive },
+  { value: 0, label: LABEL.statusPending },
+];
+
+export const statusText = (status: number | null | undefined) =>
+  status === 1 ? LABEL.statusActive : LABEL.statusPending;

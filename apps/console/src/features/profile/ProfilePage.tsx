@@ -1,0 +1,110 @@
+import { LABEL, MSG, type ProfileField, type UserInfo } from '@atk/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { type ApiError, reportError } from '../../api/client.ts';
+import { brandsApi, type ProfilePayload, queryKeys, usersApi } from '../../api/endpoints.ts';
+import { useSession } from '../../app/session/index.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { PROFILE_FIELD_LIST, PROFILE_LABELS, PROFILE_SECTIONS } from './fields.ts';
+
+type ProfileForm = Partial<Record<ProfileField, string>> & { email?: string };
+
+const toForm = (user: UserInfo): ProfileForm => {
+  const values: ProfileForm = { email: user.email };
+  for (const field of PROFILE_FIELD_LIST) values[field] = user[field] ?? '';
+  return values;
+};
+
+const toPayload = (values: ProfileForm): ProfilePayload => {
+  const payload = {} as ProfilePayload;
+  for (const field of PROFILE_FIELD_LIST) payload[field] = (values[field] ?? '').trim();
+  return payload;
+};
+
+/** The user's own profile (spec 1 §2 Profile). */
+export default function ProfilePage() {
+  const { user, setUser, reloadUser } = useSession();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ProfileForm>();
+
+  const brands = useQuery({ queryKey: queryKeys.brandsPicker, queryFn: brandsApi.picker, staleTime: 60_000 });
+  useEffect(() => {
+    if (brands.error) console.warn('brands load failed:', brands.error.message);
+  }, [brands.error]);
+  const brandOptions = useMemo(
+    () => [...new Set((brands.data?.list ?? []).map((b) => b.name))].map((name) => ({ value: name })),
+    [brands.data],
+  );
+
+  useEffect(() => {
+    if (user) form.setFieldsValue(toForm(user));
+  }, [user, form]);
+
+  const save = useMutation<UserInfo, ApiError, ProfilePayload>({
+    mutationFn: usersApi.updateProfile,
+    onSuccess: (updated) => {
+      message.success(MSG.profileUpdated);
+      setUser(updated);
+      reloadUser();
+    },
+    onError: (e) => reportError(message.error, e),
+  });
+
+  if (!user) return <PageSpinner />;
+  const brandLocked = user.register_type === 'invite_existing_brand';
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1 className="page__title">My Profile</h1>
+        <p className="page__subtitle">The details of your account, your company and your brand.</p>
+      </header>
+      <Form<ProfileForm>
+        form={form}
+        name="profile"
+        layout="vertical"
+        initialValues={toForm(user)}
+        onFinish={(values) => save.mutate(toPayload(values))}
+      >
+        <Card className="page__card" title="Account">
+          <Row gutter={24}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Email" name="email">
+                <Input readOnly variant="filled" aria-readonly="true" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        {PROFILE_SECTIONS.map((section) => (
+          <Card key={section.title} className="page__card" title={section.title}>
+            <Row gutter={24}>
+              {section.fields.map((field) => (
+                <Col key={field} xs={24} md={12}>
+                  <Form.Item label={PROFILE_LABELS[field]} name={field}>
+                    {field === 'brand_name' ? (
+                      <AutoComplete
+                        options={brandOptions}
+                        disabled={brandLocked}
+                        filterOption={(input, option) =>
+                          (option?.value ?? '').toLowerCase().includes(input.trim().toLowerCase())
+                        }
+                      />
+                    ) : (
+                      <Input />
+                    )}
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        ))}
+        <div className="page__actions">
+          <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
+            {LABEL.saveChanges}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** The public pages, loaded as one chunk (spec 1 §2). */
+export { LoginPage } from './auth/LoginPage.tsx';
+export { RecoverPage } from './auth/RecoverPage.tsx';
+export { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
+export { HomePage } from './landing/HomePage.tsx';
+export { MobilePage } from './landing/MobilePage.tsx';
+export { PrivacyPage } from './legal/PrivacyPage.tsx';
+export { TermsPage } from './legal/TermsPage.tsx';

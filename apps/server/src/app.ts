@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { API_BASE, MSG } from '@atk/contract';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { installAuth } from './http/auth.ts';
+import { fail } from './http/envelope.ts';
+import { frameworkError, installErrorHandling } from './http/error-handler.ts';
+import type { App, Deps } from './http/types.ts';
+import { createAudioQueue } from './modules/audio/jobs.ts';
+import { brandRoutes } from './modules/brands/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
+import { settingRoutes } from './modules/settings/routes.ts';
+import { songRoutes } from './modules/songs/routes.ts';
+import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import type { Queue } from './platform/queue/types.ts';
+import { createStorage, fileRoutes, type Storage, storageOrigins } from './platform/storage/index.ts';
+
+/** The API's root: most paths are under API_BASE (/api/v1/atk_player), a few directly here. */
+const API_V1 = '/api/v1';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** Audio jobs; made here when not given (enqueue only: workers start in main.ts or worker.ts). */
+  queue?: Queue;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the app: platform plugins first, then the API modules, then the console. */
+export async function buildApp({ config, db, mailer, storage, queue, logger = true }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // On close, also end connections still streaming a file (a player's ranged audio download).
+    forceCloseConnections: true,
+    frameworkErrors: frameworkError,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    // Requests carry `Authorization: Bearer …`; keep it out of the log.
+    ...(logger === true ? { logger: { redact: ['req.headers.authorization'] } } : {}),
+  }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only: a text/plain body is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'script-src': ["'self'"],
+        // The console PUTs uploads to, and plays audio from, the file store (S3 may be another origin).
+        'connect-src': ["'self'", ...storageOrigins(config)],
+        'media-src': ["'self'", 'blob:', ...storageOrigins(config)],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ATK Player API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const deps: Deps = {
+    db,
+    config,
+    mailer: mailer ?? createMailer(config, app.log),
+    storage: storage ?? (await createStorage(config)),
+    queue: queue ?? createAudioQueue({ db, kind: config.databaseUrl ? 'postgres' : 'pglite', log: app.log }),
+  };
+  app.addHook('onClose', () => deps.queue.stop());
+  await app.register(
+    async (api) => {
+      // Inside the API scope only: the console's files and the API docs are public.
+      installAuth(api, db);
+      const scoped = api.withTypeProvider<ZodTypeProvider>();
+      for (const routes of [
+        userRoutes,
+        brandRoutes,
+        invitationRoutes,
+        settingRoutes,
+        roleRoutes,
+        catalogueRoutes,
+        songRoutes,
+        productRoutes,
+        uploadRoutes,
+      ])
+        routes(scoped, deps);
+    },
+    { prefix: API_BASE },
+  );
+  // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.
+  await app.register(
+    async (api) => {
+      installAuth(api, db);
+      const scoped = api.withTypeProvider<ZodTypeProvider>();
+      for (const routes of [adminPresignRoutes]) routes(scoped, deps);
+    },
+    { prefix: API_V1 },
+  );
+  // Local storage's signed PUT and ranged GET of /files/{key} (nothing when files live in S3).
+  await app.register(fileRoutes, { storage: deps.storage });
+
+  const hasConsole = existsSync(config.consoleDist);
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: config.consoleDist,
+      // Looks files up per request, so a rebuilt console is served without a restart.
+      wildcard: true,
+      setHeaders(res, file) {
+        res.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasConsole;
+    // Client-side routes (and the 404 page itself) are the console's business.
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send(fail(404, MSG.routeNotFound));
+  });
+  return app;
+}

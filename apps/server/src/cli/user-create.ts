@@ -1,0 +1,55 @@
+/**
+ * npm run user:create -- --email E --role R --password P
+ * Works on the embedded database while the server is stopped, and on PostgreSQL at any time.
+ */
+import { parseArgs } from 'node:util';
+import { email as emailSchema, hashPassword, isRole, isStrongPassword, MSG, ROLES } from '@atk/contract';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { seed } from '../db/seed.ts';
+import { roleId } from '../modules/users/profile.ts';
+import { hashSecret } from '../platform/crypto.ts';
+
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
+});
+
+function die(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const email = emailSchema.safeParse(values.email);
+if (!email.success) die('--email must be a valid email');
+if (!isRole(values.role)) die(`--role must be one of ${ROLES.join(', ')}`);
+if (!values.password || !isStrongPassword(values.password)) die(`--password: ${MSG.passwordRule}`);
+
+const config = loadConfig();
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (err) {
+  die(
+    `Cannot open the database (${(err as Error).message}). Is the server running on the embedded database? Stop it first.`,
+  );
+}
+const { db } = database;
+await seed(db, { demo: false });
+const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data));
+if (taken) {
+  await database.close();
+  die(`A user with email ${email.data} already exists`);
+}
+const [user] = await db
+  .insert(users)
+  .values({
+    email: email.data,
+    passwordHash: await hashSecret(hashPassword(values.password)),
+    roleId: await roleId(db, values.role),
+    registerType: values.role === 'customer' ? 'operator_created' : null,
+  })
+  .returning({ id: users.id });
+console.log(`Created ${values.role} ${email.data} (${user.id})`);
+await database.close();

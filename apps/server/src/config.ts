@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/** Every setting of the server, read once from the environment (documented in README.md). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  production: boolean;
+  /** Where the built console lives; served as the SPA when present. */
+  consoleDist: string;
+  /** Signs local upload links; unset → a random secret kept in DATA_DIR/storage-secret. */
+  storageSecret: string | undefined;
+  /** An S3-compatible store; null (no S3_BUCKET) → files on local disk under DATA_DIR/files. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset → the SDK's own chain (environment, instance role…). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Base of public file URLs (CDN, custom domain); unset → `{endpoint}/{bucket}`. */
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot(), 'data'));
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'ATK Player <no-reply@atkplayer.local>',
+    production: env.NODE_ENV === 'production',
+    consoleDist: path.join(repoRoot(), 'apps/console/dist'),
+    storageSecret: env.STORAGE_SECRET || undefined,
+    s3: env.S3_BUCKET ? s3Config(env, env.S3_BUCKET) : null,
+  };
+}
+
+function s3Config(env: NodeJS.ProcessEnv, bucket: string): S3Config {
+  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.toLowerCase();
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    // Most S3-compatible servers want path-style requests; AWS itself wants virtual hosts.
+    forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : Boolean(endpoint),
+  };
+}
+
+function repoRoot(): string {
+  return path.resolve(import.meta.dirname, '../../..');
+}

@@ -1,0 +1,318 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roles = pgTable('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+});
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isPublished: integer('is_published').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('brands_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('brands_list_idx').on(t.isDeleted, t.createdAt),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    registerType: text('register_type'),
+    masterBrandId: uuid('master_brand_id').references(() => brands.id),
+    masterBrandStatus: text('master_brand_status'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    companyName: text('company_name'),
+    companyWebsite: text('company_website'),
+    companyPhone: text('company_phone'),
+    phone: text('phone'),
+    brandName: text('brand_name'),
+    brandWebsite: text('brand_website'),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    city: text('city'),
+    stateProvinceRegion: text('state_province_region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email), index('users_master_brand_idx').on(t.masterBrandId)],
+);
+
+/** Opaque bearer tokens; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** The uuid is kept in clear: operators copy the invitation link from the list (spec 2). */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    email: text('email').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_created_idx').on(t.createdAt), index('invitations_user_idx').on(t.userId)],
+);
+
+/** Recovery links: only the SHA-256 of the link's uuid is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Settings records of spec 2 §3: one row per type. */
+export const settings = pgTable('settings', {
+  type: text('type').primaryKey(),
+  content: jsonb('content').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Fixed-window counters shared by every server process (sign-in and recovery limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Facts about the database itself, such as whether the demo data went in. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+// ── Brand content (spec 3 §3, spec 2 §3) ───────────────────────────────────────────────────────────────
+
+const status = () => integer('is_published').notNull().default(0);
+const deleted = () => boolean('is_deleted').notNull().default(false);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isPublished: status(),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_list_idx').on(t.isDeleted, t.updatedAt)],
+);
+
+export const subCategories = pgTable(
+  'sub_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    isPublished: status(),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sub_categories_category_idx').on(t.categoryId, t.isDeleted)],
+);
+
+/** song_type 1 single-product, 2 cross-comparable; is_atk 1 = provided by the platform, read-only for brands. */
+export const songs = pgTable(
+  'songs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id').references(() => brands.id),
+    subCategoryId: uuid('sub_category_id').references(() => subCategories.id),
+    name: text('name').notNull(),
+    songWriter: text('song_writer'),
+    songType: integer('song_type').notNull().default(1),
+    isAtk: integer('is_atk').notNull().default(0),
+    order: integer('order').notNull().default(0),
+    isPublished: status(),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('songs_brand_idx').on(t.brandId, t.isDeleted, t.songType),
+    index('songs_sub_category_idx').on(t.subCategoryId, t.isDeleted),
+  ],
+);
+
+/** A source: one instrument track of a song, with how it was recorded. */
+export const instruments = pgTable(
+  'instruments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id),
+    name: text('name').notNull(),
+    order: integer('order').notNull().default(0),
+    isPublished: status(),
+    performerName: text('performer_name'),
+    instrumentBrand: text('instrument_brand'),
+    instrumentDetails: text('instrument_details'),
+    producerEngineer: text('producer_engineer'),
+    roomStudio: text('room_studio'),
+    micDistanceSource: text('mic_distance_source'),
+    micAxis: text('mic_axis'),
+    micCableBrand: text('mic_cable_brand'),
+    preampBrand: text('preamp_brand'),
+    additionalPreProcessing: text('additional_pre_processing'),
+    aDConverter: text('a_d_converter'),
+    additionalPostProcessing: text('additional_post_processing'),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('instruments_song_idx').on(t.songId, t.isDeleted, t.order)],
+);
+
+/**
+ * A product. The general section lives in columns (lists filter and sort on it); the other sections are
+ * documents saved one at a time (spec 3 §4).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: uuid('category_id').references(() => categories.id),
+    subCategoryId: uuid('sub_category_id').references(() => subCategories.id),
+    name: text('name').notNull(),
+    model: text('model'),
+    isPublished: status(),
+    price: jsonb('price'),
+    images: jsonb('images'),
+    songs: jsonb('songs').$type<string[]>().notNull().default([]),
+    atkSongs: jsonb('atk_songs').$type<string[]>().notNull().default([]),
+    listeningGuide: jsonb('listening_guide'),
+    discography: jsonb('discography'),
+    techSpecs: jsonb('tech_specs'),
+    frequencyGraph: jsonb('frequency_graph'),
+    isActive: integer('is_active').notNull().default(1),
+    order: integer('order').notNull().default(0),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_brand_list_idx').on(t.brandId, t.isDeleted, t.updatedAt),
+    index('products_list_idx').on(t.isDeleted, t.updatedAt),
+    index('products_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One uploaded recording of a source through a product, and what processing made of it:
+ * uploaded → processing → ready, or failed with the reason.
+ */
+export const audios = pgTable(
+  'audios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id),
+    instrumentId: uuid('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    name: text('name').notNull(),
+    /** Storage key and public URL of the file as uploaded. */
+    key: text('key').notNull(),
+    url: text('url').notNull(),
+    status: text('status').notNull().default('uploaded'),
+    error: text('error'),
+    processedKey: text('processed_key'),
+    processedUrl: text('processed_url'),
+    peaksUrl: text('peaks_url'),
+    /** Integrated loudness (LUFS, EBU R128) and true peak (dBTP) of the processed file. */
+    lufs: doublePrecision('lufs'),
+    truePeak: doublePrecision('true_peak'),
+    durationMs: integer('duration_ms'),
+    sampleRate: integer('sample_rate'),
+    channels: integer('channels'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('audios_product_instrument_idx').on(t.productId, t.instrumentId),
+    index('audios_instrument_idx').on(t.instrumentId),
+  ],
+);
+
+/** ISO 4217 currencies with their symbols (seeded). */
+export const currencies = pgTable('currencies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  currency: text('currency').notNull().unique(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  isDeleted: deleted(),
+});

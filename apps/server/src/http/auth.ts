@@ -1,0 +1,50 @@
+import { MSG, type Role } from '@atk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { resolveSession, type SessionUser } from '../modules/sessions/service.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route. API routes are closed by default: a route under /api/v1/ without
+ * `config.auth` needs a signed-in user of any role.
+ */
+export type Access = 'public' | 'user' | readonly Role[];
+
+export const ADMINS = ['global_admin', 'super_admin'] as const satisfies readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: Access;
+  }
+  interface FastifyRequest {
+    session: { user: SessionUser; token: string } | null;
+  }
+}
+
+export function installAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (req) => {
+    const access: Access | undefined = req.routeOptions.config?.auth;
+    // Closed by default means the API; the console's files and the API docs are public.
+    if (access === 'public' || !req.routeOptions.url?.startsWith('/api/v1/')) return;
+    const token = bearer(req);
+    if (!token) throw unauthorized();
+    const user = await resolveSession(db, token);
+    if (!user) throw new AppError(401, MSG.tokenInvalid);
+    req.session = { user, token };
+    if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
+  });
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
+}
+
+/** The signed-in user of a route that requires one. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.session) throw unauthorized();
+  return req.session.user;
+}

@@ -1,0 +1,19 @@
+import { MSG } from '@atk/contract';
+
+/** A refusal the user can act on; its code is both the HTTP status and the envelope code. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (msg: string) => new AppError(400, msg);
+export const unauthorized = (msg: string = MSG.unauthorized) => new AppError(401, msg);
+export const forbidden = () => new AppError(403, MSG.forbidden);
+export const notFound = (msg: string = MSG.notFound) => new AppError(404, msg);
+export const conflict = (msg: string) => new AppError(409, msg);
+export const gone = (msg: string) => new AppError(410, msg);
+export const tooManyRequests = () => new AppError(429, MSG.tooManyAttempts);

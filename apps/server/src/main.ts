@@ -1,0 +1,32 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { createAudioQueue, type Log, startAudioJobs } from './modules/audio/jobs.ts';
+import { createStorage } from './platform/storage/index.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const storage = await createStorage(config);
+// The queue logs through the app's logger (used only once the app exists).
+const log: Log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
+const queue = createAudioQueue({ db: database.db, kind: database.kind, log });
+const app = await buildApp({ config, db: database.db, storage, queue });
+await seed(database.db, { demo: !config.production, log: app.log, storage, queue });
+// Media jobs run in this process unless RUN_JOBS=0 (then `npm run worker` processes run them; PostgreSQL only).
+if (process.env.RUN_JOBS !== '0') await startAudioJobs({ db: database.db, storage, queue, log: app.log });
+else if (database.kind === 'pglite')
+  app.log.warn('RUN_JOBS=0 on PGlite: audio processing waits for a server that runs jobs');
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `ATK Player on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+);

@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { audios } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Queue } from '../../platform/queue/types.ts';
+import type { Storage } from '../../platform/storage/types.ts';
+
+export { toAudioRecord } from './record.ts';
+
+export type AudioRow = typeof audios.$inferSelect;
+
+export interface AudioDeps {
+  db: Db;
+  storage: Storage;
+  queue: Queue;
+}
+
+export interface SaveAudioInput {
+  productId: string;
+  songId: string;
+  instrumentId: string;
+  /** The file's name as the user sees it. */
+  name: string;
+  /** The uploaded file: its storage key, or one of the storage's public URLs. */
+  key?: string;
+  url?: string;
+}
+
+/** Everything processing produces, cleared when a new file replaces the old one. */
+const NOT_PROCESSED = {
+  status: 'uploaded',
+  error: null,
+  processedKey: null,
+  processedUrl: null,
+  peaksUrl: null,
+  lufs: null,
+  truePeak: null,
+  durationMs: null,
+  sampleRate: null,
+  channels: null,
+} as const;
+
+/**
+ * The audio of one source (instrument) for one product: adds it, or replaces the file of the existing one
+ * (unique per product and instrument). A new file (or a failed one saved again) goes back to 'uploaded' with its
+ * results cleared, and processing is enqueued; saving the same file again only updates the name and song.
+ * A job still running for the replaced file finds the key changed and leaves the row alone.
+ */
+export async function saveAudio(deps: AudioDeps, input: SaveAudioInput): Promise<AudioRow> {
+  const { db, storage, queue } = deps;
+  const key = input.key ?? (input.url ? storage.keyOf(input.url) : null);
+  if (!key) throw badRequest('url must be a stored file');
+  const file = { key, url: storage.publicUrl(key) };
+  const target = and(eq(audios.productId, input.productId), eq(audios.instrumentId, input.instrumentId));
+
+  const [inserted] = await db
+    .insert(audios)
+    .values({ ...input, ...file, ...NOT_PROCESSED })
+    .onConflictDoNothing({ target: [audios.productId, audios.instrumentId] })
+    .returning();
+  if (inserted) {
+    await queue.enqueue(inserted.id);
+    return inserted;
+  }
+
+  const { row, replaced } = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(audios).where(target).for('update');
+    const fresh = before.key !== key || before.status === 'failed';
+    const [after] = await tx
+      .update(audios)
+      .set({
+        songId: input.songId,
+        name: input.name,
+        updatedAt: new Date(),
+        ...(fresh ? { ...file, ...NOT_PROCESSED } : {}),
+      })
+      .where(eq(audios.id, before.id))
+      .returning();
+    return { row: after, replaced: fresh ? before : null };
+  });
+  if (row.status === 'uploaded') await queue.enqueue(row.id);
+  // The replaced file's results are no longer referenced (the upload itself belongs to the uploads module).
+  if (replaced && replaced.key !== key) await removeOutputs(storage, replaced);
+  return row;
+}
+
+/** Deletes the processed MP3 and peaks of a row, best effort. */
+export async function removeOutputs(storage: Storage, row: Pick<AudioRow, 'processedKey' | 'peaksUrl'>) {
+  const keys = [row.processedKey, row.peaksUrl ? storage.keyOf(row.peaksUrl) : null];
+  await Promise.all(keys.map((k) => (k ? storage.delete(k).catch(() => {}) : undefined)));
+}

@@ -1,0 +1,53 @@
+import { brand, brandCreate, brandQuery, brandUpdate, envelopeOf, id, listOf, MSG } from '@atk/contract';
+import { z } from 'zod';
+import { ADMINS } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { App, Deps } from '../../http/types.ts';
+import * as brands from './service.ts';
+
+const params = z.object({ id });
+const brandList = envelopeOf(listOf(brand));
+const admins = { auth: ADMINS };
+
+export function brandRoutes(app: App, { db }: Deps) {
+  // Any signed-in user: the profile's brand picker (spec 1 §7). Only active brands: a pending sign-up's
+  // brand name is nobody else's business.
+  app.get(
+    '/brands',
+    { schema: { tags: ['brands'], querystring: brandQuery, response: { 200: brandList } } },
+    async (req) => ok(await brands.listBrands(db, { ...req.query, is_deleted: false, is_published: true })),
+  );
+
+  app.get(
+    '/admin/brands',
+    { config: admins, schema: { tags: ['brands'], querystring: brandQuery, response: { 200: brandList } } },
+    async (req) => ok(await brands.listBrands(db, req.query)),
+  );
+
+  app.post(
+    '/admin/brands',
+    { config: admins, schema: { tags: ['brands'], body: brandCreate, response: { 200: envelopeOf(brand) } } },
+    async (req) => ok(await brands.createBrand(db, req.body), MSG.createBrandSuccess),
+  );
+
+  app.get(
+    '/admin/brands/:id',
+    { config: admins, schema: { tags: ['brands'], params, response: { 200: envelopeOf(brand) } } },
+    async (req) => ok(await brands.getBrand(db, req.params.id)),
+  );
+
+  app.put(
+    '/admin/brands/:id',
+    { config: admins, schema: { tags: ['brands'], params, body: brandUpdate, response: { 200: envelopeOf(brand) } } },
+    async (req) => ok(await brands.updateBrand(db, req.params.id, req.body), MSG.updateBrandSuccess),
+  );
+
+  app.delete(
+    '/admin/brands/:id',
+    { config: admins, schema: { tags: ['brands'], params, response: { 200: envelopeOf(z.null()) } } },
+    async (req) => {
+      await brands.deleteBrand(db, req.params.id);
+      return ok(null, MSG.deleteSuccess);
+    },
+  );
+}

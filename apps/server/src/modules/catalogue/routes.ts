@@ -1,0 +1,117 @@
+import {
+  category,
+  categoryCreate,
+  categoryUpdate,
+  currency,
+  currencyQuery,
+  envelopeOf,
+  id,
+  listOf,
+  MSG,
+  nameQuery,
+  subCategory,
+  subCategoryCreate,
+  subCategoryQuery,
+  subCategoryUpdate,
+} from '@atk/contract';
+import { z } from 'zod';
+import { ADMINS } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { VARIANTS } from '../../http/routes.ts';
+import type { App, Deps } from '../../http/types.ts';
+import * as catalogue from './service.ts';
+
+const params = z.object({ id });
+const done = envelopeOf(z.null());
+const admins = { auth: ADMINS };
+
+export function catalogueRoutes(app: App, { db }: Deps) {
+  // Pickers: any brand user reads categories and sub categories; admins manage them (spec 2 §7).
+  for (const { prefix, auth } of VARIANTS) {
+    app.get(
+      `${prefix}/categories`,
+      {
+        config: { auth },
+        schema: { tags: ['catalogue'], querystring: nameQuery, response: { 200: envelopeOf(listOf(category)) } },
+      },
+      async (req) => ok(await catalogue.listCategories(db, req.query)),
+    );
+    app.get(
+      `${prefix}/sub_categories`,
+      {
+        config: { auth },
+        schema: {
+          tags: ['catalogue'],
+          querystring: subCategoryQuery,
+          response: { 200: envelopeOf(listOf(subCategory)) },
+        },
+      },
+      async (req) => ok(await catalogue.listSubCategories(db, req.query)),
+    );
+    app.get(
+      `${prefix}/currencies`,
+      {
+        config: { auth },
+        schema: { tags: ['catalogue'], querystring: currencyQuery, response: { 200: envelopeOf(listOf(currency)) } },
+      },
+      async (req) => ok(await catalogue.listCurrencies(db, req.query)),
+    );
+  }
+
+  app.post(
+    '/admin/categories',
+    { config: admins, schema: { tags: ['catalogue'], body: categoryCreate, response: { 200: envelopeOf(category) } } },
+    async (req) => ok(await catalogue.createCategory(db, req.body), MSG.createCategorySuccess),
+  );
+  app.get(
+    '/admin/categories/:id',
+    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: envelopeOf(category) } } },
+    async (req) => ok(await catalogue.getCategory(db, req.params.id)),
+  );
+  app.put(
+    '/admin/categories/:id',
+    {
+      config: admins,
+      schema: { tags: ['catalogue'], params, body: categoryUpdate, response: { 200: envelopeOf(category) } },
+    },
+    async (req) => ok(await catalogue.updateCategory(db, req.params.id, req.body), MSG.updateCategorySuccess),
+  );
+  app.delete(
+    '/admin/categories/:id',
+    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: done } } },
+    async (req) => {
+      await catalogue.deleteCategory(db, req.params.id);
+      return ok(null, MSG.deleteSuccess);
+    },
+  );
+
+  app.post(
+    '/admin/sub_categories',
+    {
+      config: admins,
+      schema: { tags: ['catalogue'], body: subCategoryCreate, response: { 200: envelopeOf(subCategory) } },
+    },
+    async (req) => ok(await catalogue.createSubCategory(db, req.body), MSG.createSubCategorySuccess),
+  );
+  app.get(
+    '/admin/sub_categories/:id',
+    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: envelopeOf(subCategory) } } },
+    async (req) => ok(await catalogue.getSubCategory(db, req.params.id)),
+  );
+  app.put(
+    '/admin/sub_categories/:id',
+    {
+      config: admins,
+      schema: { tags: ['catalogue'], params, body: subCategoryUpdate, response: { 200: envelopeOf(subCategory) } },
+    },
+    async (req) => ok(await catalogue.updateSubCategory(db, req.params.id, req.body), MSG.updateSubCategorySuccess),
+  );
+  app.delete(
+    '/admin/sub_categories/:id',
+    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: done } } },
+    async (req) => {
+      await catalogue.deleteSubCategory(db, req.params.id);
+      return ok(null, MSG.deleteSuccess);
+    },
+  );
+}

@@ -1,0 +1,203 @@
+import { MSG } from '@atk/contract';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categories, currencies, subCategories } from '../../db/schema.ts';
+import { pageOffset } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
+import { likePattern } from '../brands/service.ts';
+
+type Page = { page_num: number; page_size: number };
+type CategoryRow = typeof categories.$inferSelect;
+
+const toCategory = (c: CategoryRow) => ({
+  _id: c.id,
+  name: c.name,
+  is_published: c.isPublished as 0 | 1,
+  created_at: c.createdAt.toISOString(),
+  updated_at: c.updatedAt.toISOString(),
+});
+
+export async function listCategories(
+  db: Db,
+  q: Page & { name?: string; is_published?: boolean; is_deleted?: boolean },
+) {
+  const filters: SQL[] = [eq(categories.isDeleted, q.is_deleted ?? false)];
+  if (q.name) filters.push(ilike(categories.name, likePattern(q.name)));
+  if (q.is_published !== undefined) filters.push(eq(categories.isPublished, q.is_published ? 1 : 0));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(categories).where(where).orderBy(asc(categories.name)).limit(q.page_size).offset(pageOffset(q)),
+    db.select({ total: count() }).from(categories).where(where),
+  ]);
+  return { list: rows.map(toCategory), total_num: Number(total) };
+}
+
+export async function getCategory(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.isDeleted, false)))
+    .limit(1);
+  if (!row) throw notFound(MSG.categoryNotFound);
+  return toCategory(row);
+}
+
+export async function createCategory(db: Db, input: { name: string; is_published: 0 | 1 }) {
+  const [row] = await db.insert(categories).values({ name: input.name, isPublished: input.is_published }).returning();
+  return toCategory(row);
+}
+
+export async function updateCategory(db: Db, id: string, input: { name?: string; is_published?: 0 | 1 }) {
+  const [row] = await db
+    .update(categories)
+    .set({ name: input.name, isPublished: input.is_published, updatedAt: new Date() })
+    .where(and(eq(categories.id, id), eq(categories.isDeleted, false)))
+    .returning();
+  if (!row) throw notFound(MSG.categoryNotFound);
+  return toCategory(row);
+}
+
+export async function deleteCategory(db: Db, id: string) {
+  const [row] = await db
+    .update(categories)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(categories.id, id), eq(categories.isDeleted, false)))
+    .returning({ id: categories.id });
+  if (!row) throw notFound(MSG.categoryNotFound);
+}
+
+const subCategoryColumns = {
+  sub: subCategories,
+  categoryName: categories.name,
+};
+
+const toSubCategory = (r: { sub: typeof subCategories.$inferSelect; categoryName: string }) => ({
+  _id: r.sub.id,
+  category_id: r.sub.categoryId,
+  category_name: r.categoryName,
+  name: r.sub.name,
+  is_published: r.sub.isPublished as 0 | 1,
+  created_at: r.sub.createdAt.toISOString(),
+  updated_at: r.sub.updatedAt.toISOString(),
+});
+
+export async function listSubCategories(
+  db: Db,
+  q: Page & { name?: string; is_published?: boolean; is_deleted?: boolean; category_id?: string },
+) {
+  const filters: SQL[] = [eq(subCategories.isDeleted, q.is_deleted ?? false)];
+  if (q.name) filters.push(ilike(subCategories.name, likePattern(q.name)));
+  if (q.is_published !== undefined) filters.push(eq(subCategories.isPublished, q.is_published ? 1 : 0));
+  if (q.category_id) filters.push(eq(subCategories.categoryId, q.category_id));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(subCategoryColumns)
+      .from(subCategories)
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .where(where)
+      .orderBy(asc(subCategories.name))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(subCategories).where(where),
+  ]);
+  return { list: rows.map(toSubCategory), total_num: Number(total) };
+}
+
+export async function getSubCategory(db: Db, id: string) {
+  const [row] = await db
+    .select(subCategoryColumns)
+    .from(subCategories)
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(and(eq(subCategories.id, id), eq(subCategories.isDeleted, false)))
+    .limit(1);
+  if (!row) throw notFound(MSG.subCategoryNotFound);
+  return toSubCategory(row);
+}
+
+export async function createSubCategory(db: Db, input: { name: string; category_id: string; is_published: 0 | 1 }) {
+  await getCategory(db, input.category_id);
+  const [row] = await db
+    .insert(subCategories)
+    .values({ name: input.name, categoryId: input.category_id, isPublished: input.is_published })
+    .returning();
+  return getSubCategory(db, row.id);
+}
+
+export async function updateSubCategory(
+  db: Db,
+  id: string,
+  input: { name?: string; category_id?: string; is_published?: 0 | 1 },
+) {
+  if (input.category_id) await getCategory(db, input.category_id);
+  const [row] = await db
+    .update(subCategories)
+    .set({ name: input.name, categoryId: input.category_id, isPublished: input.is_published, updatedAt: new Date() })
+    .where(and(eq(subCategories.id, id), eq(subCategories.isDeleted, false)))
+    .returning({ id: subCategories.id });
+  if (!row) throw notFound(MSG.subCategoryNotFound);
+  return getSubCategory(db, id);
+}
+
+export async function deleteSubCategory(db: Db, id: string) {
+  const [row] = await db
+    .update(subCategories)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(subCategories.id, id), eq(subCategories.isDeleted, false)))
+    .returning({ id: subCategories.id });
+  if (!row) throw notFound(MSG.subCategoryNotFound);
+}
+
+/** A sub category must belong to the category it is saved with. */
+export async function assertCategoryPair(db: Db, categoryId?: string | null, subCategoryId?: string | null) {
+  if (categoryId) await getCategory(db, categoryId);
+  if (!subCategoryId) return;
+  const sub = await getSubCategory(db, subCategoryId);
+  if (categoryId && sub.category_id !== categoryId) {
+    throw notFound(MSG.subCategoryNotFound);
+  }
+}
+
+export async function listCurrencies(db: Db, q: Page & { name?: string }) {
+  const filters: SQL[] = [eq(currencies.isDeleted, false)];
+  if (q.name) {
+    const p = likePattern(q.name);
+    filters.push(sql`(${currencies.currency} ilike ${p} or ${currencies.name} ilike ${p})`);
+  }
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(currencies)
+      .where(where)
+      .orderBy(desc(sql`${currencies.currency} in ('USD','EUR','GBP','JPY','CAD','AUD')`), asc(currencies.currency))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(currencies).where(where),
+  ]);
+  return {
+    list: rows.map((c) => ({ _id: c.id, currency: c.currency, name: c.name, symbol: c.symbol })),
+    total_num: Number(total),
+  };
+}
+
+/** The ISO 4217 list with English names and narrow symbols, from the runtime's own Unicode data. */
+export function iso4217() {
+  const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+  return Intl.supportedValuesOf('currency').map((code) => {
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(1);
+    return {
+      currency: code,
+      name: names.of(code) ?? code,
+      symbol: parts.find((p) => p.type === 'currency')?.value ?? code,
+    };
+  });
+}
+
+export async function seedCurrencies(db: Db) {
+  await db.insert(currencies).values(iso4217()).onConflictDoNothing();
+}

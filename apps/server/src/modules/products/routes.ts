@@ -1,0 +1,65 @@
+import {
+  envelopeOf,
+  id,
+  listOf,
+  MSG,
+  product,
+  productGeneral,
+  productImport,
+  productListItem,
+  productQuery,
+  productUpdate,
+} from '@atk/contract';
+import { z } from 'zod';
+import { ADMINS, currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { VARIANTS } from '../../http/routes.ts';
+import type { App, Deps } from '../../http/types.ts';
+import * as products from './service.ts';
+
+const params = z.object({ id });
+
+export function productRoutes(app: App, deps: Deps) {
+  const { db } = deps;
+  for (const { prefix, auth } of VARIANTS) {
+    const config = { auth };
+    const tags = ['products'];
+    app.get(
+      `${prefix}/products`,
+      { config, schema: { tags, querystring: productQuery, response: { 200: envelopeOf(listOf(productListItem)) } } },
+      async (req) => ok(await products.listProducts(db, currentUser(req), req.query)),
+    );
+    app.post(
+      `${prefix}/products`,
+      { config, schema: { tags, body: z.object({ general: productGeneral }), response: { 200: envelopeOf(product) } } },
+      async (req) => ok(await products.createProduct(db, currentUser(req), req.body.general), MSG.createProductSuccess),
+    );
+    app.get(
+      `${prefix}/products/:id`,
+      { config, schema: { tags, params, response: { 200: envelopeOf(product) } } },
+      async (req) => ok(await products.getProduct(db, currentUser(req), req.params.id)),
+    );
+    app.put(
+      `${prefix}/products/:id`,
+      { config, schema: { tags, params, body: productUpdate, response: { 200: envelopeOf(product) } } },
+      async (req) =>
+        ok(
+          await products.updateProduct(deps, currentUser(req), req.params.id, req.body),
+          req.body.type === 'audio' ? MSG.uploadSuccess : MSG.updateSuccess,
+        ),
+    );
+  }
+
+  app.post(
+    '/admin/products/import',
+    {
+      config: { auth: ADMINS },
+      schema: {
+        tags: ['products'],
+        body: productImport,
+        response: { 200: envelopeOf(z.object({ imported: z.number() })) },
+      },
+    },
+    async (req) => ok(await products.importProducts(db, req.body), MSG.importSuccess),
+  );
+}

@@ -1,0 +1,256 @@
+import { isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { audios, brands, products, songs, users } from '../../db/schema.ts';
+import { pageOffset } from '../../http/envelope.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { sanitizeRichText } from '../../platform/html.ts';
+import { toAudioRecord } from '../audio/record.ts';
+import { type AudioDeps, saveAudio } from '../audio/service.ts';
+import { getBrand, likePattern } from '../brands/service.ts';
+import { assertCategoryPair } from '../catalogue/service.ts';
+import type { SessionUser } from '../sessions/service.ts';
+import { instrumentFor, ownBrand, productFor, targetBrand } from './access.ts';
+
+type ProductRow = typeof products.$inferSelect;
+
+const general = (p: ProductRow, brandName: string) => ({
+  name: p.name,
+  model: p.model,
+  is_published: p.isPublished as 0 | 1,
+  brand_id: p.brandId,
+  brand_name: brandName,
+  category_id: p.categoryId,
+  sub_category_id: p.subCategoryId,
+});
+
+const listColumns = {
+  id: products.id,
+  updatedAt: products.updatedAt,
+  name: products.name,
+  model: products.model,
+  isPublished: products.isPublished,
+  brandId: products.brandId,
+  categoryId: products.categoryId,
+  subCategoryId: products.subCategoryId,
+  brandName: brands.name,
+};
+
+export async function listProducts(
+  db: Db,
+  user: SessionUser,
+  q: {
+    page_num: number;
+    page_size: number;
+    name?: string;
+    is_published?: boolean;
+    brand_id?: string;
+    all_brand?: boolean;
+    category_id?: string;
+    is_deleted?: boolean;
+  },
+) {
+  const own = ownBrand(user);
+  const filters: SQL[] = [eq(products.isDeleted, q.is_deleted ?? false)];
+  if (q.all_brand) {
+    // The instance picker's other brands: published products of every brand but the user's own.
+    const mine = own ?? q.brand_id;
+    if (mine) filters.push(ne(products.brandId, mine));
+    filters.push(eq(products.isPublished, 1));
+  } else if (own) filters.push(eq(products.brandId, own));
+  else if (q.brand_id) filters.push(eq(products.brandId, q.brand_id));
+  if (q.is_published !== undefined) filters.push(eq(products.isPublished, q.is_published ? 1 : 0));
+  if (q.category_id) filters.push(eq(products.categoryId, q.category_id));
+  // lower(name) LIKE … uses the trigram index.
+  if (q.name) filters.push(sql`lower(${products.name}) like ${likePattern(q.name.toLowerCase())}`);
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(desc(products.updatedAt), desc(products.id))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      _id: r.id,
+      updated_at: r.updatedAt.toISOString(),
+      general: {
+        name: r.name,
+        model: r.model,
+        is_published: r.isPublished as 0 | 1,
+        brand_id: r.brandId,
+        brand_name: r.brandName,
+        category_id: r.categoryId,
+        sub_category_id: r.subCategoryId,
+      },
+    })),
+    total_num: Number(total),
+  };
+}
+
+async function present(db: Db, row: ProductRow) {
+  const [[brand], audioRows] = await Promise.all([
+    db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
+    db.select().from(audios).where(eq(audios.productId, row.id)),
+  ]);
+  return {
+    _id: row.id,
+    general: general(row, brand?.name ?? ''),
+    price: (row.price as never) ?? null,
+    images: (row.images as never) ?? null,
+    songs: row.songs,
+    atk_songs: row.atkSongs,
+    audio: audioRows.map(toAudioRecord),
+    listening_guide: (row.listeningGuide as never) ?? null,
+    discography: (row.discography as never) ?? [],
+    tech_specs: row.techSpecs ?? null,
+    frequency_graph: (row.frequencyGraph as never) ?? null,
+    is_active: row.isActive as 0 | 1,
+    order: row.order,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getProduct(db: Db, user: SessionUser, id: string) {
+  return present(db, await productFor(db, user, id));
+}
+
+export async function createProduct(db: Db, user: SessionUser, input: ProductGeneral) {
+  const brandId = targetBrand(user, input.brand_id);
+  await getBrand(db, brandId);
+  await assertCategoryPair(db, input.category_id, input.sub_category_id);
+  const [row] = await db
+    .insert(products)
+    .values({
+      brandId,
+      name: input.name,
+      model: input.model ?? null,
+      isPublished: input.is_published,
+      categoryId: input.category_id ?? null,
+      subCategoryId: input.sub_category_id ?? null,
+    })
+    .returning();
+  return present(db, row);
+}
+
+/** PUT /products/{id}: one section at a time (spec 3 §4). */
+export async function updateProduct(deps: AudioDeps, user: SessionUser, id: string, update: ProductUpdate) {
+  const { db } = deps;
+  const current = await productFor(db, user, id);
+  const set: Partial<ProductRow> = { updatedAt: new Date() };
+  switch (update.type) {
+    case 'general': {
+      const g = update.content;
+      await assertCategoryPair(db, g.category_id, g.sub_category_id);
+      if (g.brand_id && g.brand_id !== current.brandId) {
+        if (!isAdminRole(user.role)) throw badRequest('brand_id cannot be changed');
+        await getBrand(db, g.brand_id);
+        set.brandId = g.brand_id;
+      }
+      Object.assign(set, {
+        name: g.name,
+        model: g.model ?? null,
+        isPublished: g.is_published,
+        categoryId: g.category_id ?? null,
+        subCategoryId: g.sub_category_id ?? null,
+      });
+      break;
+    }
+    case 'price':
+      set.price = update.content;
+      break;
+    case 'images':
+      set.images = update.content;
+      break;
+    case 'songs':
+      set.songs = await brandSongs(db, current.brandId, update.content);
+      break;
+    case 'listening_guide':
+      set.listeningGuide = { content: sanitizeRichText(update.content.content) };
+      break;
+    case 'discography':
+      set.discography = update.content.map((d) => ({
+        ...d,
+        spotify_link: d.spotify_link ? spotifyUri(d.spotify_link) : d.spotify_link,
+      }));
+      break;
+    case 'tech_specs':
+      set.techSpecs = update.content;
+      break;
+    case 'frequency_graph':
+      set.frequencyGraph = update.content;
+      break;
+    case 'audio': {
+      const { instrument, song } = await instrumentFor(db, user, update.content.instrument_id, { write: true });
+      if (song.id !== update.content.song_id) throw notFound(MSG.instrumentNotFound);
+      const key = deps.storage.keyOf(update.content.url);
+      // Only files uploaded for this product through its presigned URLs may be attached to it.
+      if (!key || !key.startsWith(`audio/origin/${current.id}/`))
+        throw badRequest('url must be a file uploaded for this product');
+      await saveAudio(deps, {
+        productId: current.id,
+        songId: song.id,
+        instrumentId: instrument.id,
+        key,
+        name: update.content.name,
+      });
+      if (song.isAtk !== 1 && !current.songs.includes(song.id)) set.songs = [...current.songs, song.id];
+      break;
+    }
+  }
+  const [row] = await db.update(products).set(set).where(eq(products.id, id)).returning();
+  return present(db, row);
+}
+
+/** Song ids for a product's `songs` section: its own brand's songs, each once, in the order given. */
+async function brandSongs(db: Db, brandId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(inArray(songs.id, unique), eq(songs.isDeleted, false), eq(songs.brandId, brandId)));
+  if (found.length !== unique.length) throw notFound(MSG.songNotFound);
+  return unique;
+}
+
+/**
+ * POST /admin/products/import: copies the products of `brand_id` (without their audio) into the master brand
+ * of the customer, skipping names already there. One transaction: all or nothing.
+ */
+export async function importProducts(db: Db, input: { customer_id: string; brand_id: string }) {
+  const [customer] = await db
+    .select({ masterBrandId: users.masterBrandId })
+    .from(users)
+    .where(and(eq(users.id, input.customer_id), eq(users.isDeleted, false)));
+  if (!customer) throw notFound(MSG.customerNotFound);
+  if (!customer.masterBrandId) throw badRequest(MSG.noMasterBrand);
+  await getBrand(db, input.brand_id);
+  const target = customer.masterBrandId;
+  if (target === input.brand_id) return { imported: 0 };
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ name: products.name })
+      .from(products)
+      .where(and(eq(products.brandId, target), eq(products.isDeleted, false)));
+    const taken = new Set(existing.map((p) => p.name.toLowerCase()));
+    const source = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.brandId, input.brand_id), eq(products.isDeleted, false)));
+    const copies = source
+      .filter((p) => !taken.has(p.name.toLowerCase()))
+      .map(({ id: _id, createdAt: _c, updatedAt: _u, songs: _s, atkSongs: _a, ...rest }) => ({
+        ...rest,
+        brandId: target,
+      }));
+    if (copies.length) await tx.insert(products).values(copies);
+    return { imported: copies.length };
+  });
+}

@@ -1,0 +1,56 @@
+import { type Role, SESSION_TTL_DAYS } from '@atk/contract';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles, sessions, users } from '../../db/schema.ts';
+import { newToken, sha256Hex } from '../../platform/crypto.ts';
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  masterBrandId: string | null;
+}
+
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+/** The user behind a bearer token, or null when it is unknown, expired, revoked or its user deleted. */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ id: users.id, role: roles.name, masterBrandId: users.masterBrandId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256Hex(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  return row ? { id: row.id, role: row.role as Role, masterBrandId: row.masterBrandId } : null;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, sha256Hex(token)));
+}
+
+/** After a password change every other session of the user ends. */
+export async function revokeAllSessions(db: Db, userId: string, except?: string): Promise<void> {
+  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(except ? and(open, ne(sessions.tokenHash, sha256Hex(except))) : open);
+}

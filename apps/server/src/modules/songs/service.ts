@@ -1,0 +1,274 @@
+import { INSTRUMENT_FIELDS, type InstrumentField, isAdminRole, MSG } from '@atk/contract';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { audios, instruments, songs } from '../../db/schema.ts';
+import { pageOffset } from '../../http/envelope.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { toAudioRecord } from '../audio/record.ts';
+import { likePattern } from '../brands/service.ts';
+import { getSubCategory } from '../catalogue/service.ts';
+import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../products/access.ts';
+import type { SessionUser } from '../sessions/service.ts';
+
+type Page = { page_num: number; page_size: number };
+type SongRow = typeof songs.$inferSelect;
+type InstrumentRow = typeof instruments.$inferSelect;
+
+export const toSong = (s: SongRow) => ({
+  _id: s.id,
+  name: s.name,
+  song_writer: s.songWriter,
+  song_type: s.songType as 1 | 2,
+  is_atk: s.isAtk as 0 | 1,
+  is_published: s.isPublished as 0 | 1,
+  order: s.order,
+  brand_id: s.brandId,
+  sub_category_id: s.subCategoryId,
+  created_at: s.createdAt.toISOString(),
+  updated_at: s.updatedAt.toISOString(),
+});
+
+/** `ids=a,b,c` of the song pickers; each must be an id. */
+function parseIds(ids: string): string[] {
+  const list = ids
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (list.some((v) => !uuid.test(v))) throw badRequest('ids must be a comma-separated list of ids');
+  return list;
+}
+
+/**
+ * A customer lists its master brand's songs, or the platform's songs with `is_atk=true` (spec 3 §7).
+ * Admins list any brand's (`brand_id`) or every song.
+ */
+export async function listSongs(
+  db: Db,
+  user: SessionUser,
+  q: Page & {
+    ids?: string;
+    song_type?: 1 | 2;
+    sub_category_id?: string;
+    brand_id?: string;
+    is_atk?: boolean;
+    name?: string;
+    is_deleted?: boolean;
+  },
+) {
+  const own = ownBrand(user);
+  const filters: SQL[] = [eq(songs.isDeleted, q.is_deleted ?? false)];
+  if (q.is_atk !== undefined) filters.push(eq(songs.isAtk, q.is_atk ? 1 : 0));
+  if (own && !q.is_atk) filters.push(eq(songs.brandId, own));
+  if (!own && q.brand_id) filters.push(eq(songs.brandId, q.brand_id));
+  if (q.ids !== undefined) {
+    const ids = parseIds(q.ids);
+    if (ids.length === 0) return { list: [], total_num: 0 };
+    filters.push(inArray(songs.id, ids));
+  }
+  if (q.song_type) filters.push(eq(songs.songType, q.song_type));
+  if (q.sub_category_id) filters.push(eq(songs.subCategoryId, q.sub_category_id));
+  if (q.name) filters.push(ilike(songs.name, likePattern(q.name)));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(songs)
+      .where(where)
+      .orderBy(asc(songs.order), asc(songs.createdAt))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(songs).where(where),
+  ]);
+  return { list: rows.map(toSong), total_num: Number(total) };
+}
+
+interface SongInput {
+  name?: string;
+  song_writer?: string | null;
+  song_type?: 1 | 2;
+  is_published?: 0 | 1;
+  order?: number;
+  sub_category_id?: string | null;
+  brand_id?: string | null;
+  is_atk?: 0 | 1;
+}
+
+export async function createSong(db: Db, user: SessionUser, input: SongInput & { name: string }) {
+  // Platform (ATK) songs belong to no brand and only admins make them.
+  const platform = isAdminRole(user.role) && input.is_atk === 1;
+  const brandId = platform ? null : targetBrand(user, input.brand_id);
+  if (input.sub_category_id) await getSubCategory(db, input.sub_category_id);
+  const [row] = await db
+    .insert(songs)
+    .values({
+      name: input.name,
+      songWriter: input.song_writer ?? null,
+      songType: input.song_type ?? 1,
+      isPublished: input.is_published ?? 0,
+      order: input.order ?? 0,
+      subCategoryId: input.sub_category_id ?? null,
+      brandId,
+      isAtk: platform ? 1 : 0,
+    })
+    .returning();
+  return toSong(row);
+}
+
+export async function getSong(db: Db, user: SessionUser, id: string) {
+  return toSong(await songFor(db, user, id));
+}
+
+export async function updateSong(db: Db, user: SessionUser, id: string, input: SongInput) {
+  await songFor(db, user, id, { write: true });
+  if (input.sub_category_id) await getSubCategory(db, input.sub_category_id);
+  const [row] = await db
+    .update(songs)
+    .set({
+      name: input.name,
+      songWriter: input.song_writer,
+      songType: input.song_type,
+      isPublished: input.is_published,
+      order: input.order,
+      subCategoryId: input.sub_category_id,
+      updatedAt: new Date(),
+    })
+    .where(eq(songs.id, id))
+    .returning();
+  return toSong(row);
+}
+
+export async function deleteSong(db: Db, user: SessionUser, id: string) {
+  await songFor(db, user, id, { write: true });
+  await db.update(songs).set({ isDeleted: true, updatedAt: new Date() }).where(eq(songs.id, id));
+}
+
+// ── Instruments (sources) ───────────────────────────────────────────────────────────────────────────
+
+const COLUMN: Record<InstrumentField, keyof InstrumentRow> = {
+  instrument_brand: 'instrumentBrand',
+  instrument_details: 'instrumentDetails',
+  performer_name: 'performerName',
+  producer_engineer: 'producerEngineer',
+  room_studio: 'roomStudio',
+  mic_distance_source: 'micDistanceSource',
+  mic_axis: 'micAxis',
+  mic_cable_brand: 'micCableBrand',
+  preamp_brand: 'preampBrand',
+  additional_pre_processing: 'additionalPreProcessing',
+  a_d_converter: 'aDConverter',
+  additional_post_processing: 'additionalPostProcessing',
+};
+
+export const toInstrument = (i: InstrumentRow) => ({
+  _id: i.id,
+  song_id: i.songId,
+  name: i.name,
+  is_published: i.isPublished as 0 | 1,
+  order: i.order,
+  performer: i.performerName,
+  ...(Object.fromEntries(INSTRUMENT_FIELDS.map((f) => [f, (i[COLUMN[f]] as string | null) ?? null])) as Record<
+    InstrumentField,
+    string | null
+  >),
+  updated_at: i.updatedAt.toISOString(),
+});
+
+type InstrumentInput = Partial<Record<InstrumentField, string | null>> & {
+  name?: string;
+  is_published?: 0 | 1;
+  order?: number;
+  performer?: string | null;
+};
+
+function instrumentColumns(input: InstrumentInput): Partial<InstrumentRow> {
+  const out: Partial<Record<keyof InstrumentRow, unknown>> = {
+    name: input.name,
+    isPublished: input.is_published,
+    order: input.order,
+  };
+  for (const f of INSTRUMENT_FIELDS) if (input[f] !== undefined) out[COLUMN[f]] = input[f] || null;
+  // `performer` (spec 3) and `performer_name` (spec 2) are one field.
+  if (input.performer !== undefined) out.performerName = input.performer || null;
+  return out as Partial<InstrumentRow>;
+}
+
+export async function listInstruments(
+  db: Db,
+  user: SessionUser,
+  q: Page & { song_id?: string; product_id?: string; sort?: 'order'; is_deleted?: boolean },
+) {
+  if (!q.song_id && ownBrand(user)) throw badRequest('song_id is required');
+  if (q.song_id) await songFor(db, user, q.song_id);
+  if (q.product_id) await productFor(db, user, q.product_id);
+  const filters: SQL[] = [eq(instruments.isDeleted, q.is_deleted ?? false)];
+  if (q.song_id) filters.push(eq(instruments.songId, q.song_id));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(instruments)
+      .where(where)
+      .orderBy(asc(instruments.order), asc(instruments.createdAt))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(instruments).where(where),
+  ]);
+  // One query for the audio of every listed source on this product (no N+1).
+  const audioByInstrument = new Map<string, ReturnType<typeof toAudioRecord>>();
+  if (q.product_id && rows.length) {
+    const found = await db
+      .select()
+      .from(audios)
+      .where(
+        and(
+          eq(audios.productId, q.product_id),
+          inArray(
+            audios.instrumentId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
+    for (const a of found) audioByInstrument.set(a.instrumentId, toAudioRecord(a));
+  }
+  return {
+    list: rows.map((r) => ({
+      ...toInstrument(r),
+      audio: q.product_id ? (audioByInstrument.get(r.id) ?? null) : undefined,
+    })),
+    total_num: Number(total),
+  };
+}
+
+export async function createInstrument(
+  db: Db,
+  user: SessionUser,
+  input: InstrumentInput & { song_id: string; name: string },
+) {
+  await songFor(db, user, input.song_id, { write: true });
+  const [row] = await db
+    .insert(instruments)
+    .values({ ...instrumentColumns(input), name: input.name, songId: input.song_id })
+    .returning();
+  return toInstrument(row);
+}
+
+export async function getInstrument(db: Db, user: SessionUser, id: string) {
+  return toInstrument((await instrumentFor(db, user, id)).instrument);
+}
+
+export async function updateInstrument(db: Db, user: SessionUser, id: string, input: InstrumentInput) {
+  await instrumentFor(db, user, id, { write: true });
+  const [row] = await db
+    .update(instruments)
+    .set({ ...instrumentColumns(input), updatedAt: new Date() })
+    .where(eq(instruments.id, id))
+    .returning();
+  if (!row) throw notFound(MSG.instrumentNotFound);
+  return toInstrument(row);
+}
+
+export async function deleteInstrument(db: Db, user: SessionUser, id: string) {
+  await instrumentFor(db, user, id, { write: true });
+  await db.update(instruments).set({ isDeleted: true, updatedAt: new Date() }).where(eq(instruments.id, id));
+}

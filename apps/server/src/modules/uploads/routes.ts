@@ -1,0 +1,127 @@
+import { envelopeOf, MSG, presignedAnswer, presignedAudioQuery, presignedKeyBody, type Role } from '@atk/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ADMINS, currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { type AppError, badRequest } from '../../http/errors.ts';
+import type { App, Deps } from '../../http/types.ts';
+import * as uploads from './service.ts';
+
+const brandStaff = { auth: ['customer', ...ADMINS] as readonly Role[] };
+const admins = { auth: ADMINS };
+const fileRecord = z.object({ url: z.string(), name: z.string(), key: z.string() });
+
+/** Under /api/v1/atk_player: signed audio links and multipart image/graph uploads, each with its /admin variant. */
+export function uploadRoutes(app: App, deps: Deps) {
+  for (const [prefix, config] of [
+    ['', brandStaff],
+    ['/admin', admins],
+  ] as const) {
+    app.get(
+      `${prefix}/aws/presigned_url`,
+      {
+        config,
+        schema: { tags: ['uploads'], querystring: presignedAudioQuery, response: { 200: envelopeOf(presignedAnswer) } },
+      },
+      async (req) => ok(await uploads.presignAudio(deps, currentUser(req), req.query)),
+    );
+  }
+
+  // Multipart parsing only here, in a scope of its own: the rest of the API speaks JSON.
+  app.register(async (scope) => {
+    await scope.register(multipart);
+    // A refused form may not have been read whole (no token, too large…) and the client may still be sending:
+    // the connection cannot serve another request, so it closes once the answer is out.
+    scope.addHook('onSend', async (req, reply, payload) => {
+      if (reply.statusCode >= 400 || !req.raw.complete) reply.header('connection', 'close');
+      return payload;
+    });
+    for (const [prefix, config] of [
+      ['', brandStaff],
+      ['/admin', admins],
+    ] as const) {
+      scope.post(
+        `${prefix}/upload/images`,
+        {
+          config,
+          schema: {
+            tags: ['uploads'],
+            consumes: ['multipart/form-data'],
+            response: { 200: envelopeOf(z.object({ photo: fileRecord })) },
+          },
+        },
+        async (req) => {
+          const form = await readForm(req, uploads.IMAGE_MAX_BYTES, uploads.tooLargeImage);
+          const fields = uploads.parseFields(uploads.imageFields, form.fields);
+          return ok(await uploads.uploadImage(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
+        },
+      );
+      scope.post(
+        `${prefix}/upload/files`,
+        {
+          config,
+          schema: {
+            tags: ['uploads'],
+            consumes: ['multipart/form-data'],
+            response: { 200: envelopeOf(z.object({ audio: fileRecord })) },
+          },
+        },
+        async (req) => {
+          const form = await readForm(req, uploads.FILE_MAX_BYTES, uploads.tooLargeFile);
+          const fields = uploads.parseFields(uploads.fileFields, form.fields);
+          return ok(await uploads.uploadFile(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
+        },
+      );
+    }
+  });
+}
+
+/** Under /api/v1 (outside /atk_player, as the spec has it): POST /admin/aws/presigned {key}. */
+export function adminPresignRoutes(app: App, deps: Deps) {
+  app.post(
+    '/admin/aws/presigned',
+    {
+      config: { auth: [...ADMINS, 'atk'] },
+      schema: { tags: ['uploads'], body: presignedKeyBody, response: { 200: envelopeOf(presignedAnswer) } },
+    },
+    async (req) => ok(await uploads.presignKey(deps, currentUser(req), req.body)),
+  );
+}
+
+/** The form's text fields and its one file (field `file`), the file held in memory within `maxBytes`. */
+async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => AppError) {
+  const fields: Record<string, string> = {};
+  let file: uploads.UploadedFile | null = null;
+  try {
+    const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 11 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file') file = { filename: part.filename, data };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    discardRest(req);
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(uploads.UPLOAD_MSG.notMultipart);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest(uploads.UPLOAD_MSG.tooManyParts);
+    throw err;
+  }
+  return { fields, file };
+}
+
+/** After a refusal mid-form the client may still be sending: read and drop the rest; past a bound, cut it. */
+function discardRest(req: FastifyRequest, bound = 32 * 1024 * 1024) {
+  const raw = req.raw;
+  if (raw.readableEnded) return;
+  raw.unpipe();
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > bound) raw.socket?.destroy();
+  });
+  raw.resume();
+}

@@ -1,0 +1,68 @@
+import { mediaTools } from './binaries.ts';
+import { runTool } from './run.ts';
+
+/** The file is not audio this player can use (not decodable, a video, or a container/codec outside the list). */
+export class NotAudioError extends Error {}
+
+export interface ProbeResult {
+  /** ffprobe's format name, e.g. `wav`, `flac`, `mov,mp4,m4a,3gp,3g2,mj2`. */
+  format: string;
+  codec: string;
+  sampleRate: number;
+  channels: number;
+  /** As the container states it; the exact length comes from decoding. */
+  durationSeconds: number | null;
+}
+
+/** Accepted containers and, for each, the audio codecs they may carry: WAV, AIFF, FLAC, MP3, M4A/AAC, Ogg. */
+const ACCEPTED: Record<string, RegExp> = {
+  wav: /^pcm_/,
+  aiff: /^pcm_/,
+  flac: /^flac$/,
+  mp3: /^mp3$/,
+  aac: /^aac$/,
+  'mov,mp4,m4a,3gp,3g2,mj2': /^(aac|alac|mp3)$/,
+  ogg: /^(vorbis|opus|flac)$/,
+};
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  sample_rate?: string;
+  channels?: number;
+  disposition?: { attached_pic?: number };
+}
+
+/** Reads what a file is; rejects with NotAudioError when it is not an accepted audio file. */
+export async function probeAudio(file: string): Promise<ProbeResult> {
+  let json: { streams?: FfprobeStream[]; format?: { format_name?: string; duration?: string } };
+  try {
+    const { stdout } = await runTool(mediaTools().ffprobe, [
+      '-v',
+      'error',
+      '-show_format',
+      '-show_streams',
+      '-of',
+      'json',
+      file,
+    ]);
+    json = JSON.parse(stdout.toString('utf8'));
+  } catch {
+    throw new NotAudioError('ffprobe cannot read the file');
+  }
+  const streams = json.streams ?? [];
+  const format = json.format?.format_name ?? '';
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  // Cover art in an MP3/M4A is a "video" stream marked attached_pic; a real picture track makes it a video.
+  const video = streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!audio) throw new NotAudioError('no audio stream');
+  if (video) throw new NotAudioError('a video, not an audio file');
+  const codec = audio.codec_name ?? '';
+  if (!ACCEPTED[format]?.test(codec))
+    throw new NotAudioError(`${format || 'unknown format'} with ${codec || 'unknown codec'}`);
+  const sampleRate = Number(audio.sample_rate);
+  const channels = Number(audio.channels);
+  if (!(sampleRate > 0) || !(channels > 0)) throw new NotAudioError('no sample rate or channels');
+  const duration = Number(json.format?.duration);
+  return { format, codec, sampleRate, channels, durationSeconds: Number.isFinite(duration) ? duration : null };
+}

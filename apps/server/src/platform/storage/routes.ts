@@ -1,0 +1,122 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { AUDIO_MAX_BYTES, MSG } from '@atk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { contentTypeOf, isValidKey } from './keys.ts';
+import { LocalStorage, TooLarge } from './local.ts';
+import type { Storage } from './types.ts';
+
+/**
+ * `PUT /files/{key}` and `GET /files/{key}` for the local storage (nothing when files live in S3).
+ * Outside the API's auth: a PUT is authorised by its signature alone, and files are public.
+ */
+export async function fileRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
+  if (!(storage instanceof LocalStorage)) return;
+  // Bodies are files of any type, streamed to disk as they come (never parsed, never buffered).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+  app.put('/files/*', { schema: { hide: true } }, async (req, reply) => {
+    const key = keyFrom(req);
+    const query = req.query as Record<string, string | undefined>;
+    if (!storage.verifyPut(key, query, req.headers['content-type'])) throw new AppError(403, MSG.uploadLinkInvalid);
+    const declared = Number(req.headers['content-length']);
+    if (declared > AUDIO_MAX_BYTES) {
+      // Not worth reading what will be refused: answer, then close the connection.
+      reply.header('connection', 'close');
+      throw new AppError(413, MSG.fileTooLarge);
+    }
+    try {
+      await storage.put(key, req.raw, contentTypeOf(key), AUDIO_MAX_BYTES);
+    } catch (err) {
+      if (err instanceof TooLarge) {
+        // The rest of the body is not read: close the connection rather than drain up to 500 MB more.
+        reply.header('connection', 'close');
+        throw new AppError(413, MSG.fileTooLarge);
+      }
+      throw err;
+    }
+    return ok({ key });
+  });
+
+  app.options('/files/*', { schema: { hide: true } }, async (_req, reply) => {
+    cors(reply)
+      .header('access-control-allow-methods', 'GET, HEAD')
+      .header('access-control-allow-headers', 'range')
+      .header('access-control-max-age', '86400')
+      .code(204)
+      .send();
+  });
+
+  // GET and HEAD (its own route: the automatic one would read the whole file to discard it).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/files/*',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const key = keyFrom(req);
+      const file = storage.pathOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw notFound();
+      const size = info.size;
+      const range = parseRange(req.headers.range, size);
+      if (range === 'unsatisfiable') {
+        reply.code(416).header('content-range', `bytes */${size}`);
+        throw new AppError(416, 'The requested range is not within the file');
+      }
+      cors(reply)
+        .header('content-type', contentTypeOf(key))
+        // Keys never change (each upload gets a new, timestamped key), so a copy is good for ever.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('last-modified', info.mtime.toUTCString())
+        .header('accept-ranges', 'bytes')
+        // Files are data, never a page: an uploaded SVG cannot run script on this origin.
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else reply.header('content-length', size);
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(range ? createReadStream(file, range) : createReadStream(file));
+    },
+  });
+}
+
+function keyFrom(req: FastifyRequest): string {
+  const key = (req.params as { '*': string })['*'];
+  if (!isValidKey(key)) throw badRequest('The file path is not valid');
+  return key;
+}
+
+/** The embeddable player on other sites reads files too. */
+const cors = (reply: FastifyReply) =>
+  reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-expose-headers', 'content-length, content-range, accept-ranges')
+    .header('cross-origin-resource-policy', 'cross-origin');
+
+/**
+ * One byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`). Several ranges, or a header that does not parse,
+ * are ignored (the whole file is sent, as RFC 9110 allows); a range starting past the end is unsatisfiable.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) };
+}

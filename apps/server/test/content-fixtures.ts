@@ -1,0 +1,28 @@
+/** Brand-content fixtures: two brands with a customer each, plus admins. */
+import { songs } from '../src/db/schema.ts';
+import { makeBrand, makeUser, type TestApp } from './harness.ts';
+import { type Users, usersOfEveryRole } from './support.ts';
+
+export interface Tenants {
+  users: Users;
+  brandA: { id: string; name: string };
+  brandB: { id: string; name: string };
+  /** Customers of brand A and brand B. */
+  a: { id: string; token: string };
+  b: { id: string; token: string };
+}
+
+export async function tenants(app: TestApp): Promise<Tenants> {
+  const [users, brandA, brandB] = await Promise.all([usersOfEveryRole(app), makeBrand(app.db), makeBrand(app.db)]);
+  const [a, b] = await Promise.all([
+    makeUser(app, 'customer', { brandId: brandA.id }),
+    makeUser(app, 'customer', { brandId: brandB.id }),
+  ]);
+  return { users, brandA, brandB, a, b };
+}
+
+/** A platform (ATK) song, made as the admins' screens would. */
+export async function platformSong(app: TestApp, name = 'Platform Song') {
+  const [row] = await app.db.insert(songs).values({ name, isAtk: 1, songType: 2, isPublished: 1 }).returning();
+  return row;
+}

@@ -1,0 +1,146 @@
+/**
+ * Real HTTP against the real app over a real database: PostgreSQL when DATABASE_URL is set
+ * (a fresh database per test file), else an in-memory PGlite.
+ */
+import { randomBytes } from 'node:crypto';
+import { API_BASE, hashPassword, type Role } from '@atk/contract';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Db, openDatabase } from '../src/db/client.ts';
+import { brands, users } from '../src/db/schema.ts';
+import { seed } from '../src/db/seed.ts';
+import { roleId } from '../src/modules/users/profile.ts';
+import { hashSecret } from '../src/platform/crypto.ts';
+import type { Mail, Mailer } from '../src/platform/mail.ts';
+
+export interface TestApp {
+  url: string;
+  db: Db;
+  mails: Mail[];
+  kind: 'postgres' | 'pglite';
+  call: <T = unknown>(method: string, path: string, opts?: CallOptions) => Promise<Reply<T>>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Raw body text, sent as is (for malformed JSON). */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Reply<T> {
+  status: number;
+  body: { code: number; msg: string; data: T };
+}
+
+export const PASSWORD = 'Test!2345';
+
+export async function startTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}): Promise<TestApp> {
+  const { databaseUrl, dropDatabase } = await freshDatabase();
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await seed(database.db, { demo: false });
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const config = { ...loadConfig({}), databaseUrl, publicUrl: 'http://portal.test', ...overrides };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: overrides.smtpUrl ? undefined : mailer,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    db: database.db,
+    mails,
+    kind: database.kind,
+    call: (method, path, opts) => call(url, method, path, opts),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function call<T>(url: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.raw;
+  if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const res = await fetch(`${url}${path.startsWith('/api/') ? '' : API_BASE}${path}`, { method, headers, body });
+  return { status: res.status, body: (await res.json()) as Reply<T>['body'] };
+}
+
+async function freshDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) return { databaseUrl: undefined, dropDatabase: async () => {} };
+  const name = `atk_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const target = new URL(admin);
+  target.pathname = `/${name}`;
+  return {
+    databaseUrl: target.toString(),
+    async dropDatabase() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      // The app's pool has ended, but its backends may still be closing: let them go before forcing.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Factories: records made straight in the database, as a fixture. */
+export async function makeBrand(db: Db, name = `Brand ${randomBytes(3).toString('hex')}`) {
+  const [brand] = await db.insert(brands).values({ name, isPublished: 1 }).returning();
+  return brand;
+}
+
+export async function makeUser(
+  app: TestApp,
+  role: Role,
+  opts: { brandId?: string; email?: string } = {},
+): Promise<{ id: string; email: string; token: string }> {
+  const email = opts.email ?? `${role}-${randomBytes(4).toString('hex')}@test.example`;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashSecret(hashPassword(PASSWORD)),
+      roleId: await roleId(app.db, role),
+      masterBrandId: opts.brandId,
+      masterBrandStatus: opts.brandId ? 'active' : null,
+      registerType: role === 'customer' ? 'operator_created' : null,
+    })
+    .returning();
+  const login = await app.call<{ token: string }>('POST', '/users/login', {
+    body: { email, password: hashPassword(PASSWORD) },
+  });
+  return { id: user.id, email, token: login.body.data.token };
+}
+
+/** The link inside the last mail sent to an address. */
+export function lastLink(app: TestApp, to: string): string {
+  const mail = app.mails.filter((m) => m.to === to).at(-1);
+  if (!mail?.link) throw new Error(`no mail with a link to ${to}`);
+  return mail.link;
+}

@@ -1,0 +1,225 @@
+/**
+ * The S3 storage against a real S3-protocol server (s3rver, on 127.0.0.1 with a temporary directory), and the
+ * upload endpoints once with it.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { MSG } from '@atk/contract';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Config } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { createStorage, ObjectNotFound, storageOrigins } from '../src/platform/storage/index.ts';
+import { publicBase, type S3Storage } from '../src/platform/storage/s3.ts';
+import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
+import { expectOk } from './support.ts';
+import { FILES, makeContent, postForm } from './upload-support.ts';
+
+const BUCKET = 'atk-test';
+let server: S3rver;
+let dir: string;
+let s3: S3Config;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'atk-s3rver-'));
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = (await server.run()) as AddressInfo;
+  s3 = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    publicUrl: undefined,
+    forcePathStyle: true,
+  };
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const sha = (b: Buffer | ArrayBuffer) =>
+  createHash('sha256')
+    .update(Buffer.from(b as ArrayBuffer))
+    .digest('hex');
+const text = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+};
+
+describe('S3 settings', () => {
+  it('are read from S3_* (path style by default when an endpoint is given)', () => {
+    const env = {
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(loadConfig(env).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      publicUrl: undefined,
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      forcePathStyle: false,
+      region: 'eu-west-1',
+    });
+    expect(loadConfig({ S3_BUCKET: 'media' }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000' }).s3).toBeNull();
+  });
+
+  it('make public URLs from S3_PUBLIC_URL, else the endpoint, else AWS', () => {
+    const base = { ...s3, endpoint: 'http://minio:9000' };
+    expect(publicBase(base)).toBe('http://minio:9000/atk-test');
+    expect(publicBase({ ...base, forcePathStyle: false })).toBe('http://atk-test.minio:9000');
+    expect(publicBase({ ...base, publicUrl: 'https://cdn.example.com/media' })).toBe('https://cdn.example.com/media');
+    expect(publicBase({ ...base, endpoint: undefined, region: 'eu-west-1' })).toBe(
+      'https://atk-test.s3.eu-west-1.amazonaws.com',
+    );
+    const config = { ...loadConfig({}), s3: { ...base, publicUrl: 'https://cdn.example.com/media' } };
+    expect(storageOrigins(config)).toEqual(['http://minio:9000', 'https://cdn.example.com']);
+  });
+});
+
+describe('S3Storage on s3rver', () => {
+  let storage: S3Storage;
+  beforeAll(async () => {
+    const made = await createStorage({ ...loadConfig({}), s3 });
+    expect(made.kind).toBe('s3');
+    storage = made as S3Storage;
+  });
+
+  it('presigns a PUT the browser sends with content-type and the public-read ACL; the file reads back', async () => {
+    const key = `audio/origin/p1/i1_${Date.now()}.wav`;
+    const { url, headers } = await storage.presignPut(key, 'audio/wav', 600);
+    expect(headers).toEqual({ 'content-type': 'audio/wav', 'x-amz-acl': 'public-read' });
+    const signed = new URL(url);
+    expect(signed.origin).toBe(s3.endpoint);
+    expect(signed.pathname).toBe(`/${BUCKET}/${key}`);
+    expect(signed.searchParams.get('X-Amz-Expires')).toBe('600');
+    // The ACL is a signed header: a PUT without it does not match the signature.
+    expect(signed.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-acl');
+    expect(signed.searchParams.has('x-amz-checksum-crc32')).toBe(false);
+
+    const put = await fetch(url, { method: 'PUT', headers, body: FILES.wav });
+    expect(put.status).toBe(200);
+    expect(await storage.head(key)).toEqual({ size: FILES.wav.length, contentType: 'audio/wav' });
+    expect(sha(await text(await storage.get(key)))).toBe(sha(FILES.wav));
+
+    expect(storage.publicUrl(key)).toBe(`${s3.endpoint}/${BUCKET}/${key}`);
+    const got = await fetch(storage.publicUrl(key));
+    expect(got.status).toBe(200);
+    expect(sha(await got.arrayBuffer())).toBe(sha(FILES.wav));
+  });
+
+  it('puts buffers and streams, deletes, and says when an object is missing', async () => {
+    const key = `images/origin/products/p1/thumbnail_0_${Date.now()}.png`;
+    await storage.put(key, FILES.png, 'image/png');
+    expect(await storage.head(key)).toEqual({ size: FILES.png.length, contentType: 'image/png' });
+    const streamed = `audio/processed/p1/i1_${Date.now()}.mp3`;
+    const big = Buffer.alloc(3 * 1024 * 1024, 5);
+    await storage.put(streamed, Readable.from([big.subarray(0, 1000), big.subarray(1000)]), 'audio/mpeg');
+    expect(await storage.head(streamed)).toEqual({ size: big.length, contentType: 'audio/mpeg' });
+    expect(sha(await text(await storage.get(streamed)))).toBe(sha(big));
+
+    await storage.delete(key);
+    expect(await storage.head(key)).toBeNull();
+    await expect(storage.get(key)).rejects.toBeInstanceOf(ObjectNotFound);
+    await storage.delete(key);
+  });
+
+  it('finds the key behind its public URLs, and refuses keys that leave the bucket', async () => {
+    const key = 'audio/processed/p1/i1_1.mp3';
+    expect(storage.keyOf(storage.publicUrl(key))).toBe(key);
+    expect(storage.keyOf(`${storage.publicUrl(key)}?v=1`)).toBe(key);
+    expect(storage.keyOf(key)).toBe(key);
+    expect(storage.keyOf('https://elsewhere.example/atk-test/audio/x.mp3')).toBeNull();
+    expect(storage.keyOf(`${s3.endpoint}/${BUCKET}/../secret`)).toBeNull();
+    expect(() => storage.publicUrl('../x')).toThrow();
+    await expect(storage.presignPut('a/../../b', 'audio/wav')).rejects.toThrow();
+  });
+});
+
+describe('the upload endpoints with S3', () => {
+  let app: TestApp;
+  let dataDir: string;
+  let token: string;
+  let content: Awaited<ReturnType<typeof makeContent>>;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'atk-s3-app-'));
+    app = await startTestApp({ dataDir, s3 });
+    const brand = await makeBrand(app.db);
+    content = await makeContent(app, brand.id);
+    token = (await makeUser(app, 'customer', { brandId: brand.id })).token;
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('presigns source audio straight to the bucket; the PUT lands and the url serves it', async () => {
+    const q = new URLSearchParams({
+      mine_type: 'flac',
+      product_id: content.product.id,
+      song_id: content.song.id,
+      instrument_id: content.instrument.id,
+    });
+    const res = await app.call<{ presigned_url: string; url: string; key: string; headers: Record<string, string> }>(
+      'GET',
+      `/aws/presigned_url?${q}`,
+      { token },
+    );
+    expectOk(res);
+    const p = res.body.data;
+    expect(p.presigned_url.startsWith(`${s3.endpoint}/${BUCKET}/audio/origin/${content.product.id}/`)).toBe(true);
+    expect(p.url).toBe(`${s3.endpoint}/${BUCKET}/${p.key}`);
+    expect(p.headers).toEqual({ 'content-type': 'audio/flac', 'x-amz-acl': 'public-read' });
+    expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.wav })).status).toBe(200);
+    expect(sha(await (await fetch(p.url)).arrayBuffer())).toBe(sha(FILES.wav));
+    // The server's own /files routes are not there when files live in S3.
+    const local = await fetch(`${app.url}/files/${p.key}`);
+    expect(local.headers.get('content-type')).not.toBe('audio/flac');
+    await local.arrayBuffer();
+  });
+
+  it('stores a multipart image and a frequency graph in the bucket', async () => {
+    const fields = { model: 'products', id: content.product.id, type: 'large', index: '0' };
+    const image = await postForm(app, '/upload/images', {
+      fields,
+      file: { name: 'large.png', data: FILES.png },
+      token,
+    });
+    expectOk(image, MSG.uploadSuccess);
+    const photo = image.body.data?.photo;
+    expect(photo?.url).toBe(`${s3.endpoint}/${BUCKET}/${photo?.key}`);
+    const got = await fetch(photo?.url ?? '');
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(sha(await got.arrayBuffer())).toBe(sha(FILES.png));
+
+    const graph = await postForm(app, '/upload/files', {
+      fields: { model: 'products', id: content.product.id, type: 'frequency' },
+      file: { name: 'graph.svg', data: FILES.svg },
+      token,
+    });
+    expectOk(graph, MSG.uploadSuccess);
+    const stored = await fetch(graph.body.data?.audio.url ?? '');
+    expect(stored.headers.get('content-type')).toBe('image/svg+xml');
+    expect(sha(await stored.arrayBuffer())).toBe(sha(FILES.svg));
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Product list with a name filter over 100,000 products (issue 3): throughput and p99 at 20 concurrent requests.
+ * Runs on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) in a fresh database.
+ *   npm run bench:products
+ */
+import { performance } from 'node:perf_hooks';
+import { API_BASE, hashPassword } from '@atk/contract';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed.ts';
+import { roleId } from '../apps/server/src/modules/users/profile.ts';
+import { hashSecret } from '../apps/server/src/platform/crypto.ts';
+
+const PRODUCTS = 100_000;
+const CONCURRENCY = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `atk_bench_${Date.now().toString(36)}`;
+
+const client = new pg.Client({ connectionString: admin });
+await client.connect();
+await client.query(`create database ${dbName}`);
+await client.end();
+const url = new URL(admin);
+url.pathname = `/${dbName}`;
+
+const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+const { db } = database;
+await seed(db, { demo: false });
+const sqlClient = new pg.Client({ connectionString: url.toString() });
+await sqlClient.connect();
+const {
+  rows: [brand],
+} = await sqlClient.query(`insert into brands (name, is_published) values ('Bench Audio', 1) returning id`);
+const password = 'Bench!2345';
+await sqlClient.query(
+  `insert into users (email, password_hash, role_id, master_brand_id, master_brand_status) values ($1, $2, $3, $4, 'active')`,
+  ['bench@bench.example', await hashSecret(hashPassword(password)), await roleId(db, 'customer'), brand.id],
+);
+
+// 100,000 products of one brand (the worst case for a customer's list), names from a small vocabulary.
+const words = ['Condenser', 'Ribbon', 'Dynamic', 'Tube', 'Vintage', 'Studio', 'Stage', 'Broadcast', 'Pencil', 'Valve'];
+const started = performance.now();
+await sqlClient.query(
+  `insert into products (brand_id, name, model, is_published, updated_at)
+   select $1::uuid, ($2::text[])[1 + (g % $3)] || ' ' || g, 'M-' || g, g % 2, now() - (g || ' seconds')::interval
+   from generate_series(1, $4) g`,
+  [brand.id, words, words.length, PRODUCTS],
+);
+await sqlClient.query('analyze products');
+await sqlClient.end();
+console.log(`seeded ${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url.toString() }, db, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_BASE}`;
+const login = await fetch(`${base}/users/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'bench@bench.example', password: hashPassword(password) }),
+}).then((r) => r.json());
+const headers = { authorization: `Bearer ${login.data.token}` };
+
+// Each request filters by a name fragment that matches about a tenth of the rows, pages through them.
+const fragments = ['ribbon 12', 'tube', 'vintage 9', 'studio 4', 'pencil 77', 'valve 3'];
+const latencies: number[] = [];
+let totalFound = 0;
+const deadline = performance.now() + SECONDS * 1000;
+async function worker(n: number) {
+  let i = n;
+  while (performance.now() < deadline) {
+    const q = `page_num=${1 + (i % 5)}&page_size=20&name=${encodeURIComponent(fragments[i % fragments.length])}`;
+    const t0 = performance.now();
+    const res = await fetch(`${base}/products?${q}`, { headers });
+    const body = await res.json();
+    latencies.push(performance.now() - t0);
+    if (body.code !== 200) throw new Error(body.msg);
+    totalFound = body.data.total_num;
+    i += CONCURRENCY;
+  }
+}
+// Warm up, then measure.
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, (_, n) =>
+    fetch(`${base}/products?page_size=20&name=tube&page_num=${n + 1}`, { headers }),
+  ),
+);
+await Promise.all(Array.from({ length: CONCURRENCY }, (_, n) => worker(n)));
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+console.log(
+  `product list, name filter, ${PRODUCTS} products, ${CONCURRENCY} concurrent: ${(latencies.length / SECONDS).toFixed(0)} req/s, ` +
+    `p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (target p99 < 20 ms); last total_num ${totalFound}`,
+);
+
+await app.close();
+await database.close();
+const c2 = new pg.Client({ connectionString: admin });
+await c2.connect();
+await c2.query(`drop database ${dbName} with (force)`);
+await c2.end();

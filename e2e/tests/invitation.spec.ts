@@ -1,0 +1,70 @@
+import { LABEL, MSG, TOKEN_KEY } from '@atk/contract';
+import { expect, test } from '@playwright/test';
+import { inviteToDemoBrand, mailedLink, signIn, toast, uniqueEmail } from './support.ts';
+
+test('invitation: password dialog → Welcome → Create Profile → saved profile; the link then no longer works', async ({
+  page,
+}) => {
+  const email = uniqueEmail('invitee');
+  await inviteToDemoBrand(email);
+  const link = await mailedLink(email, 'invitations');
+
+  await page.goto(link);
+  const dialog = page.getByRole('dialog', { name: 'Create your password' });
+  await expect(dialog).toBeVisible();
+  // Blocking: Escape and a click outside do not close it.
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+  // The invitation's token is the session now.
+  expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toMatch(/^[\w-]{40,}$/);
+
+  const create = dialog.getByRole('button', { name: LABEL.createAccount });
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('I agree to the Terms and Conditions').check();
+  await expect(create).toBeEnabled();
+
+  await dialog.getByLabel('Password', { exact: true }).fill('weakpassword');
+  await dialog.getByLabel('Confirm Password').fill('weakpassword');
+  await create.click();
+  await expect(toast(page, MSG.passwordRule)).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill('Invited!234');
+  await dialog.getByLabel('Confirm Password').fill('Invited!235');
+  await create.click();
+  await expect(toast(page, MSG.passwordMismatch)).toBeVisible();
+  await dialog.getByLabel('Confirm Password').fill('Invited!234');
+  await create.click();
+
+  const welcome = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(welcome).toBeVisible();
+  await welcome.getByRole('button', { name: LABEL.createProfile }).click();
+  await expect(page).toHaveURL(/\/client\/profile$/);
+  await expect(page.getByTestId('sidebar-title')).toHaveText('Demo Audio');
+
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Brand Name')).toBeDisabled();
+  await page.getByLabel('First Name').fill('Ivy');
+  await page.getByLabel('Last Name').fill('Invitee');
+  await page.getByLabel('City').fill('Nashville');
+  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  await expect(toast(page, MSG.profileUpdated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ivy');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Invitee');
+  await expect(page.getByLabel('City')).toHaveValue('Nashville');
+
+  // The link is spent: the page shows why, and offers no password dialog.
+  await page.goto(link);
+  await expect(page.getByTestId('invitation-error')).toContainText(MSG.invitationUsed);
+  await expect(page.getByRole('dialog', { name: 'Create your password' })).toHaveCount(0);
+
+  // And the new password signs in.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, email, 'Invited!234');
+  await expect(page).toHaveURL(/\/client\/products$/);
+});
+
+test('an unknown invitation link shows a clear message', async ({ page }) => {
+  await page.goto('/invitations/1b4e28ba-2fa1-41d2-883f-0016d3cca427');
+  await expect(page.getByTestId('invitation-error')).toContainText(MSG.invitationInvalid);
+});

@@ -1,0 +1,194 @@
+/**
+ * The static legal pages (spec 1 §1, §2): Terms of Service dated August 28, 2021 and the Privacy Policy with
+ * the visitor header, each with the content points the specification lists.
+ */
+import { LABEL, PRIVACY_EMAIL } from '@atk/contract';
+import { expect, type Page, test } from '@playwright/test';
+
+const TERMS_DATE = 'August 28, 2021';
+
+/** The paragraph or list item of the document that contains `anchor`. */
+const block = (page: Page, anchor: string) => page.locator('main :is(p, li)', { hasText: anchor });
+
+/** The blocks (paragraphs, lists) between the heading `title` and the next heading. */
+const section = (page: Page, title: string) =>
+  page.locator(
+    `xpath=//main/h2[normalize-space(.)="${title}"]/following-sibling::*[not(self::h2)][preceding-sibling::h2[1][normalize-space(.)="${title}"]]`,
+  );
+
+/** The section under the heading `title` contains each phrase verbatim (whitespace normalised). */
+async function expectSection(page: Page, title: string, ...phrases: string[]) {
+  await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+  const blocks = section(page, title);
+  expect(await blocks.count()).toBeGreaterThan(0);
+  const text = (await blocks.allTextContents()).join(' ').replace(/\s+/g, ' ');
+  for (const phrase of phrases) expect(text).toContain(phrase);
+}
+
+test.describe('Terms of Service', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/terms');
+  });
+
+  test('has its title, its date and the visitor header', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.termsOfService);
+    await expect(page.getByTestId('legal-date')).toContainText(TERMS_DATE);
+    await expect(page.getByTestId('header-account')).toHaveText(LABEL.signIn);
+  });
+
+  test('minimum age is 18', async ({ page }) => {
+    await expectSection(
+      page,
+      '1. Eligibility',
+      'You must be at least 18 years old and able to enter into a binding contract',
+    );
+    await expectSection(page, '1. Eligibility', 'under 18');
+  });
+
+  test('liability is capped at the greater of 6 months of revenue or USD 500', async ({ page }) => {
+    await expectSection(
+      page,
+      '13. Limitation of liability',
+      'limited to the greater of (a) the revenue we received from you in the 6 months before the event giving rise to the claim, or (b) USD 500.',
+    );
+  });
+
+  test('claims must be brought within 1 year', async ({ page }) => {
+    await expectSection(
+      page,
+      '15. Time limit for claims',
+      'must be brought within 1 year after the cause of action arises',
+    );
+  });
+
+  test('there are no refunds', async ({ page }) => {
+    await expectSection(
+      page,
+      '5. No refunds',
+      'All fees are non-refundable.',
+      'We do not give refunds or credits for partial terms',
+    );
+  });
+
+  test('commitment subscriptions run 3 or 6 months or 1 or 2 years', async ({ page }) => {
+    await expectSection(
+      page,
+      '4. Subscriptions and commitment terms',
+      'Plans are offered as commitment subscriptions with a term of 3 months, 6 months, 1 year or 2 years',
+    );
+  });
+
+  test('links to the Privacy Policy and back', async ({ page }) => {
+    await page.getByRole('contentinfo').getByRole('link', { name: LABEL.privacyPolicy, exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.privacyPolicy);
+    await page.getByRole('contentinfo').getByRole('link', { name: LABEL.termsOfService, exact: true }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.termsOfService);
+  });
+});
+
+test.describe('Privacy Policy', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/privacy');
+  });
+
+  test('has its title and the visitor header, whose SIGN IN leads to sign-in', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.privacyPolicy);
+    const account = page.getByTestId('header-account');
+    await expect(account).toHaveText(LABEL.signIn);
+    await expect(account).toHaveAttribute('href', '/client/products');
+    await account.click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fclient%2Fproducts$/);
+  });
+
+  test('opt-out requests are processed within up to 10 business days', async ({ page }) => {
+    await expectSection(
+      page,
+      '5. Opting out',
+      'We complete the processing of an opt-out request within up to 10 business days.',
+    );
+  });
+
+  test('California requests are answered within 30 days', async ({ page }) => {
+    await expectSection(
+      page,
+      '8. California residents',
+      'We answer verifiable California requests within 30 days of receiving them.',
+    );
+  });
+
+  test('lists every data-subject right', async ({ page }) => {
+    const rights = section(page, '7. Your rights').locator('li > strong');
+    await expect(rights).toHaveText([
+      'access',
+      'correct',
+      'delete',
+      'restrict',
+      'data portability',
+      'object',
+      'safeguards for transfers',
+      'complaint',
+    ]);
+    await expect(block(page, 'safeguards for transfers')).toContainText(
+      'obtain information about the safeguards for transfers of your data outside your country',
+    );
+    await expect(block(page, 'complaint')).toContainText(
+      'lodge a complaint with the data protection supervisory authority',
+    );
+  });
+
+  test('states how long data is kept', async ({ page }) => {
+    await expectSection(
+      page,
+      '6. How long we keep data',
+      'We keep account data for as long as your account is open',
+      'When data is no longer needed, we delete or anonymise it.',
+    );
+  });
+
+  test('children aged 14 to 17 in the EU need the consent of a parent or guardian', async ({ page }) => {
+    await expectSection(
+      page,
+      '9. Children',
+      'If you are in the European Union and aged 14 to 17, you may listen through a player only with the consent of a parent or guardian.',
+    );
+  });
+
+  test('transfers to the United States rely on standard contractual clauses and a privacy framework', async ({
+    page,
+  }) => {
+    await expectSection(
+      page,
+      '10. International transfers',
+      'When we transfer personal data to the United States',
+      'we rely on the standard contractual clauses approved by the European Commission',
+      'EU-U.S. Data Privacy Framework (a privacy framework recognised as offering adequate protection)',
+    );
+  });
+
+  test('requests go to the privacy contact address', async ({ page }) => {
+    await expectSection(
+      page,
+      '11. Making a request',
+      `Send requests about your data to our privacy contact at ${PRIVACY_EMAIL}.`,
+    );
+    const mail = section(page, '11. Making a request').getByRole('link', { name: PRIVACY_EMAIL, exact: true });
+    await expect(mail).toHaveAttribute('href', `mailto:${PRIVACY_EMAIL}`);
+    // every privacy mail link on the page points at the same address
+    const all = page.locator('main a[href^="mailto:"]');
+    expect(await all.count()).toBeGreaterThanOrEqual(3);
+    for (const href of await all.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(href).toBe(`mailto:${PRIVACY_EMAIL}`);
+    }
+  });
+
+  test('identity checks apply and a fee may be charged for unfounded requests', async ({ page }) => {
+    await expectSection(
+      page,
+      '11. Making a request',
+      'we apply identity checks before acting on a request',
+      'we may charge a reasonable fee, or refuse to act, when a request is manifestly unfounded or excessive',
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_BASE, hashPassword } from '@atk/contract';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo!2345';
+export const DEMO = {
+  global_admin: 'global@demo.atkplayer.com',
+  super_admin: 'super@demo.atkplayer.com',
+  customer: 'customer@demo.atkplayer.com',
+  atk: 'atk@demo.atkplayer.com',
+} as const;
+
+export const baseUrl = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/** Straight API calls, for setting the scene (as an operator's script would). */
+export async function api<T = unknown>(method: string, route: string, opts: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${baseUrl()}${API_BASE}${route}`, {
+    method,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await api<{ token: string }>('POST', '/users/login', {
+    body: { email, password: hashPassword(password) },
+  });
+  expect(res.code, res.msg).toBe(200);
+  return res.data.token;
+}
+
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
+
+/** The operator invites an email to the demo master brand; returns nothing, the mail carries the link. */
+export async function inviteToDemoBrand(email: string) {
+  const token = await apiLogin(DEMO.global_admin);
+  const brands = await api<{ list: { _id: string; name: string }[] }>(
+    'GET',
+    '/admin/brands?page_num=1&page_size=1000&name=Demo%20Audio',
+    { token },
+  );
+  const brand = brands.data.list[0];
+  const res = await api('POST', '/admin/invitations', { token, body: { email, brand_id: brand._id } });
+  expect(res.code, res.msg).toBe(200);
+  return brand;
+}
+
+/** The link in the newest outbox mail to `to` that points at `kind` (invitations or recover). */
+export async function mailedLink(to: string, kind: 'invitations' | 'recover'): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const pattern = new RegExp(`https?://[^\\s"<>]+/${kind}/[0-9a-f-]{36}`);
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const files = safeList(outbox)
+        .filter((f) => f.includes(to.replace(/[^a-z0-9@.-]/gi, '_')))
+        .sort();
+      const text = files.length ? readFileSync(path.join(outbox, files[files.length - 1]), 'utf8') : '';
+      link = decodeQuotedPrintable(text).match(pattern)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link as string).pathname;
+}
+
+function safeList(dir: string) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/** An antd message toast with exactly this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('.ant-message').getByText(text, { exact: true }).first();

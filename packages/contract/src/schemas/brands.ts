@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { id, isoTime, pageQuery, queryBool, says, status01 } from './common.ts';
+
+export const brand = z.object({
+  _id: id,
+  name: z.string(),
+  is_published: status01,
+  created_at: isoTime,
+  updated_at: isoTime,
+  is_deleted: z.boolean(),
+});
+export type Brand = z.infer<typeof brand>;
+
+export const brandCreate = z.object({
+  name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200),
+  is_published: status01.default(0),
+});
+
+export const brandQuery = pageQuery.extend({
+  name: z.string().trim().max(200).optional(),
+  is_published: queryBool.optional(),
+});
+
+export const brandUpdate = z.object({
+  name: brandCreate.shape.name.optional(),
+  is_published: status01.optional(),
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
+
+/** A required name: trimmed, 1–200 characters. */
+export const name = z
+  .string(says('must be text'))
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(200, { error: 'must be at most 200 characters' });
+
+const nullableId = id.nullish();
+
+// Categories and sub categories (spec 2 §3)
+export const category = z.object({
+  _id: id,
+  name: z.string(),
+  is_published: status01,
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const categoryCreate = z.object({ name, is_published: status01.default(0) });
+export const categoryUpdate = z.object({ name: name.optional(), is_published: status01.optional() });
+export const nameQuery = pageQuery.extend({
+  name: z.string().trim().max(200).optional(),
+  is_published: queryBool.optional(),
+});
+
+export const subCategory = category.extend({ category_id: id, category_name: z.string() });
+export const subCategoryCreate = z.object({ name, category_id: id, is_published: status01.default(0) });
+export const subCategoryUpdate = z.object({
+  name: name.optional(),
+  category_id: id.optional(),
+  is_published: status01.optional(),
+});
+export const subCategoryQuery = nameQuery.extend({ category_id: id.optional() });
+
+// Songs (spec 2 §3, spec 3 §3)
+export const SONG_TYPES = { single: 1, crossComparable: 2 } as const;
+export const songType = z.union([z.literal(1), z.literal(2)], says('must be 1 or 2'));
+
+export const song = z.object({
+  _id: id,
+  name: z.string(),
+  song_writer: z.string().nullable(),
+  song_type: songType,
+  is_atk: status01,
+  is_published: status01,
+  order: z.number().int(),
+  brand_id: id.nullable(),
+  sub_category_id: id.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type Song = z.infer<typeof song>;
+
+const order = z.number(says('must be a number')).int().min(0);
+
+/** What a song update may change; absent fields stay as they are (so no defaults here). */
+export const songUpdate = z.object({
+  name: name.optional(),
+  song_writer: text(200),
+  song_type: songType.optional(),
+  is_published: status01.optional(),
+  order: order.optional(),
+  sub_category_id: nullableId,
+  /** Sent by admins with every song call (spec 3 §6); a song keeps its brand. */
+  brand_id: nullableId,
+});
+export const songCreate = songUpdate.extend({
+  name,
+  song_type: songType.default(1),
+  is_published: status01.default(0),
+  /** Admins only: a platform (ATK) song. */
+  is_atk: status01.optional(),
+});
+
+export const songQuery = pageQuery.extend({
+  ids: z.string().max(20_000).optional(),
+  song_type: z.coerce.number().pipe(songType).optional(),
+  sub_category_id: id.optional(),
+  brand_id: id.optional(),
+  is_atk: queryBool.optional(),
+  name: z.string().trim().max(200).optional(),
+});
+
+// Instruments (sources)
+export const INSTRUMENT_FIELDS = [
+  'instrument_brand',
+  'instrument_details',
+  'performer_name',
+  'producer_engineer',
+  'room_studio',
+  'mic_distance_source',
+  'mic_axis',
+  'mic_cable_brand',
+  'preamp_brand',
+  'additional_pre_processing',
+  'a_d_converter',
+  'additional_post_processing',
+] as const;
+export type InstrumentField = (typeof INSTRUMENT_FIELDS)[number];
+
+const recordingShape = Object.fromEntries(INSTRUMENT_FIELDS.map((f) => [f, text(500)])) as Record<
+  InstrumentField,
+  ReturnType<typeof text>
+>;
+
+export const audioState = z.enum(['uploaded', 'processing', 'ready', 'failed']);
+export type AudioState = z.infer<typeof audioState>;
+
+/** An audio record as the console and the player read it (spec 3 §3 plus the processing results). */
+export const audioRecord = z.object({
+  _id: id,
+  product_id: id,
+  song_id: id,
+  instrument_id: id,
+  name: z.string(),
+  /** The processed 320 kbps MP3 once ready (its URL contains `processed`), else the file as uploaded. */
+  url: z.string(),
+  original_url: z.string(),
+  status: audioState,
+  error: z.string().nullable(),
+  lufs: z.number().nullable(),
+  true_peak: z.number().nullable(),
+  duration_ms: z.number().int().nullable(),
+  peaks_url: z.string().nullable(),
+  updated_at: isoTime,
+});
+export type AudioRecord = z.infer<typeof audioRecord>;
+
+export const instrument = z.object({
+  _id: id,
+  song_id: id,
+  name: z.string(),
+  is_published: status01,
+  order: z.number().int(),
+  /** Spec 3 calls it performer, spec 2 performer_name: both are answered. */
+  performer: z.string().nullable(),
+  ...Object.fromEntries(INSTRUMENT_FIELDS.map((f) => [f, z.string().nullable()])),
+  updated_at: isoTime,
+  /** The audio of this source for the product asked about (`product_id` query), if any. */
+  audio: audioRecord.nullable().optional(),
+});
+
+/** What a source update may change; absent fields stay as they are (so no defaults here). */
+export const instrumentUpdate = z.object({
+  name: name.optional(),
+  is_published: status01.optional(),
+  order: order.optional(),
+  performer: text(500),
+  ...recordingShape,
+});
+export const instrumentCreate = instrumentUpdate.extend({ song_id: id, name, is_published: status01.default(0) });
+export const instrumentQuery = pageQuery.extend({
+  song_id: id.optional(),
+  product_id: id.optional(),
+  sort: z.enum(['order'], says('must be order')).optional(),
+});
+
+// Currencies
+export const currency = z.object({ _id: id, currency: z.string(), name: z.string(), symbol: z.string() });
+export const currencyQuery = pageQuery.extend({ name: z.string().trim().max(100).optional() });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { email, id, isoTime, pageQuery } from './common.ts';
+
+export const invitationCreate = z.object({ email, brand_id: id });
+
+export const invitation = z.object({
+  _id: id,
+  uuid: id,
+  email: z.string(),
+  brand_id: id,
+  brand_name: z.string(),
+  created_at: isoTime,
+  expires_at: isoTime,
+  used_at: isoTime.nullable(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+export const invitationQuery = pageQuery.extend({ email: z.string().trim().max(254).optional() });

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { audioRecord } from './catalogue.ts';
+import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
+
+const url = z.string(says('must be text')).trim().max(2000, { error: 'must be at most 2000 characters' });
+const fileRef = z.object({ url, name: z.string(says('must be text')).max(300) });
+
+// ── General ──────────────────────────────────────────────────────────────────────────────────────────
+export const productGeneral = z.object({
+  name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200),
+  model: text(200),
+  is_published: status01.default(0),
+  category_id: id.nullish(),
+  sub_category_id: id.nullish(),
+  /** Admins choose the brand; a customer's products always belong to its master brand. */
+  brand_id: id.nullish(),
+});
+export type ProductGeneral = z.infer<typeof productGeneral>;
+
+// ── Price ────────────────────────────────────────────────────────────────────────────────────────────
+export const priceEntry = z.object({
+  currency: z.string(says('must be text')).trim().length(3, { error: 'must be a 3-letter ISO 4217 code' }),
+  price: z.number(says('must be a number')).min(0).max(100_000_000),
+  symbol: z.string(says('must be text')).max(8),
+});
+export const productPrice = z.object({
+  default: priceEntry.nullable(),
+  list: z.array(priceEntry).max(50).default([]),
+});
+
+// ── Images ───────────────────────────────────────────────────────────────────────────────────────────
+export const GROUP_360_SLOTS = 8;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const productImages = z.object({
+  thumbnail: fileRef.nullable().default(null),
+  large: fileRef.nullable().default(null),
+  additional_images: z
+    .array(fileRef.extend({ order: z.number(says('must be a number')).int().min(0) }))
+    .max(50)
+    .default([]),
+  group_360: z
+    .array(fileRef.nullable())
+    .max(GROUP_360_SLOTS, { error: `must have at most ${GROUP_360_SLOTS} slots` })
+    .default([]),
+});
+
+// ── Audio (one record, saved after an upload) ────────────────────────────────────────────────────────
+export const productAudio = z.object({
+  song_id: id,
+  instrument_id: id,
+  /** The storage key the presigned upload wrote (or its public URL). */
+  url,
+  name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(300),
+});
+
+// ── Listening guide, discography ─────────────────────────────────────────────────────────────────────
+export const LISTENING_GUIDE_MAX = 50_000;
+export const listeningGuide = z.object({
+  content: z.string(says('must be text')).max(LISTENING_GUIDE_MAX, { error: 'is too long' }),
+});
+
+export const discographyEntry = z.object({
+  artist: text(200),
+  song: text(200),
+  producer_engineer: text(200),
+  instruments: text(300),
+  spotify_link: text(500),
+  tidal_link: text(500),
+});
+export const productDiscography = z.array(discographyEntry).max(200);
+
+/**
+ * A Spotify link in the provider's URI form (spec 3 §4): https://open.spotify.com/track/ID?si=… → spotify:track:ID.
+ * Anything that does not parse as such a link is returned as it is.
+ */
+export function spotifyUri(link: string): string {
+  const m = link.trim().match(/^https?:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?([a-z]+)\/([A-Za-z0-9]+)/);
+  return m ? `spotify:${m[1]}:${m[2]}` : link;
+}
+
+// ── Tech specs (spec 3 §3, dependencies §4, limits §5) ──────────────────────────────────────────────
+export const TECH = {
+  interface: ['XLR analog', 'USB digital', 'AES digital'],
+  category: ['analog', 'digital modelling', 'digital'],
+  type: ['condenser', 'dynamic', 'ribbon'],
+  diaphragm_class: ['large', 'medium', 'small'],
+  ribbon_class: ['large', 'small'],
+  amplifier: ['Tube', 'Solid State', 'FET'],
+  power: ['+48v', 'external power supply included', 'passive'],
+  selection: ['Cardioid', 'Omni', 'Figure-8', 'Hypercardioid', 'Multi-Pattern'],
+  multi_pattern: ['continuously variable', 'stepped', 'specific patterns', 'software controlled'],
+  pattern_selector: ['on mic', 'on power supply', 'software controlled'],
+} as const;
+
+export const TECH_LIMITS = { diaphragm_materials: 30, other_filter: 21, modes: 40, special_controls: 21 } as const;
+
+const one = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of: ${values.join(', ')}` }).nullish();
+const many = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.array(z.enum(values, { error: `must be among: ${values.join(', ')}` })).default([]);
+const limited = (max: number) =>
+  z
+    .string(says('must be text'))
+    .max(max, { error: `must be at most ${max} characters` })
+    .nullish();
+const free = text(200);
+
+export const techSpecs = z
+  .object({
+    basic: z
+      .object({
+        interface: many(TECH.interface),
+        category: one(TECH.category),
+        type: one(TECH.type),
+        diaphragm_class: one(TECH.diaphragm_class),
+        ribbon_class: one(TECH.ribbon_class),
+        amplifier: many(TECH.amplifier),
+        power: one(TECH.power),
+      })
+      .default({ interface: [], amplifier: [] }),
+    amp_tra: z
+      .object({
+        amplifier: free,
+        tube_type: free,
+        /** The Transformerless checkbox: true when the product has no transformer. */
+        transformer: z.boolean(says('must be true or false')).default(false),
+        manufacturer: free,
+        part_name: free,
+      })
+      .default({ transformer: false }),
+    cap_dia: z
+      .object({
+        capsule_style: free,
+        capsule_size: free,
+        capsule_materials: free,
+        termination: free,
+        diaphragm_size: free,
+        diaphragm_materials: limited(TECH_LIMITS.diaphragm_materials),
+      })
+      .default({}),
+    patterns: z.object({ selection: one(TECH.selection), multi_pattern: one(TECH.multi_pattern) }).default({}),
+    controls: z
+      .object({
+        pattern_selector: one(TECH.pattern_selector),
+        pad: free,
+        high_pass: free,
+        other_filter: limited(TECH_LIMITS.other_filter),
+        modes: limited(TECH_LIMITS.modes),
+        special_controls: limited(TECH_LIMITS.special_controls),
+      })
+      .default({}),
+    data: z
+      .object({
+        output_impedance: free,
+        frequency_range: free,
+        self_noise: free,
+        max_spl: free,
+        signal_to_noise_ratio: free,
+      })
+      .default({}),
+    physical: z.object({ weight: free, height: free, max_diameter: free }).default({}),
+  })
+  .superRefine((t, ctx) => {
+    const fail = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const iface = t.basic.interface;
+    if (iface.includes('AES digital') && iface.some((i) => i !== 'AES digital'))
+      fail(['basic', 'interface'], 'AES digital cannot be combined with XLR analog or USB digital');
+    if (t.basic.diaphragm_class && t.basic.type !== 'condenser' && t.basic.type !== 'dynamic')
+      fail(['basic', 'diaphragm_class'], 'applies only to condenser or dynamic microphones');
+    if (t.basic.ribbon_class && t.basic.type !== 'ribbon')
+      fail(['basic', 'ribbon_class'], 'applies only to ribbon microphones');
+    if (t.amp_tra.tube_type && !t.basic.amplifier.includes('Tube'))
+      fail(['amp_tra', 'tube_type'], 'applies only when the amplifier includes Tube');
+    if (t.amp_tra.manufacturer && t.amp_tra.transformer)
+      fail(['amp_tra', 'manufacturer'], 'applies only when Transformerless is off');
+    if (t.amp_tra.part_name && (t.amp_tra.transformer || !t.amp_tra.manufacturer))
+      fail(['amp_tra', 'part_name'], 'applies only when Transformerless is off and a maker is set');
+    const multi = t.patterns.selection === 'Multi-Pattern';
+    if (t.patterns.multi_pattern && !multi) fail(['patterns', 'multi_pattern'], 'applies only to Multi-Pattern');
+    if (t.controls.pattern_selector && !multi) fail(['controls', 'pattern_selector'], 'applies only to Multi-Pattern');
+  });
+export type TechSpecs = z.infer<typeof techSpecs>;
+
+// ── The section update: PUT /products/{id} {type, content} ──────────────────────────────────────────
+export const PRODUCT_SECTIONS = [
+  'general',
+  'price',
+  'images',
+  'audio',
+  'songs',
+  'listening_guide',
+  'discography',
+  'tech_specs',
+  'frequency_graph',
+] as const;
+export type ProductSection = (typeof PRODUCT_SECTIONS)[number];
+
+export const productUpdate = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('general'), content: productGeneral }),
+    z.object({ type: z.literal('price'), content: productPrice }),
+    z.object({ type: z.literal('images'), content: productImages }),
+    z.object({ type: z.literal('audio'), content: productAudio }),
+    z.object({ type: z.literal('songs'), content: z.array(id).max(500) }),
+    z.object({ type: z.literal('listening_guide'), content: listeningGuide }),
+    z.object({ type: z.literal('discography'), content: productDiscography }),
+    z.object({ type: z.literal('tech_specs'), content: techSpecs }),
+    z.object({ type: z.literal('frequency_graph'), content: fileRef.nullable() }),
+  ],
+  { error: `must be one of: ${PRODUCT_SECTIONS.join(', ')}` },
+);
+export type ProductUpdate = z.infer<typeof productUpdate>;
+
+export const product = z.object({
+  _id: id,
+  general: z.object({
+    name: z.string(),
+    model: z.string().nullable(),
+    is_published: status01,
+    brand_id: id,
+    brand_name: z.string(),
+    category_id: id.nullable(),
+    sub_category_id: id.nullable(),
+  }),
+  price: productPrice.nullable(),
+  images: productImages.nullable(),
+  songs: z.array(id),
+  atk_songs: z.array(id),
+  audio: z.array(audioRecord),
+  listening_guide: listeningGuide.nullable(),
+  discography: productDiscography,
+  tech_specs: z.unknown().nullable(),
+  frequency_graph: fileRef.nullable(),
+  is_active: status01,
+  order: z.number().int(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type Product = z.infer<typeof product>;
+
+/** A row of the product lists (spec 3 §2, spec 2 §3). */
+export const productListItem = z.object({
+  _id: id,
+  updated_at: isoTime,
+  general: product.shape.general,
+});
+
+export const productQuery = pageQuery.extend({
+  name: z.string().trim().max(200).optional(),
+  is_published: queryBool.optional(),
+  brand_id: id.optional(),
+  /** The picker of other brands' products (spec 3 §7). */
+  all_brand: queryBool.optional(),
+  category_id: id.optional(),
+});
+
+export const productImport = z.object({ customer_id: id, brand_id: id });
