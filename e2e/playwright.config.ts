@@ -12,7 +12,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   workers: 2,
-  retries: 0,
+  // One retry keeps a timing hiccup on a loaded CI machine from failing the build; the report still counts it as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -91,15 +91,22 @@ test.describe('guard', () => {
   });
 
   test('an unknown role is signed out', async ({ page }) => {
-    // The server knows only the four roles, so the answer is altered on its way to the page.
+    // The server knows only the four roles, so both answers that carry the role are altered on their way.
     await page.route('**/api/v1/atk_player/users/info', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
       body.data.role = 'guest';
       await route.fulfill({ response: res, json: body });
     });
+    await page.route('**/api/v1/atk_player/users/login', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.user_info.role = 'guest';
+      await route.fulfill({ response: res, json: body });
+    });
     await signIn(page, DEMO.customer);
-    await expect(page).toHaveURL(/\/login/);
+    await expect(toast(page, MSG.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
   });
 });

@@ -302,6 +302,37 @@ test('unsaved changes: leaving the tab asks; CANCEL discards, SAVE CHANGES saves
   expect((await readProduct()).general.model).toBe('SAVED-IN-PROMPT');
 });
 
+test('unsaved changes: leaving the page asks the same; the browser warns before the tab closes', async ({ page }) => {
+  await openProduct(page);
+  const general = page.getByTestId('tab-general');
+  const model = general.getByLabel('Model', { exact: true });
+  await expect(model).toHaveValue(/.+/);
+  const before = await model.inputValue();
+  const prompt = page.getByRole('dialog', { name: MSG.saveBeforeMoving });
+
+  // closing the browser tab with a change asks the browser's own question; dismissing it keeps page and change
+  // typed key by key: a browser asks only on a page the user has interacted with
+  await model.fill('');
+  await model.pressSequentially('KEEP-ON-RELOAD');
+  await expect(page.getByTestId('dirty-general')).toBeVisible();
+  const warned = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await warned;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(model).toHaveValue('KEEP-ON-RELOAD');
+
+  // the back link asks; closing stays, CANCEL discards and leaves
+  await page.getByTestId('product-back').click();
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Close' }).click();
+  await expect(model).toHaveValue('KEEP-ON-RELOAD');
+  await page.getByTestId('product-back').click();
+  await prompt.getByRole('button', { name: LABEL.cancel }).click();
+  await expect(page).toHaveURL(/\/client\/products$/);
+  expect((await readProduct()).general.model).toBe(before);
+});
+
 // ── Price ────────────────────────────────────────────────────────────────────────────────────────────────
 test('Price: default USD 1299.99 and an additional EUR price save and read back', async ({ page }) => {
   await openProduct(page);

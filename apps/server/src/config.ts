@@ -28,6 +28,8 @@ export interface S3Config {
   /** Base of public file URLs (CDN, custom domain); unset → `{endpoint}/{bucket}`. */
   publicUrl: string | undefined;
   forcePathStyle: boolean;
+  /** The canned ACL written with each object; null for buckets whose ACLs are disabled (public by policy). */
+  acl: 'public-read' | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,7 +62,15 @@ function s3Config(env: NodeJS.ProcessEnv, bucket: string): S3Config {
     publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     // Most S3-compatible servers want path-style requests; AWS itself wants virtual hosts.
     forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : Boolean(endpoint),
+    acl: s3Acl(env.S3_ACL),
   };
+}
+
+function s3Acl(value: string | undefined): S3Config['acl'] {
+  const v = value?.trim().toLowerCase() || 'public-read';
+  if (v === 'public-read') return v;
+  if (v === 'none') return null;
+  throw new Error(`S3_ACL must be public-read or none, not "${value}"`);
 }
 
 function repoRoot(): string {

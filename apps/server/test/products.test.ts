@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, type Product, TECH_LIMITS } from '@atk/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSong, type Tenants, tenants } from './content-fixtures.ts';
 import { makeUser, startTestApp, type TestApp } from './harness.ts';
@@ -102,6 +103,26 @@ describe('products: create, list, read', () => {
     const list = await app.call<List>('GET', `/admin/products?brand_id=${t.brandB.id}&name=Admin`, { token: admin });
     expect(list.body.data.list.map((x) => x._id)).toEqual([p._id]);
     expect((await app.call('GET', `/admin/products/${p._id}`, { token: admin })).status).toBe(200);
+  });
+
+  it('a list already seen follows every change at once: a save, a rename of the brand, a write from elsewhere', async () => {
+    const p = await createProduct(t.a.token, { name: 'Fresh Name' });
+    const names = async (q: string) =>
+      (await app.call<List>('GET', `/products?${q}`, { token: t.a.token })).body.data.list.map((x) => x.general);
+    expect((await names('name=fresh')).map((g) => g.name)).toEqual(['Fresh Name']);
+    expect((await names('name=fresh')).map((g) => g.name)).toEqual(['Fresh Name']);
+    expectOk(await save(t.a.token, p._id, 'general', { name: 'Fresher Name', is_published: 1 }), MSG.updateSuccess);
+    expect(await names('name=fresh')).toMatchObject([{ name: 'Fresher Name', is_published: 1 }]);
+    // Written by another process, straight to the database: the triggers still move the list's version.
+    await app.db.execute(sql`update products set name = 'Freshest Name' where id = ${p._id}`);
+    expect((await names('name=fresh')).map((g) => g.name)).toEqual(['Freshest Name']);
+    const admin = t.users.global_admin.token;
+    const renamed = `Renamed ${randomUUID().slice(0, 6)}`;
+    expect(
+      (await app.call('PUT', `/admin/brands/${t.brandA.id}`, { token: admin, body: { name: renamed } })).status,
+    ).toBe(200);
+    expect((await names('name=fresh'))[0]).toMatchObject({ brand_name: renamed });
+    await app.call('PUT', `/admin/brands/${t.brandA.id}`, { token: admin, body: { name: t.brandA.name } });
   });
 
   it('names the field of bad input', async () => {

@@ -42,6 +42,7 @@ beforeAll(async () => {
     secretAccessKey: 'S3RVER',
     publicUrl: undefined,
     forcePathStyle: true,
+    acl: 'public-read',
   };
 });
 afterAll(async () => {
@@ -75,7 +76,10 @@ describe('S3 settings', () => {
       secretAccessKey: 's',
       publicUrl: undefined,
       forcePathStyle: true,
+      acl: 'public-read',
     });
+    expect(loadConfig({ ...env, S3_ACL: 'none' }).s3?.acl).toBeNull();
+    expect(() => loadConfig({ ...env, S3_ACL: 'private' })).toThrow('S3_ACL must be public-read or none');
     expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
       forcePathStyle: false,
       region: 'eu-west-1',
@@ -126,6 +130,17 @@ describe('S3Storage on s3rver', () => {
     const got = await fetch(storage.publicUrl(key));
     expect(got.status).toBe(200);
     expect(sha(await got.arrayBuffer())).toBe(sha(FILES.wav));
+  });
+
+  it('with S3_ACL=none (a bucket whose ACLs are disabled) sends no ACL at all', async () => {
+    const plain = (await createStorage({ ...loadConfig({}), s3: { ...s3, acl: null } })) as S3Storage;
+    const key = `audio/origin/p1/i1_noacl_${Date.now()}.wav`;
+    const { url, headers } = await plain.presignPut(key, 'audio/wav', 600);
+    expect(headers).toEqual({ 'content-type': 'audio/wav' });
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).not.toContain('x-amz-acl');
+    expect((await fetch(url, { method: 'PUT', headers, body: FILES.wav })).status).toBe(200);
+    await plain.put(`${key}.copy`, FILES.wav, 'audio/wav');
+    expect(await plain.head(`${key}.copy`)).toEqual({ size: FILES.wav.length, contentType: 'audio/wav' });
   });
 
   it('puts buffers and streams, deletes, and says when an object is missing', async () => {

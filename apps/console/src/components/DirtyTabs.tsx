@@ -1,11 +1,12 @@
 import { LABEL, MSG } from '@atk/contract';
 import { Button, Modal, Tabs } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
 
 /** What a tab tells its container: whether it holds unsaved changes, and how to save them. */
 export interface TabBinding {
   setDirty: (dirty: boolean) => void;
-  /** The tab's save; resolves true when saved (the prompt then switches tabs). */
+  /** The tab's save; resolves true when saved (the prompt then goes on). */
   setSave: (save: (() => Promise<boolean>) | null) => void;
 }
 
@@ -38,7 +39,8 @@ export function useTabBinding(binding: TabBinding, dirty: boolean, save: () => P
  * Left (vertical) tabs whose panes track unsaved changes (spec 3 §2 Product edit): a dirty tab shows a marker;
  * leaving it asks 'Save changes before moving on?' with SAVE CHANGES (save, then switch) and CANCEL (discard,
  * then switch). Closing the prompt stays on the tab. Only the active pane is mounted, so a discarded pane
- * starts again from the saved data when it is opened next.
+ * starts again from the saved data when it is opened next. Leaving the page asks the same inside the console;
+ * closing or reloading the browser tab gets the browser's own warning.
  */
 export function DirtyTabs<K extends string>({
   tabs,
@@ -72,6 +74,18 @@ export function DirtyTabs<K extends string>({
     return out;
   }, [keys]);
 
+  const anyDirty = Boolean(dirty[active]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => anyDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const leavingPage = blocker.state === 'blocked';
+  useEffect(() => {
+    if (!anyDirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [anyDirty]);
+
   const switchTo = useCallback(
     (key: K) => {
       if (key === active) return;
@@ -81,23 +95,24 @@ export function DirtyTabs<K extends string>({
     [active, dirty, onChange],
   );
 
-  const discard = () => {
-    if (pending === null) return;
+  const go = () => {
     bindings[active].setDirty(false);
-    setPending(null);
-    onChange(pending);
+    if (leavingPage) blocker.proceed();
+    else if (pending !== null) {
+      setPending(null);
+      onChange(pending);
+    }
   };
-  const saveThenSwitch = async () => {
-    if (pending === null) return;
+  const stay = () => {
+    if (leavingPage) blocker.reset();
+    setPending(null);
+  };
+  const saveThenGo = async () => {
     const save = saves.current[active];
     setSaving(true);
     try {
-      const ok = save ? await save() : true;
-      if (!ok) return;
-      bindings[active].setDirty(false);
-      const next = pending;
-      setPending(null);
-      onChange(next);
+      if (save && !(await save())) return;
+      go();
     } finally {
       setSaving(false);
     }
@@ -127,16 +142,16 @@ export function DirtyTabs<K extends string>({
         }))}
       />
       <Modal
-        open={pending !== null}
+        open={pending !== null || leavingPage}
         title={MSG.saveBeforeMoving}
-        onCancel={() => setPending(null)}
+        onCancel={stay}
         maskClosable={false}
         width={460}
         footer={[
-          <Button key="cancel" onClick={discard} disabled={saving}>
+          <Button key="cancel" onClick={go} disabled={saving}>
             {LABEL.cancel}
           </Button>,
-          <Button key="save" type="primary" loading={saving} onClick={() => void saveThenSwitch()}>
+          <Button key="save" type="primary" loading={saving} onClick={() => void saveThenGo()}>
             {LABEL.saveChanges}
           </Button>,
         ]}

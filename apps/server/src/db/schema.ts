@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -315,4 +316,13 @@ export const currencies = pgTable('currencies', {
   name: text('name').notNull(),
   symbol: text('symbol').notNull(),
   isDeleted: deleted(),
+});
+
+/**
+ * A version per product-list scope (a brand id, or '*' for lists across brands), bumped by triggers on every
+ * change to products or to a brand's name, so every server process can tell whether a cached list is current.
+ */
+export const listVersions = pgTable('list_versions', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -21,13 +21,14 @@ const params = z.object({ id });
 
 export function productRoutes(app: App, deps: Deps) {
   const { db } = deps;
+  const listCaches = products.productListCaches();
   for (const { prefix, auth } of VARIANTS) {
     const config = { auth };
     const tags = ['products'];
     app.get(
       `${prefix}/products`,
       { config, schema: { tags, querystring: productQuery, response: { 200: envelopeOf(listOf(productListItem)) } } },
-      async (req) => ok(await products.listProducts(db, currentUser(req), req.query)),
+      async (req) => ok(await products.listProducts(db, listCaches, currentUser(req), req.query)),
     );
     app.post(
       `${prefix}/products`,

@@ -11,10 +11,14 @@ import { getBrand, likePattern } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instrumentFor, ownBrand, productFor, targetBrand } from './access.ts';
+import { type ListScope, listVersion, VersionedCache } from './list-cache.ts';
 
 type ProductRow = typeof products.$inferSelect;
 
-const general = (p: ProductRow, brandName: string) => ({
+const general = (
+  p: Pick<ProductRow, 'name' | 'model' | 'isPublished' | 'brandId' | 'categoryId' | 'subCategoryId'>,
+  brandName: string,
+) => ({
   name: p.name,
   model: p.model,
   is_published: p.isPublished as 0 | 1,
@@ -36,8 +40,21 @@ const listColumns = {
   brandName: brands.name,
 };
 
+type ListItem = {
+  _id: string;
+  updated_at: string;
+  general: ReturnType<typeof general>;
+};
+
+/** Per-app memory of product-list pages and totals, valid while their scope's list version stands. */
+export function productListCaches() {
+  return { pages: new VersionedCache<ListItem[]>(), totals: new VersionedCache<number>() };
+}
+export type ProductListCaches = ReturnType<typeof productListCaches>;
+
 export async function listProducts(
   db: Db,
+  caches: ProductListCaches,
   user: SessionUser,
   q: {
     page_num: number;
@@ -51,46 +68,70 @@ export async function listProducts(
   },
 ) {
   const own = ownBrand(user);
+  const name = q.name?.toLowerCase();
   const filters: SQL[] = [eq(products.isDeleted, q.is_deleted ?? false)];
+  let scope: ListScope = '*';
   if (q.all_brand) {
     // The instance picker's other brands: published products of every brand but the user's own.
     const mine = own ?? q.brand_id;
     if (mine) filters.push(ne(products.brandId, mine));
     filters.push(eq(products.isPublished, 1));
-  } else if (own) filters.push(eq(products.brandId, own));
-  else if (q.brand_id) filters.push(eq(products.brandId, q.brand_id));
+  } else if (own ?? q.brand_id) {
+    scope = (own ?? q.brand_id) as string;
+    filters.push(eq(products.brandId, scope));
+  }
   if (q.is_published !== undefined) filters.push(eq(products.isPublished, q.is_published ? 1 : 0));
   if (q.category_id) filters.push(eq(products.categoryId, q.category_id));
   // lower(name) LIKE … uses the trigram index.
-  if (q.name) filters.push(sql`lower(${products.name}) like ${likePattern(q.name.toLowerCase())}`);
+  if (name) filters.push(sql`lower(${products.name}) like ${likePattern(name)}`);
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(desc(products.updatedAt), desc(products.id))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(products).where(where),
+
+  // Counting a broad name match costs milliseconds; the same filter is asked for again page after page.
+  const filterKey = JSON.stringify([
+    scope,
+    own,
+    q.all_brand,
+    q.brand_id,
+    q.is_published,
+    q.category_id,
+    q.is_deleted,
+    name,
   ]);
-  return {
-    list: rows.map((r) => ({
-      _id: r.id,
-      updated_at: r.updatedAt.toISOString(),
-      general: {
-        name: r.name,
-        model: r.model,
-        is_published: r.isPublished as 0 | 1,
-        brand_id: r.brandId,
-        brand_name: r.brandName,
-        category_id: r.categoryId,
-        sub_category_id: r.subCategoryId,
-      },
-    })),
-    total_num: Number(total),
-  };
+  const pageKey = `${filterKey}|${q.page_num}|${q.page_size}`;
+  const version = await listVersion(db, scope);
+  const cachedList = caches.pages.get(pageKey, version);
+  const cachedTotal = caches.totals.get(filterKey, version);
+  const [list, total] = await Promise.all([
+    cachedList ??
+      db
+        .select(listColumns)
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(where)
+        .orderBy(desc(products.updatedAt), desc(products.id))
+        .limit(q.page_size)
+        .offset(pageOffset(q))
+        .then((rows) => {
+          const items = rows.map((r) => ({
+            _id: r.id,
+            updated_at: r.updatedAt.toISOString(),
+            general: general(r, r.brandName),
+          }));
+          caches.pages.set(pageKey, version, items);
+          return items;
+        }),
+    cachedTotal ??
+      db
+        .select({ total: count() })
+        .from(products)
+        .where(where)
+        .then(([row]) => {
+          const n = Number(row.total);
+          caches.totals.set(filterKey, version, n);
+          return n;
+        }),
+  ]);
+  return { list, total_num: total };
 }
 
 async function present(db: Db, row: ProductRow) {

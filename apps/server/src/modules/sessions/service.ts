@@ -1,5 +1,5 @@
 import { type Role, SESSION_TTL_DAYS } from '@atk/contract';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../platform/crypto.ts';
@@ -20,22 +20,31 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
-/** The user behind a bearer token, or null when it is unknown, expired, revoked or its user deleted. */
-export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  const [row] = await db
+// The lookup behind every authenticated request: prepared once per database, planned once per connection.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ id: users.id, role: roles.name, masterBrandId: users.masterBrandId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256Hex(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
         eq(users.isDeleted, false),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_user');
+}
+
+/** The user behind a bearer token, or null when it is unknown, expired, revoked or its user deleted. */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: sha256Hex(token) });
   return row ? { id: row.id, role: row.role as Role, masterBrandId: row.masterBrandId } : null;
 }
 

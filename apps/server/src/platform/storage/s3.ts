@@ -19,15 +19,17 @@ import { assertKey, encodeKey, keyUnder } from './keys.ts';
 import { DEFAULT_EXPIRES_SECONDS } from './local.ts';
 import { ObjectNotFound, type Storage } from './types.ts';
 
-/** The spec's uploads are public-read: the player on any site reads the files straight from the store. */
-const ACL = 'public-read';
-
 /** Any S3-compatible store (AWS S3, MinIO, R2, Ceph, s3rver…) through the AWS SDK. */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly base: string;
+  /**
+   * The spec's uploads are public-read: the player on any site reads the files straight from the store.
+   * Buckets with ACLs disabled (the AWS default since 2023) refuse any ACL; there a bucket policy makes them public.
+   */
+  private readonly acl: 'public-read' | undefined;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
@@ -45,23 +47,31 @@ export class S3Storage implements Storage {
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     this.base = publicBase(config);
+    this.acl = config.acl ?? undefined;
   }
 
   async presignPut(key: string, contentType: string, expiresSeconds = DEFAULT_EXPIRES_SECONDS) {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: assertKey(key), ContentType: contentType, ACL });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: assertKey(key),
+      ContentType: contentType,
+      ACL: this.acl,
+    });
     // The ACL stays a signed header (not hoisted into the query), so the browser sends it as S3 expects.
     const url = await getSignedUrl(this.client, command, {
       expiresIn: expiresSeconds,
       unhoistableHeaders: new Set(['x-amz-acl']),
     });
-    return { url, headers: { 'content-type': contentType, 'x-amz-acl': ACL } };
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (this.acl) headers['x-amz-acl'] = this.acl;
+    return { url, headers };
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string) {
     assertKey(key);
     if (Buffer.isBuffer(body)) {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ACL }),
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ACL: this.acl }),
       );
       return;
     }
@@ -77,7 +87,7 @@ export class S3Storage implements Storage {
           Body: createReadStream(tmp),
           ContentLength: size,
           ContentType: contentType,
-          ACL,
+          ACL: this.acl,
         }),
       );
     } finally {

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { listVersions } from '../../db/schema.ts';
+
+/** The list scope of a query: one brand's products, or '*' for lists across brands. */
+export type ListScope = string;
+
+const versionLookups = new WeakMap<Db, ReturnType<typeof prepareVersionLookup>>();
+const prepareVersionLookup = (db: Db) =>
+  db
+    .select({ version: listVersions.version })
+    .from(listVersions)
+    .where(eq(listVersions.scope, sql.placeholder('scope')))
+    .prepare('list_version');
+
+/** The current version of a scope; database triggers bump it on every change that a list could show. */
+export async function listVersion(db: Db, scope: ListScope): Promise<number> {
+  let lookup = versionLookups.get(db);
+  if (!lookup) versionLookups.set(db, (lookup = prepareVersionLookup(db)));
+  const [row] = await lookup.execute({ scope });
+  return row?.version ?? 0;
+}
+
+/**
+ * Answers remembered per key together with the scope version they were read under. An entry is served only
+ * while that version is still current, so a change made by any server process is seen by the next request:
+ * the version is read before the data, and an answer read under an older version is never served again.
+ * Bounded: the least recently used entries go first.
+ */
+export class VersionedCache<T> {
+  private readonly entries = new Map<string, { version: number; value: T }>();
+
+  constructor(private readonly capacity = 5000) {}
+
+  get(key: string, version: number): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, version: number, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
