@@ -41,3 +41,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+/**
+ * One `make(db)` per database, made on first use: for prepared statements, which are bound to their database
+ * (and planned once per connection rather than once per request).
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}

@@ -1,23 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, perDatabase } from '../../db/client.ts';
 import { listVersions } from '../../db/schema.ts';
 
 /** The list scope of a query: one brand's products, or '*' for lists across brands. */
 export type ListScope = string;
 
-const versionLookups = new WeakMap<Db, ReturnType<typeof prepareVersionLookup>>();
-const prepareVersionLookup = (db: Db) =>
+const versionLookup = perDatabase((db) =>
   db
     .select({ version: listVersions.version })
     .from(listVersions)
     .where(eq(listVersions.scope, sql.placeholder('scope')))
-    .prepare('list_version');
+    .prepare('list_version'),
+);
 
 /** The current version of a scope; database triggers bump it on every change that a list could show. */
 export async function listVersion(db: Db, scope: ListScope): Promise<number> {
-  let lookup = versionLookups.get(db);
-  if (!lookup) versionLookups.set(db, (lookup = prepareVersionLookup(db)));
-  const [row] = await lookup.execute({ scope });
+  const [row] = await versionLookup(db).execute({ scope });
   return row?.version ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import { type Role, SESSION_TTL_DAYS } from '@atk/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, perDatabase } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../platform/crypto.ts';
 
@@ -21,9 +21,8 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 }
 
 // The lookup behind every authenticated request: prepared once per database, planned once per connection.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = perDatabase((db) =>
+  db
     .select({ id: users.id, role: roles.name, masterBrandId: users.masterBrandId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -37,14 +36,12 @@ function prepareSessionLookup(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('session_user');
-}
+    .prepare('session_user'),
+);
 
 /** The user behind a bearer token, or null when it is unknown, expired, revoked or its user deleted. */
 export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ tokenHash: sha256Hex(token) });
+  const [row] = await sessionLookup(db).execute({ tokenHash: sha256Hex(token) });
   return row ? { id: row.id, role: row.role as Role, masterBrandId: row.masterBrandId } : null;
 }
 
