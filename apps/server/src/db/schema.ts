@@ -1,3 +1,11 @@
+import type {
+  InstanceButtons,
+  InstanceFeatures,
+  InstanceImage,
+  InstanceProduct,
+  InstanceSong,
+  Subscription,
+} from '@atk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -64,6 +72,8 @@ export const users = pgTable(
     postalCode: text('postal_code'),
     country: text('country'),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** A customer's subscription (spec 2 §3); null → DEFAULT_SUBSCRIPTION. */
+    subscription: jsonb('subscription').$type<Subscription>(),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -326,3 +336,37 @@ export const listVersions = pgTable('list_versions', {
   scope: text('scope').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A player instance (spec 3 §3): what a brand embeds. Its parts are saved one at a time, each as a document;
+ * `sources` follow the songs of its products, `my_sources` the brand's own songs (sync_songs).
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    name: text('name').notNull().default(''),
+    categoryId: uuid('category_id').references(() => categories.id),
+    subCategoryId: uuid('sub_category_id').references(() => subCategories.id),
+    isPublished: status(),
+    website: text('website'),
+    features: jsonb('features').$type<InstanceFeatures>().notNull(),
+    products: jsonb('products').$type<InstanceProduct[]>().notNull().default([]),
+    otherProducts: jsonb('other_products').$type<InstanceProduct[]>().notNull().default([]),
+    sources: jsonb('sources').$type<InstanceSong[]>().notNull().default([]),
+    mySources: jsonb('my_sources').$type<InstanceSong[]>().notNull().default([]),
+    images: jsonb('images').$type<InstanceImage[]>().notNull(),
+    buttons: jsonb('buttons').$type<InstanceButtons>().notNull(),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('instances_brand_list_idx').on(t.brandId, t.isDeleted, t.updatedAt),
+    index('instances_list_idx').on(t.isDeleted, t.updatedAt),
+    index('instances_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);

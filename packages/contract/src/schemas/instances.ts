@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
+import { ATK_SONGS_CHOICES, PRODUCTS_IN_PLAYER_CHOICES } from './subscriptions.ts';
+
+/** Player instances (spec 3 §3 Instance, §4, §7 Instances). */
+
+const order = (max: number) =>
+  z
+    .number(says('must be a number'))
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max, { error: `must be at most ${max}` });
+
+// ── General ──────────────────────────────────────────────────────────────────────────────────────────
+export const instanceGeneral = z.object({
+  name: z.string(says('must be text')).trim().max(200, { error: 'must be at most 200 characters' }).default(''),
+  category_id: id.nullish(),
+  sub_category_id: id.nullish(),
+  is_published: status01.default(0),
+  website: text(2000),
+  /** Admins choose the brand; a customer's instances always belong to its master brand. */
+  brand_id: id.nullish(),
+});
+export type InstanceGeneral = z.infer<typeof instanceGeneral>;
+
+// ── Features ─────────────────────────────────────────────────────────────────────────────────────────
+/** The five ordered features, in their default order (spec 3 §3). */
+export const ORDERED_FEATURES = ['listening_guide', 'discography', 'frequency_graphs', 'tech_specs', 'images'] as const;
+export type OrderedFeature = (typeof ORDERED_FEATURES)[number];
+
+const orderedFeature = z.object({ is_enable: status01, order: order(ORDERED_FEATURES.length) });
+const enableOnly = z.object({ is_enable: status01 });
+const maxOf = (choices: readonly number[]) =>
+  z.object({
+    max_num: z
+      .number(says('must be a number'))
+      .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` }),
+  });
+
+export const instanceFeaturesShape = z.object({
+  listening_guide: orderedFeature,
+  discography: orderedFeature,
+  frequency_graphs: orderedFeature,
+  tech_specs: orderedFeature,
+  images: orderedFeature,
+  products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES),
+  atk_songs: maxOf(ATK_SONGS_CHOICES),
+  other_brands_products: enableOnly,
+  my_audio: enableOnly,
+  display_price: enableOnly,
+});
+export const instanceFeatures = instanceFeaturesShape.refine(
+  (f) => new Set(ORDERED_FEATURES.map((k) => f[k].order)).size === ORDERED_FEATURES.length,
+  {
+    error: 'orders of the ordered features must be distinct (1 to 5)',
+    path: ['order'],
+  },
+);
+export type InstanceFeatures = z.infer<typeof instanceFeatures>;
+
+export const DEFAULT_FEATURES: InstanceFeatures = {
+  listening_guide: { is_enable: 1, order: 1 },
+  discography: { is_enable: 0, order: 2 },
+  frequency_graphs: { is_enable: 0, order: 3 },
+  tech_specs: { is_enable: 0, order: 4 },
+  images: { is_enable: 1, order: 5 },
+  products_in_player: { max_num: 5 },
+  atk_songs: { max_num: 3 },
+  other_brands_products: { is_enable: 0 },
+  my_audio: { is_enable: 0 },
+  display_price: { is_enable: 1 },
+};
+
+// ── Products ─────────────────────────────────────────────────────────────────────────────────────────
+/** Featured slots 1–3 ('Feature in Player Slots 1-3'); null is blank. */
+export const PRODUCT_SLOTS = 3;
+export const instanceProduct = z.object({
+  product_id: id,
+  brand_id: id,
+  is_active: status01,
+  order: order(PRODUCT_SLOTS).nullable(),
+});
+export type InstanceProduct = z.infer<typeof instanceProduct>;
+export const instanceProducts = z
+  .object({
+    products: z.array(instanceProduct).max(1000),
+    other_products: z.array(instanceProduct).max(1000),
+  })
+  .refine(
+    ({ products, other_products }) => {
+      const slots = [...products, ...other_products].flatMap((p) => (p.order === null ? [] : [p.order]));
+      return new Set(slots).size === slots.length;
+    },
+    { error: 'each featured slot (1 to 3) may be held by one product only', path: ['order'] },
+  );
+
+// ── Sources ──────────────────────────────────────────────────────────────────────────────────────────
+export const instanceInstrument = z.object({ instrument_id: id, is_active: status01, order: order(1000) });
+export const instanceSong = z.object({
+  song_id: id,
+  is_active: status01,
+  order: order(1000),
+  instruments: z.array(instanceInstrument).max(200),
+});
+export type InstanceSong = z.infer<typeof instanceSong>;
+
+const contiguous = (orders: number[]) => [...orders].sort((a, b) => a - b).every((o, i) => o === i + 1);
+export const instanceSources = z
+  .array(instanceSong)
+  .max(500)
+  .refine((songs) => contiguous(songs.map((s) => s.order)), { error: 'song orders must run 1, 2, 3… without gaps' })
+  .refine((songs) => songs.every((s) => contiguous(s.instruments.map((i) => i.order))), {
+    error: 'source orders must run 1, 2, 3… without gaps within each song',
+  });
+
+// ── Images, buttons ──────────────────────────────────────────────────────────────────────────────────
+export const INSTANCE_IMAGES = [
+  { code: 'group_360', name: '360° Group' },
+  { code: 'additional', name: 'Additional Image' },
+] as const;
+export const instanceImage = z.object({
+  code: z.enum(['group_360', 'additional'], { error: 'must be group_360 or additional' }),
+  name: z.string(says('must be text')).max(100),
+  order: order(2),
+});
+export type InstanceImage = z.infer<typeof instanceImage>;
+export const instanceImages = z
+  .array(instanceImage)
+  .length(2, { error: 'must hold the two images' })
+  .refine((imgs) => imgs[0].code !== imgs[1].code && imgs[0].order !== imgs[1].order, {
+    error: 'the two images take orders 1 and 2',
+  });
+
+export const buttonDestination = z.object({
+  currency: z.string(says('must be text')).trim().max(3, { error: 'must be a 3-letter ISO 4217 code' }),
+  symbol: z.string(says('must be text')).max(8),
+  url: z
+    .string(says('must be text'))
+    .trim()
+    .max(2000)
+    .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), {
+      error: 'must be a web address (http:// or https://)',
+    }),
+});
+export const instanceButtons = z.object({
+  default: buttonDestination,
+  list: z.array(buttonDestination).max(50),
+});
+export type InstanceButtons = z.infer<typeof instanceButtons>;
+export const DEFAULT_BUTTONS: InstanceButtons = { default: { currency: 'USD', symbol: '$', url: '' }, list: [] };
+export const DEFAULT_IMAGES: InstanceImage[] = INSTANCE_IMAGES.map((img, i) => ({ ...img, order: i + 1 }));
+
+// ── Requests and answers ─────────────────────────────────────────────────────────────────────────────
+/** PUT /instances/{id}: exactly one part. */
+export const instanceUpdate = z.union(
+  [
+    z.object({ general: instanceGeneral }).strict(),
+    z.object({ features: instanceFeatures }).strict(),
+    instanceProducts.strict(),
+    z.object({ sources: instanceSources }).strict(),
+    z.object({ my_sources: instanceSources }).strict(),
+    z.object({ images: instanceImages }).strict(),
+    z.object({ buttons: instanceButtons }).strict(),
+  ],
+  {
+    error:
+      'must hold exactly one of general, features, products with other_products, sources, my_sources, images, buttons',
+  },
+);
+export type InstanceUpdate = z.infer<typeof instanceUpdate>;
+
+export const instanceQuery = pageQuery.extend({
+  name: z.string().trim().max(200).optional(),
+  is_published: queryBool.optional(),
+  /** Admins: the brand whose instances to list. */
+  brand_id: id.optional(),
+});
+
+export const instanceListItem = z.object({
+  _id: z.string(),
+  brand_id: z.string(),
+  general: z.object({ name: z.string(), is_published: status01 }),
+  updated_at: isoTime,
+});
+
+export const instance = z.object({
+  _id: z.string(),
+  brand_id: z.string(),
+  general: z.object({
+    name: z.string(),
+    brand_id: z.string(),
+    brand_name: z.string(),
+    category_id: z.string().nullable(),
+    sub_category_id: z.string().nullable(),
+    is_published: status01,
+    website: z.string().nullable(),
+  }),
+  features: instanceFeaturesShape,
+  products: z.array(instanceProduct),
+  other_products: z.array(instanceProduct),
+  sources: z.array(instanceSong),
+  my_sources: z.array(instanceSong),
+  images: z.array(instanceImage),
+  buttons: instanceButtons,
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type Instance = z.infer<typeof instance>;

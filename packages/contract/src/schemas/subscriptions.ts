@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { says, status01 } from './common.ts';
+
+/**
+ * A customer's subscription (spec 2 §3): which instance features it includes and two maximums.
+ * The server refuses what it does not include with code 402 and one of PERMISSION messages.
+ */
+export const SWITCHED_FEATURES = [
+  'listening_guide',
+  'discography',
+  'frequency_graphs',
+  'tech_specs',
+  'images',
+  'other_brands_products',
+  'my_audio',
+] as const;
+export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
+
+/** Products in Player: 5 or no limit; ATK Songs: 3 or no limit (spec 3 §5). */
+export const NO_LIMIT = 99999;
+export const PRODUCTS_IN_PLAYER_CHOICES = [5, NO_LIMIT] as const;
+export const ATK_SONGS_CHOICES = [3, NO_LIMIT] as const;
+
+const enable = z.object({ is_enable: status01 });
+const maxOf = (choices: readonly number[]) =>
+  z.object({
+    max_num: z
+      .number(says('must be a number'))
+      .int({ error: 'must be a whole number' })
+      .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` }),
+  });
+
+export const subscription = z.object({
+  listening_guide: enable,
+  discography: enable,
+  frequency_graphs: enable,
+  tech_specs: enable,
+  images: enable,
+  other_brands_products: enable,
+  my_audio: enable,
+  products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES),
+  atk_songs: maxOf(ATK_SONGS_CHOICES),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+/**
+ * The plan a new customer starts on (docs/api.md): the basic features (listening guide, images), five
+ * products and three ATK songs. Operators grant more per customer.
+ */
+export const DEFAULT_SUBSCRIPTION: Subscription = {
+  listening_guide: { is_enable: 1 },
+  discography: { is_enable: 0 },
+  frequency_graphs: { is_enable: 0 },
+  tech_specs: { is_enable: 0 },
+  images: { is_enable: 1 },
+  other_brands_products: { is_enable: 0 },
+  my_audio: { is_enable: 0 },
+  products_in_player: { max_num: 5 },
+  atk_songs: { max_num: 3 },
+};
+
+/** The server's refusals (spec 3 §6, §8), verbatim. */
+export const PERMISSION = {
+  discography: 'permission error - features - discography',
+  frequency_graphs: 'permission error - features - frequency_graphs',
+  tech_specs: 'permission error - features - tech_specs',
+  products_in_player: 'permission error - features - products_in_player',
+  other_brands_products: 'permission error - features - other_brands_products',
+  atk_songs: 'permission error - features - atk_songs',
+  my_audio: 'permission error - features - my_audio',
+  products: 'permission error - products',
+  sources: 'permission error - sources',
+  mySources: 'permission error - my_sources',
+  myAudio: 'permission error - my_audio',
+} as const;
+
+/** The HTTP status and envelope code of a refusal for want of a subscription. */
+export const PAYMENT_REQUIRED = 402;
