@@ -101,36 +101,30 @@ export async function listProducts(
   const version = await listVersion(db, scope);
   const cachedList = caches.pages.get(pageKey, version);
   const cachedTotal = caches.totals.get(filterKey, version);
-  const [list, total] = await Promise.all([
-    cachedList ??
-      db
-        .select(listColumns)
-        .from(products)
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(where)
-        .orderBy(desc(products.updatedAt), desc(products.id))
-        .limit(q.page_size)
-        .offset(pageOffset(q))
-        .then((rows) => {
-          const items = rows.map((r) => ({
-            _id: r.id,
-            updated_at: r.updatedAt.toISOString(),
-            general: general(r, r.brandName),
-          }));
-          caches.pages.set(pageKey, version, items);
-          return items;
-        }),
-    cachedTotal ??
-      db
-        .select({ total: count() })
-        .from(products)
-        .where(where)
-        .then(([row]) => {
-          const n = Number(row.total);
-          caches.totals.set(filterKey, version, n);
-          return n;
-        }),
-  ]);
+  const offset = pageOffset(q);
+  let list = cachedList;
+  if (!list) {
+    const rows = await db
+      .select(listColumns)
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(desc(products.updatedAt), desc(products.id))
+      .limit(q.page_size)
+      .offset(offset);
+    list = rows.map((r) => ({ _id: r.id, updated_at: r.updatedAt.toISOString(), general: general(r, r.brandName) }));
+    caches.pages.set(pageKey, version, list);
+  }
+  let total = cachedTotal;
+  if (total === undefined) {
+    // A page that is not full ends the list: its position is the total, and the count is spared.
+    if (list.length < q.page_size && (list.length > 0 || offset === 0)) total = offset + list.length;
+    else {
+      const [row] = await db.select({ total: count() }).from(products).where(where);
+      total = Number(row.total);
+    }
+    caches.totals.set(filterKey, version, total);
+  }
   return { list, total_num: total };
 }
 
