@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { API_BASE, MSG } from '@atk/contract';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -20,12 +21,15 @@ import type { App, Deps } from './http/types.ts';
 import { createAudioQueue } from './modules/audio/jobs.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { playerRoutes } from './modules/player/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { songRoutes } from './modules/songs/routes.ts';
 import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue/types.ts';
@@ -107,7 +111,10 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
         catalogueRoutes,
         songRoutes,
         productRoutes,
+        instanceRoutes,
+        adminUserRoutes,
         uploadRoutes,
+        playerRoutes,
       ])
         routes(scoped, deps);
     },
@@ -126,18 +133,29 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
   await app.register(fileRoutes, { storage: deps.storage });
 
   const hasConsole = existsSync(config.consoleDist);
+  const playerDir = path.join(config.consoleDist, 'player') + path.sep;
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: config.consoleDist,
       // Looks files up per request, so a rebuilt console is served without a restart.
       wildcard: true,
       setHeaders(res, file) {
+        if (file.startsWith(playerDir)) {
+          // The embeddable player's stable URLs (/player/atk-player.js, .css): loaded by brands' pages on any
+          // origin, cached for 5 minutes and then revalidated (ETag / Last-Modified).
+          res.header('cache-control', 'public, max-age=300');
+          res.header('access-control-allow-origin', '*');
+          res.header('cross-origin-resource-policy', 'cross-origin');
+          return;
+        }
         res.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasConsole;
+    // A missing player file is a 404, never the console's page (a <script> would run HTML).
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/player/') && hasConsole;
     // Client-side routes (and the 404 page itself) are the console's business.
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send(fail(404, MSG.routeNotFound));

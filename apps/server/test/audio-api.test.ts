@@ -14,7 +14,7 @@ import { processAudio } from '../src/modules/audio/jobs.ts';
 import { createStorage } from '../src/platform/storage/index.ts';
 import { sine, wav } from './audio-support.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
-import { expectOk } from './support.ts';
+import { expectError, expectOk } from './support.ts';
 
 let app: TestApp;
 let dataDir: string;
@@ -90,5 +90,26 @@ describe("PUT /products/{id} type 'audio'", () => {
     expect(read.body.data.audio[0].original_url).toBe(audio.original_url);
     const mp3 = await storage.head(storage.keyOf(read.body.data.audio[0].url) as string);
     expect(mp3?.size).toBeGreaterThan(40_000);
+  });
+
+  it('refuses a record whose file never reached the storage', async () => {
+    const brand = await makeBrand(app.db);
+    const customer = await makeUser(app, 'customer', { brandId: brand.id });
+    const [product] = await app.db.insert(products).values({ brandId: brand.id, name: 'Mic' }).returning();
+    const [song] = await app.db.insert(songs).values({ brandId: brand.id, name: 'Song', songType: 2 }).returning();
+    const [source] = await app.db.insert(instruments).values({ songId: song.id, name: 'Vocal' }).returning();
+    const content = {
+      song_id: song.id,
+      instrument_id: source.id,
+      url: `audio/origin/${product.id}/${source.id}_1.wav`,
+      name: 'never-sent.wav',
+    };
+    const saved = await app.call('PUT', `/products/${product.id}`, {
+      token: customer.token,
+      body: { type: 'audio', content },
+    });
+    expectError(saved, 400, MSG.uploadMissing);
+    const read = await app.call<{ audio: AudioAnswer[] }>('GET', `/products/${product.id}`, { token: customer.token });
+    expect(read.body.data.audio).toEqual([]);
   });
 });

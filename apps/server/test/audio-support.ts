@@ -84,20 +84,7 @@ export function sine(opts: { freq: number; dbfs: number; seconds: number; sample
   return Array.from({ length: opts.channels }, () => x);
 }
 
-/** Broadband bursts with sharp onsets (a clear cross-correlation peak), seeded. */
-export function bursts(seconds: number, sampleRate: number, seed = 1): Float32Array {
-  let s = seed >>> 0;
-  const rnd = () => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return s / 2 ** 32;
-  };
-  const x = new Float32Array(Math.round(seconds * sampleRate));
-  for (let at = Math.round(0.05 * sampleRate); at < x.length; at += Math.round((0.15 + rnd() * 0.2) * sampleRate)) {
-    const len = Math.round((0.03 + rnd() * 0.08) * sampleRate);
-    for (let i = 0; i < len && at + i < x.length; i++) x[at + i] += (rnd() * 2 - 1) * 0.5 * Math.exp(-i / (len / 4));
-  }
-  return x;
-}
+export { bursts } from '../src/platform/media/synth.ts';
 
 export const wav = encodeWav;
 

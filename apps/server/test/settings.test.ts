@@ -1,14 +1,17 @@
-import { LANDING_SETTINGS, type LandingSetting, MSG } from '@atk/contract';
+import { GUIDE_MAX, type GuideContent, LANDING_SETTINGS, type LandingSetting, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GUIDE } from '../src/modules/settings/guide-default.ts';
 import { writeSetting } from '../src/modules/settings/service.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import { expectError, expectOk } from './support.ts';
+import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 
 type Setting = { type: LandingSetting; content: { instance: { _id: string } | null } };
 
 let app: TestApp;
+let users: Users;
 beforeAll(async () => {
   app = await startTestApp();
+  users = await usersOfEveryRole(app);
 });
 afterAll(() => app.close());
 
@@ -52,5 +55,76 @@ describe('GET /widget/settings/{type}', () => {
     const msg = 'type must be one of landing_instance, mobile_landing_instance';
     expectError(await read('homepage_instance'), 400, msg);
     expectError(await read('LANDING_INSTANCE'), 400, msg);
+  });
+});
+
+type Guide = { type: 'guide'; content: GuideContent };
+const GUIDE: GuideContent = {
+  content: '## Products\n\nAdd products.',
+  players: '## Players\n\n- one\n- two',
+  audio: '**Loudness** is matched.',
+  integrate: 'Paste `<atk-player></atk-player>`.',
+};
+
+describe('the client guide (GET /settings/guide, GET/PUT /admin/settings/guide)', () => {
+  it('needs a signed-in customer or admin; the atk role gets 403', async () => {
+    expectError(await app.call('GET', '/settings/guide'), 401, MSG.unauthorized);
+    expectError(await app.call('GET', '/settings/guide', { token: users.atk.token }), 403, MSG.forbidden);
+    await expectAdminOnly(app, users, 'GET', '/admin/settings/guide');
+    await expectAdminOnly(app, users, 'PUT', '/admin/settings/guide', { content: GUIDE });
+  });
+
+  it('answers the built-in guide until an operator saves one, to customers and admins', async () => {
+    for (const role of ['customer', 'global_admin', 'super_admin'] as const) {
+      const res = await app.call<Guide>('GET', '/settings/guide', { token: users[role].token });
+      expectOk(res);
+      expect(res.body.data).toEqual({ type: 'guide', content: DEFAULT_GUIDE });
+    }
+    const admin = await app.call<Guide>('GET', '/admin/settings/guide', { token: users.super_admin.token });
+    expect(admin.body.data).toEqual({ type: 'guide', content: DEFAULT_GUIDE });
+    // Real text in every tab: audio formats and alignment, the launch element.
+    expect(DEFAULT_GUIDE.audio).toMatch(/WAV.*AIFF.*FLAC.*MP3.*M4A.*Ogg/s);
+    expect(DEFAULT_GUIDE.audio).toMatch(/aligned/i);
+    expect(DEFAULT_GUIDE.audio).toMatch(/LUFS/);
+    expect(DEFAULT_GUIDE.integrate).toContain('<atk-player></atk-player>');
+  });
+
+  it("saves an operator's guide and reads it back everywhere", async () => {
+    const put = await app.call<Guide>('PUT', '/admin/settings/guide', {
+      token: users.global_admin.token,
+      body: { content: GUIDE },
+    });
+    expectOk(put, MSG.updateSuccess);
+    expect(put.body.data).toEqual({ type: 'guide', content: GUIDE });
+    expect(
+      (await app.call<Guide>('GET', '/settings/guide', { token: users.customer.token })).body.data.content,
+    ).toEqual(GUIDE);
+    expect(
+      (await app.call<Guide>('GET', '/admin/settings/guide', { token: users.global_admin.token })).body.data.content,
+    ).toEqual(GUIDE);
+
+    const next = { ...GUIDE, audio: 'Only lossless, please.' };
+    expectOk(
+      await app.call('PUT', '/admin/settings/guide', { token: users.super_admin.token, body: { content: next } }),
+      MSG.updateSuccess,
+    );
+    expect(
+      (await app.call<Guide>('GET', '/settings/guide', { token: users.customer.token })).body.data.content,
+    ).toEqual(next);
+  });
+
+  it('refuses bad content with 400 naming the field, and keeps what was saved', async () => {
+    const token = users.global_admin.token;
+    const before = (await app.call<Guide>('GET', '/settings/guide', { token })).body.data.content;
+    const put = (body: unknown) => app.call('PUT', '/admin/settings/guide', { token, body });
+    expectError(await put({}), 400, 'content is required');
+    expectError(await put({ content: { ...GUIDE, players: undefined } }), 400, 'content.players must be text');
+    expectError(await put({ content: { ...GUIDE, audio: 12 } }), 400, 'content.audio must be text');
+    expectError(
+      await put({ content: { ...GUIDE, integrate: 'x'.repeat(GUIDE_MAX + 1) } }),
+      400,
+      `content.integrate must be at most ${GUIDE_MAX} characters`,
+    );
+    expect((await app.call<Guide>('GET', '/settings/guide', { token })).body.data.content).toEqual(before);
   });
 });

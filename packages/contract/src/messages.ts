@@ -62,6 +62,22 @@ export const MSG = {
   sourcesUnchanged: 'The sources have not changed',
   sourcesMismatch: 'The sources must list exactly the songs and sources of this instance',
   productsNotAvailable: 'A product is not available to this instance',
+  // instance edit screens (spec 3 §2 Instance edit, §6, §8): the dialogs the spec describes without wording
+  upgradeRequired:
+    'This feature is not included in your subscription. Please contact our sales team to upgrade your plan.',
+  productsPermission:
+    'Your subscription does not include this choice of products in the player. Please contact our sales team to upgrade your plan.',
+  sourcesPermission:
+    'Your subscription does not include choosing the songs and sources of the player. Please contact our sales team to upgrade your plan.',
+  myAudioPermission:
+    "My Audio (your brand's own songs in the player) is not included in your subscription. Please contact our sales team to upgrade your plan.",
+  otherBrandsPermission:
+    'Adding products from other brands needs the Other Brands Products feature. Enable it on the Features tab; your subscription must include it.',
+  productsGuideStep1: 'Select the products available in the player.',
+  productsGuideStep2:
+    'Choose up to three featured products (Feature in Player Slots 1-3) that the player loads by default.',
+  productsGuideDefault:
+    "By default all of your products in the instance's category are available. Products from outside your brand can be added for comparison if your subscription includes it.",
   // server answers for brand content (docs/api.md)
   productNotFound: 'Product not found',
   songNotFound: 'Song not found',
@@ -69,11 +85,13 @@ export const MSG = {
   categoryNotFound: 'Category not found',
   subCategoryNotFound: 'Sub category not found',
   customerNotFound: 'Customer not found',
+  userNotFound: 'User not found',
   atkSongReadOnly: 'This song is provided by the platform and cannot be changed',
   notAudio: 'The file is not an audio file this player can use (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg)',
   notImage: 'The file is not an image (JPEG, PNG, WebP or GIF)',
   fileTooLarge: 'The file is too large',
   uploadLinkInvalid: 'The upload link is invalid or has expired',
+  uploadMissing: 'The uploaded file was not found; please upload it again',
   // server answers that the spec leaves open (documented in docs/api.md)
   ok: 'success',
   invalidCredentials: 'Incorrect email or password',
@@ -233,6 +251,25 @@ export const LABEL = {
     "Default destination for Buy Button unless user's currency matches an additional currency specified below",
   addBuyButton: 'Add new Buy Button destination',
   noLimit: 'No limit',
+  buyButtonIf: "If user's currency is",
+  buyButtonNavigate: 'navigate user to',
+  buyButtonUrlPlaceholder: 'https://www.example.com/buy',
+  add: 'Add',
+  status: 'Status',
+  sourcesByProduct: 'BY PRODUCT',
+  addMyProducts: 'Add my products',
+  addOtherProducts: 'Add other brands products',
+  productsGuide: 'How it works',
+  myBrandProducts: 'My products',
+  otherBrandsProducts: 'Other brands products',
+  upgradeTitle: 'Upgrade your subscription',
+  permissionTitle: 'Not included in your subscription',
+  featureFrequencyGraphs: 'Frequency Graphs',
+  featureProductsInPlayer: 'Products in Player',
+  featureAtkSongs: 'ATK Songs',
+  featureOtherBrandsProducts: 'Other Brands Products',
+  featureMyAudio: 'My Audio',
+  featureDisplayPrice: 'Display Price',
   // client guide tabs (spec 3 §2)
   guideContent: 'Content',
   guidePlayers: 'Players',

@@ -23,3 +23,21 @@ export function launchPlayer(element: AttributeTarget, launch: PlayerLaunch): vo
   else element.removeAttribute('mini');
   element.setAttribute('status', launch.status);
 }
+
+/** The `mini` attribute ("right,bottom" in px) read back; null when absent or not two numbers ≥ 0. */
+export function parseMini(value: string | null | undefined): { right: number; bottom: number } | null {
+  const parts = (value ?? '').split(',').map((p) => p.trim());
+  if (parts.length !== 2 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return null;
+  return { right: Number(parts[0]), bottom: Number(parts[1]) };
+}
+
+/** What the `<atk-player>` element says to visitors (the player bundles this object, so keep it small). */
+export const PLAYER_TEXT = {
+  label: 'ATK Player',
+  loading: 'Loading…',
+  close: 'Close player',
+  notAvailable: 'This player is not available.',
+  networkError: 'Network error',
+  retry: 'Try again',
+  noProducts: 'No products yet.',
+} as const;

@@ -5,6 +5,9 @@
 import type {
   AudioRecord,
   Brand,
+  GuideContent,
+  Instance,
+  InstanceUpdate,
   InstrumentField,
   ListData,
   Product,
@@ -15,7 +18,7 @@ import type {
   UserInfo,
 } from '@atk/contract';
 import { hashPassword, PICKER_PAGE_SIZE } from '@atk/contract';
-import { get, post, postForm, put, type RequestOptions } from './client.ts';
+import { del, get, post, postForm, put, type RequestOptions } from './client.ts';
 
 export interface LoginData {
   token: string;
@@ -71,6 +74,8 @@ export const brandsApi = {
 export const settingsApi = {
   landingInstance: (kind: 'landing_instance' | 'mobile_landing_instance') =>
     get<LandingSettingData>(`/widget/settings/${kind}`, { anonymous: true }),
+  /** The client guide (spec 3 §7 Guide): four markdown tabs. */
+  guide: () => get<{ type: 'guide'; content: GuideContent }>('/settings/guide'),
 };
 
 /** The `/admin` variant of a path for the admin roles (spec 1 §6, spec 3 §7). */
@@ -103,6 +108,72 @@ export const productsApi = {
   /** Saves one section: {type, content} (spec 3 §4). */
   update: (admin: boolean, id: string, update: ProductUpdate) =>
     put<unknown>(scoped(admin, `/products/${enc(id)}`), update),
+};
+
+// ── Brand content: player instances (spec 3 §7 Instances) ─────────────────────────────────────────────
+export type InstanceListItem = Pick<Instance, '_id' | 'brand_id' | 'updated_at'> & {
+  general: Pick<Instance['general'], 'name' | 'is_published'>;
+};
+
+export interface InstanceListQuery {
+  page_num: number;
+  page_size: number;
+  name?: string;
+  /** Sent as true or false (spec 3 §7). */
+  is_published?: boolean;
+  /** Admins: the brand whose instances to list. */
+  brand_id?: string;
+}
+
+/** The body of POST /instances: `general` (admins name the brand in general.brand_id). */
+export interface InstanceCreate {
+  name: string;
+  category_id: string | null;
+  sub_category_id: string | null;
+  brand_id?: string;
+}
+
+/** A row of the instance product pickers: GET /products (mine) or GET /products?all_brand=1 (others). */
+export interface PickerProduct {
+  _id: string;
+  general: { name: string; brand_id: string; brand_name: string; model?: string | null };
+}
+
+export const instancesApi = {
+  list: (admin: boolean, query: InstanceListQuery) =>
+    get<ListData<InstanceListItem>>(scoped(admin, '/instances'), { query: { is_deleted: false, ...query } }),
+  read: (admin: boolean, id: string) => get<Instance>(scoped(admin, `/instances/${enc(id)}`)),
+  create: (admin: boolean, general: InstanceCreate) => post<Instance>(scoped(admin, '/instances'), { general }),
+  /** Saves one part (general, features, products with other_products, sources, my_sources, images, buttons). */
+  update: (admin: boolean, id: string, update: InstanceUpdate) =>
+    put<Instance>(scoped(admin, `/instances/${enc(id)}`), update),
+  copy: (admin: boolean, id: string) => post<Instance>(scoped(admin, '/instances/copy'), { id }),
+  remove: (admin: boolean, id: string) => del<null>(scoped(admin, `/instances/${enc(id)}`)),
+  syncSongs: (admin: boolean, id: string) => post<unknown>(scoped(admin, `/instances/${enc(id)}/sync_songs`), {}),
+  /**
+   * The product pickers (spec 3 §7): my brand's products, or the other brands' published products
+   * (all_brand=1; admins name the instance's brand so it is left out).
+   */
+  pickProducts: (
+    admin: boolean,
+    kind: 'mine' | 'others',
+    query: { page_num: number; page_size: number; name?: string; brand_id: string },
+  ) =>
+    get<ListData<PickerProduct>>(scoped(admin, '/products'), {
+      query: {
+        page_num: query.page_num,
+        page_size: query.page_size,
+        name: query.name?.trim() || undefined,
+        is_deleted: false,
+        ...(kind === 'others' ? { all_brand: 1, brand_id: admin ? query.brand_id : undefined } : {}),
+        ...(kind === 'mine' && admin ? { brand_id: query.brand_id } : {}),
+      },
+    }),
+  /** The brand filter of the other-brands picker (up to 1000). */
+  brands: (admin: boolean) => get<ListData<NamedRecord>>(scoped(admin, '/brands'), { query: PICKER }),
+  /** The sources of a song (names and performers), up to 1000. */
+  instruments: (admin: boolean, songId: string) =>
+    get<ListData<Instrument>>(scoped(admin, '/instruments'), { query: { ...PICKER, song_id: songId } }),
 };
 
 // ── Pickers (spec 3 §7 "Lists for pickers") ────────────────────────────────────────────────────────────
@@ -229,6 +300,7 @@ export const queryKeys = {
   brandsPicker: ['brands', 'picker'] as const,
   adminBrand: (id: string) => ['admin', 'brands', id] as const,
   landing: (kind: string) => ['widget', 'settings', kind] as const,
+  guide: ['settings', 'guide'] as const,
   invitation: (uuid: string) => ['invitations', uuid] as const,
   products: ['products'] as const,
   productList: (admin: boolean, query: ProductListQuery) => ['products', 'list', admin, query] as const,
@@ -243,4 +315,7 @@ export const queryKeys = {
   crossComparableSongs: (admin: boolean, brandId?: string) => ['songs', 'cross', admin, brandId ?? null] as const,
   instruments: (admin: boolean, songId: string, productId: string) =>
     ['instruments', admin, songId, productId] as const,
+  instances: ['instances'] as const,
+  instance: (admin: boolean, id: string) => ['instances', 'one', admin, id] as const,
+  songInstruments: (admin: boolean, songId: string) => ['instruments', admin, songId, 'all'] as const,
 };

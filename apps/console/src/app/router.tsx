@@ -28,7 +28,11 @@ const AtkArea = lazy(() => import('./areas/atk.tsx'));
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
 const ProductListPage = lazy(() => import('../features/products/ProductListPage.tsx'));
 const ProductEditPage = lazy(() => import('../features/products/ProductEditPage.tsx'));
+const InstanceListPage = lazy(() => import('../features/instances/InstanceListPage.tsx'));
+const InstanceEditPage = lazy(() => import('../features/instances/InstanceEditPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+const GuidePage = lazy(() => import('../features/guide/GuidePage.tsx'));
+const IntegrationPage = lazy(() => import('../features/integration/IntegrationPage.tsx'));
 
 function Root() {
   return (
@@ -46,6 +50,11 @@ const productRoutes = (base = 'products'): RouteObject[] => [
   { path: base, element: <ProductListPage /> },
   { path: `${base}/:id/edit`, element: <ProductEditPage /> },
 ];
+/** The instance list and edit screens (spec 3 §2): the client's, or a brand's for an operator. */
+const instanceRoutes = (): RouteObject[] => [
+  { path: 'instances', element: <InstanceListPage /> },
+  { path: 'instances/:id/edit', element: <InstanceEditPage /> },
+];
 const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 const notFoundInShell: RouteObject = { path: '*', element: <NotFound embedded /> };
 
@@ -61,8 +70,7 @@ const brandScoped = (withAnalytics: boolean): RouteObject => ({
   children: [
     redirect('products'),
     ...productRoutes(),
-    pending('instances'),
-    pending('instances/:id/edit'),
+    ...instanceRoutes(),
     ...(withAnalytics ? [pending('instances/:id/analytics')] : []),
   ],
 });
@@ -91,10 +99,9 @@ export const routes: RouteObject[] = [
       area('client', <ClientArea />, [
         redirect('products'),
         ...productRoutes(),
-        pending('instances'),
-        pending('instances/:id/edit'),
-        pending('guide'),
-        pending('integration'),
+        ...instanceRoutes(),
+        { path: 'guide', element: <GuidePage /> },
+        { path: 'integration', element: <IntegrationPage /> },
         { path: 'profile', element: <ProfilePage /> },
       ]),
       area('global', <GlobalArea />, [

@@ -81,18 +81,19 @@ export const instanceProduct = z.object({
   order: order(PRODUCT_SLOTS).nullable(),
 });
 export type InstanceProduct = z.infer<typeof instanceProduct>;
+/** Each featured slot (1–3) is held by one product at most, across both lists. */
+const slotsUnique = (lists: InstanceProduct[][]) => {
+  const slots = lists.flat().flatMap((p) => (p.order === null ? [] : [p.order]));
+  return new Set(slots).size === slots.length;
+};
+const SLOTS_UNIQUE = 'each featured slot (1 to 3) may be held by one product only';
+const productList = z.array(instanceProduct).max(1000);
 export const instanceProducts = z
-  .object({
-    products: z.array(instanceProduct).max(1000),
-    other_products: z.array(instanceProduct).max(1000),
-  })
-  .refine(
-    ({ products, other_products }) => {
-      const slots = [...products, ...other_products].flatMap((p) => (p.order === null ? [] : [p.order]));
-      return new Set(slots).size === slots.length;
-    },
-    { error: 'each featured slot (1 to 3) may be held by one product only', path: ['order'] },
-  );
+  .object({ products: productList, other_products: productList })
+  .refine(({ products, other_products }) => slotsUnique([products, other_products]), {
+    error: SLOTS_UNIQUE,
+    path: ['products'],
+  });
 
 // ── Sources ──────────────────────────────────────────────────────────────────────────────────────────
 export const instanceInstrument = z.object({ instrument_id: id, is_active: status01, order: order(1000) });
@@ -127,7 +128,7 @@ export type InstanceImage = z.infer<typeof instanceImage>;
 export const instanceImages = z
   .array(instanceImage)
   .length(2, { error: 'must hold the two images' })
-  .refine((imgs) => imgs[0].code !== imgs[1].code && imgs[0].order !== imgs[1].order, {
+  .refine((imgs) => imgs.length !== 2 || (imgs[0].code !== imgs[1].code && imgs[0].order !== imgs[1].order), {
     error: 'the two images take orders 1 and 2',
   });
 
@@ -151,23 +152,65 @@ export const DEFAULT_BUTTONS: InstanceButtons = { default: { currency: 'USD', sy
 export const DEFAULT_IMAGES: InstanceImage[] = INSTANCE_IMAGES.map((img, i) => ({ ...img, order: i + 1 }));
 
 // ── Requests and answers ─────────────────────────────────────────────────────────────────────────────
-/** PUT /instances/{id}: exactly one part. */
-export const instanceUpdate = z.union(
-  [
-    z.object({ general: instanceGeneral }).strict(),
-    z.object({ features: instanceFeatures }).strict(),
-    instanceProducts.strict(),
-    z.object({ sources: instanceSources }).strict(),
-    z.object({ my_sources: instanceSources }).strict(),
-    z.object({ images: instanceImages }).strict(),
-    z.object({ buttons: instanceButtons }).strict(),
-  ],
-  {
-    error:
-      'must hold exactly one of general, features, products with other_products, sources, my_sources, images, buttons',
-  },
-);
-export type InstanceUpdate = z.infer<typeof instanceUpdate>;
+/** The parts of an instance that PUT /instances/{id} saves, one per request. */
+export const INSTANCE_PARTS = [
+  'general',
+  'features',
+  'products',
+  'sources',
+  'my_sources',
+  'images',
+  'buttons',
+] as const;
+export type InstancePart = (typeof INSTANCE_PARTS)[number];
+
+/** PUT /instances/{id}: exactly one part (products goes with other_products). */
+export type InstanceUpdate =
+  | { general: InstanceGeneral }
+  | { features: InstanceFeatures }
+  | { products: InstanceProduct[]; other_products: InstanceProduct[] }
+  | { sources: InstanceSong[] }
+  | { my_sources: InstanceSong[] }
+  | { images: InstanceImage[] }
+  | { buttons: InstanceButtons };
+
+/**
+ * One object with every part optional (not a union), so a bad field is named in the error
+ * (`features.discography.is_enable must be 0 or 1`) rather than lost in "matches no option".
+ */
+export const instanceUpdate = z
+  .object({
+    general: instanceGeneral.optional(),
+    features: instanceFeatures.optional(),
+    products: productList.optional(),
+    other_products: productList.optional(),
+    sources: instanceSources.optional(),
+    my_sources: instanceSources.optional(),
+    images: instanceImages.optional(),
+    buttons: instanceButtons.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const given = INSTANCE_PARTS.filter((part) =>
+      part === 'products' ? body.products !== undefined || body.other_products !== undefined : body[part] !== undefined,
+    );
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message:
+          'must hold exactly one of general, features, products with other_products, sources, my_sources, images, buttons',
+      });
+      return;
+    }
+    if (given[0] !== 'products') return;
+    if (body.products === undefined) ctx.addIssue({ code: 'custom', path: ['products'], message: 'is required' });
+    else if (body.other_products === undefined)
+      ctx.addIssue({ code: 'custom', path: ['other_products'], message: 'is required' });
+    else if (!slotsUnique([body.products, body.other_products]))
+      ctx.addIssue({ code: 'custom', path: ['products'], message: SLOTS_UNIQUE });
+  })
+  .transform((body) => body as InstanceUpdate);
 
 export const instanceQuery = pageQuery.extend({
   name: z.string().trim().max(200).optional(),

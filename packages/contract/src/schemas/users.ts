@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { email, hashedPassword, id, isoTime, says, text } from './common.ts';
+import { subscription } from './subscriptions.ts';
 
 /** The profile fields of spec 1 §2 (Profile) and §3 (User info). */
 export const PROFILE_FIELDS = [
@@ -42,6 +43,11 @@ export const userInfo = z.object({
   master_brand_status: z.enum(MASTER_BRAND_STATUSES).nullable(),
   created_at: isoTime,
   ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, z.string().nullable()])),
+  /**
+   * Customers only: the subscription the server enforces on their brand's instances (docs/api.md), so the
+   * console can show the upgrade dialog before a save is refused.
+   */
+  subscription: subscription.optional(),
 });
 export type UserInfo = z.infer<typeof userInfo> & Record<ProfileField, string | null>;
 
@@ -70,3 +76,25 @@ export const updatePasswordBody = z.object({
 });
 
 export const invitationRead = z.object({ user_info: userInfo, token: z.string() });
+
+/** GET /admin/users/{id} (spec 2 §7): the user and its own subscription (the default plan when none is stored). */
+export const adminUser = userInfo.extend({ subscription });
+export type AdminUser = z.infer<typeof adminUser> & Record<ProfileField, string | null>;
+
+/**
+ * PUT /admin/users/{id} (spec 2 §7): user fields, or {master_brand_status} (Confirm), or {subscription}
+ * (Edit Features), or a new password with its confirmation (Reset Password). Fields absent are left alone.
+ */
+export const adminUserUpdate = profileUpdate
+  .extend({
+    master_brand_id: id.optional(),
+    master_brand_status: z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).optional(),
+    subscription: subscription.optional(),
+    password: hashedPassword.optional(),
+    password_confirm: hashedPassword.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    error: 'must hold at least one field to change',
+  });
+export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;

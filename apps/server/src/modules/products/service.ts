@@ -1,4 +1,4 @@
-import { isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
+import { AUDIO_MAX_BYTES, isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audios, brands, products, songs, users } from '../../db/schema.ts';
@@ -10,6 +10,7 @@ import { type AudioDeps, saveAudio } from '../audio/service.ts';
 import { getBrand, likePattern } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
+import { tooLargeFile } from '../uploads/service.ts';
 import { instrumentFor, ownBrand, productFor, targetBrand } from './access.ts';
 import { type ListScope, listVersion, VersionedCache } from './list-cache.ts';
 
@@ -228,6 +229,13 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
       // Only files uploaded for this product through its presigned URLs may be attached to it.
       if (!key || !key.startsWith(`audio/origin/${current.id}/`))
         throw badRequest('url must be a file uploaded for this product');
+      // A presigned PUT to S3 cannot cap the size: the stored object is checked before it is accepted.
+      const stored = await deps.storage.head(key);
+      if (!stored) throw badRequest(MSG.uploadMissing);
+      if (stored.size > AUDIO_MAX_BYTES) {
+        await deps.storage.delete(key);
+        throw tooLargeFile();
+      }
       await saveAudio(deps, {
         productId: current.id,
         songId: song.id,

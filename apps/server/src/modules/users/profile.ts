@@ -1,7 +1,14 @@
-import { PROFILE_FIELDS, type ProfileField, type ProfileUpdate, type UserInfo } from '@atk/contract';
+import {
+  DEFAULT_SUBSCRIPTION,
+  PROFILE_FIELDS,
+  type ProfileField,
+  type ProfileUpdate,
+  type UserInfo,
+} from '@atk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, roles, users } from '../../db/schema.ts';
+import { brandSubscription } from '../subscriptions/service.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -53,6 +60,14 @@ export async function readUserInfo(db: Db, userId: string): Promise<UserInfo | n
     master_brand_status: user.masterBrandStatus as UserInfo['master_brand_status'],
     created_at: user.createdAt.toISOString(),
     ...profile,
+    // A customer's: what the server enforces on its brand's instances (docs/api.md).
+    ...(row.role === 'customer'
+      ? {
+          subscription: user.masterBrandId
+            ? await brandSubscription(db, user.masterBrandId)
+            : (user.subscription ?? DEFAULT_SUBSCRIPTION),
+        }
+      : {}),
   } as UserInfo;
 }
 

@@ -1,0 +1,54 @@
+import { GUIDE_TABS, LABEL } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'antd';
+import { useEffect } from 'react';
+import { queryKeys, settingsApi } from '../../api/endpoints.ts';
+import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Markdown } from './Markdown.tsx';
+import './guide.css';
+
+type GuideTab = (typeof GUIDE_TABS)[number];
+
+const TAB_LABEL: Record<GuideTab, string> = {
+  content: LABEL.guideContent,
+  players: LABEL.guidePlayers,
+  audio: LABEL.guideAudio,
+  integrate: LABEL.guideIntegrate,
+};
+
+/** The client guide (spec 3 §2 /client/guide): the four markdown tabs of the `guide` setting. */
+export default function GuidePage() {
+  const [tab, setTab] = useRememberedTab(GUIDE_TABS, 'content');
+  const guide = useQuery({ queryKey: queryKeys.guide, queryFn: settingsApi.guide, staleTime: 60_000 });
+  useEffect(() => {
+    // spec 3 §8: settings load failures are only logged
+    if (guide.error) console.warn('guide load failed:', guide.error.message);
+  }, [guide.error]);
+
+  const content = guide.data?.content;
+  return (
+    <div className="page guide">
+      <header className="page__header">
+        <h1 className="page__title">{LABEL.navGuide}</h1>
+      </header>
+      {guide.isPending ? (
+        <PageSpinner />
+      ) : (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as GuideTab)}
+          items={GUIDE_TABS.map((key) => ({
+            key,
+            label: TAB_LABEL[key],
+            children: (
+              <div data-testid={`guide-${key}`}>
+                <Markdown text={content?.[key] ?? ''} />
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </div>
+  );
+}

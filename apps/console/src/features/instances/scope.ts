@@ -1,0 +1,38 @@
+import { isAdminRole } from '@atk/contract';
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useSession } from '../../app/session/index.ts';
+
+/**
+ * Where the instance screens are used (spec 3 §2, §6):
+ * - client: /client/instances — the customer's own master brand, plain API paths;
+ * - brand:  /{global|super}/brands/{adminBrandId}/instances — an operator inside one brand, /admin paths.
+ */
+export interface InstanceScope {
+  kind: 'client' | 'brand';
+  /** Calls use the /admin variant. */
+  admin: boolean;
+  /** The brand the screens are scoped to (operators inside a brand). */
+  brandId?: string;
+  /** The list route, e.g. /client/instances. */
+  listPath: string;
+  editPath: (instanceId: string) => string;
+}
+
+export function useInstanceScope(): InstanceScope {
+  const { role } = useSession();
+  const { adminBrandId } = useParams();
+  const { pathname } = useLocation();
+  const admin = role ? isAdminRole(role) : false;
+  const area = pathname.split('/')[1] ?? 'client';
+  return useMemo(() => {
+    const listPath = adminBrandId ? `/${area}/brands/${adminBrandId}/instances` : '/client/instances';
+    return {
+      kind: adminBrandId ? 'brand' : 'client',
+      admin,
+      brandId: adminBrandId,
+      listPath,
+      editPath: (id: string) => `${listPath}/${encodeURIComponent(id)}/edit`,
+    };
+  }, [area, admin, adminBrandId]);
+}

@@ -1,0 +1,163 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_BUTTONS, type InstanceButtons, LABEL } from '@atk/contract';
+import { Button, Form, Input } from 'antd';
+import { useCallback, useRef, useState } from 'react';
+import type { Currency } from '../../../api/endpoints.ts';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { CurrencySelect } from '../../products/tabs/CurrencySelect.tsx';
+import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { TabFrame } from '../TabFrame.tsx';
+
+interface Row {
+  currency?: string;
+  url?: string;
+}
+interface ButtonsForm {
+  default: Row;
+  list: Row[];
+}
+
+const toForm = (b: InstanceButtons | null | undefined): ButtonsForm => {
+  const buttons = b ?? DEFAULT_BUTTONS;
+  return {
+    default: { currency: buttons.default.currency || undefined, url: buttons.default.url ?? '' },
+    list: buttons.list.map((d) => ({ currency: d.currency || undefined, url: d.url ?? '' })),
+  };
+};
+
+const URL_RULE = {
+  pattern: /^https?:\/\/\S+$/i,
+  message: 'Enter a web address (http:// or https://)',
+};
+
+/**
+ * Buy Button (spec 3 §2 Instance edit, §3): the default destination (currency and url) and extra destinations
+ * 'If user's currency is … navigate user to …'; 'Add new Buy Button destination' adds one. Symbols come from
+ * the currency list (default: the dollar sign).
+ */
+export function BuyButtonTab({ instance, scope, binding, permission }: TabProps) {
+  const [form] = Form.useForm<ButtonsForm>();
+  const [initial] = useState(() => toForm(instance.buttons));
+  const symbols = useRef(
+    new Map<string, string>(
+      [instance.buttons?.default, ...(instance.buttons?.list ?? [])]
+        .filter((d): d is InstanceButtons['default'] => Boolean(d?.currency))
+        .map((d) => [d.currency, d.symbol]),
+    ),
+  );
+  const onKnown = useCallback((list: Currency[]) => {
+    for (const c of list) symbols.current.set(c.currency, c.symbol);
+  }, []);
+  const toButtons = useCallback((v: Partial<ButtonsForm>): InstanceButtons => {
+    const dest = (r: Row | undefined, fallback: string) => {
+      const currency = r?.currency ?? '';
+      return {
+        currency,
+        symbol: currency ? (symbols.current.get(currency) ?? '') : fallback,
+        url: (r?.url ?? '').trim(),
+      };
+    };
+    return {
+      default: dest(v.default, DEFAULT_BUTTONS.default.symbol),
+      list: (v.list ?? []).map((r) => dest(r, '')),
+    };
+  }, []);
+  const [saved, setSaved] = useState(() => snapshot(toButtons(initial)));
+  const [dirty, setDirty] = useState(false);
+  const { save, saving } = useSaveInstance(scope, instance._id, permission);
+  const recompute = () => setDirty(snapshot(toButtons(form.getFieldsValue(true))) !== saved);
+
+  const submit = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return false;
+    }
+    const buttons = toButtons(form.getFieldsValue(true));
+    const ok = await save({ buttons });
+    if (ok) {
+      setSaved(snapshot(buttons));
+      setDirty(false);
+    }
+    return ok;
+  };
+  useTabBinding(binding, dirty, submit);
+
+  return (
+    <TabFrame title={LABEL.tabBuyButton} testId="tab-buttons" onSave={() => void submit()} saving={saving}>
+      <Form<ButtonsForm>
+        form={form}
+        name="instance-buttons"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => queueMicrotask(recompute)}
+      >
+        <p className="buy-button__text">{LABEL.buyButtonDefault}</p>
+        <div className="buy-button__row" data-testid="buy-button-default">
+          <Form.Item name={['default', 'currency']} noStyle>
+            <CurrencySelect
+              admin={scope.admin}
+              onKnown={onKnown}
+              aria-label="Default currency"
+              placeholder="Currency"
+              style={{ width: 160 }}
+            />
+          </Form.Item>
+          <Form.Item name={['default', 'url']} rules={[URL_RULE]} className="buy-button__url">
+            <Input aria-label="Default URL" placeholder={LABEL.buyButtonUrlPlaceholder} maxLength={2000} />
+          </Form.Item>
+        </div>
+        <Form.List name="list">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, i) => (
+                <div className="buy-button__row" key={field.key} data-testid="buy-button-destination">
+                  <span>{LABEL.buyButtonIf}</span>
+                  <Form.Item
+                    name={[field.name, 'currency']}
+                    rules={[{ required: true, message: 'Choose a currency' }]}
+                    className="buy-button__currency"
+                  >
+                    <CurrencySelect
+                      admin={scope.admin}
+                      onKnown={onKnown}
+                      aria-label={`Currency ${i + 1}`}
+                      placeholder="Currency"
+                      style={{ width: 160 }}
+                    />
+                  </Form.Item>
+                  <span>{LABEL.buyButtonNavigate}</span>
+                  <Form.Item
+                    name={[field.name, 'url']}
+                    rules={[{ required: true, message: 'Enter a web address' }, URL_RULE]}
+                    className="buy-button__url"
+                  >
+                    <Input aria-label={`URL ${i + 1}`} placeholder={LABEL.buyButtonUrlPlaceholder} maxLength={2000} />
+                  </Form.Item>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={`Remove destination ${i + 1}`}
+                    onClick={() => {
+                      remove(field.name);
+                      queueMicrotask(recompute);
+                    }}
+                  />
+                </div>
+              ))}
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  add({ currency: undefined, url: '' });
+                  queueMicrotask(recompute);
+                }}
+              >
+                {LABEL.addBuyButton}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </TabFrame>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  ATK_SONGS_CHOICES,
+  DEFAULT_FEATURES,
+  type Instance,
+  type InstanceFeatures,
+  LABEL,
+  NO_LIMIT,
+  ORDERED_FEATURES,
+  type OrderedFeature,
+  PRODUCTS_IN_PLAYER_CHOICES,
+} from '@atk/contract';
+import { Select, Switch, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { setFeatureOrder } from '../ordering.ts';
+import type { RefusedFeature } from '../permissions.tsx';
+import { TabFrame } from '../TabFrame.tsx';
+
+type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price';
+type MaxCount = 'products_in_player' | 'atk_songs';
+type Row =
+  | { key: OrderedFeature; kind: 'ordered'; label: string }
+  | { key: MaxCount; kind: 'max'; label: string; choices: readonly number[] }
+  | { key: EnableOnly; kind: 'enable'; label: string };
+
+export const FEATURE_LABELS: Record<keyof InstanceFeatures, string> = {
+  listening_guide: LABEL.tabListeningGuide,
+  discography: LABEL.tabDiscography,
+  frequency_graphs: LABEL.featureFrequencyGraphs,
+  tech_specs: LABEL.tabTechSpecs,
+  images: LABEL.tabImages,
+  products_in_player: LABEL.featureProductsInPlayer,
+  atk_songs: LABEL.featureAtkSongs,
+  other_brands_products: LABEL.featureOtherBrandsProducts,
+  my_audio: LABEL.featureMyAudio,
+  display_price: LABEL.featureDisplayPrice,
+};
+
+const ROWS: Row[] = [
+  ...ORDERED_FEATURES.map((key) => ({ key, kind: 'ordered' as const, label: FEATURE_LABELS[key] })),
+  {
+    key: 'products_in_player',
+    kind: 'max',
+    label: FEATURE_LABELS.products_in_player,
+    choices: PRODUCTS_IN_PLAYER_CHOICES,
+  },
+  { key: 'atk_songs', kind: 'max', label: FEATURE_LABELS.atk_songs, choices: ATK_SONGS_CHOICES },
+  { key: 'other_brands_products', kind: 'enable', label: FEATURE_LABELS.other_brands_products },
+  { key: 'my_audio', kind: 'enable', label: FEATURE_LABELS.my_audio },
+  { key: 'display_price', kind: 'enable', label: FEATURE_LABELS.display_price },
+];
+
+const ORDER_OPTIONS = ORDERED_FEATURES.map((_, i) => ({ value: i + 1, label: String(i + 1) }));
+const maxOptions = (choices: readonly number[]) =>
+  choices.map((n) => ({ value: n, label: n === NO_LIMIT ? LABEL.noLimit : String(n) }));
+
+/** The instance's features, with the defaults for what is missing (Display Price on, spec 3 §2). */
+export const featuresOf = (i: Pick<Instance, 'features'>): InstanceFeatures => {
+  const f = (i.features ?? {}) as Partial<InstanceFeatures>;
+  const out = { ...DEFAULT_FEATURES } as InstanceFeatures;
+  for (const key of Object.keys(DEFAULT_FEATURES) as (keyof InstanceFeatures)[]) {
+    if (f[key]) (out as Record<string, unknown>)[key] = { ...DEFAULT_FEATURES[key], ...f[key] };
+  }
+  return out;
+};
+
+/** What a refusal resets (spec 3 §8): the feature off, or its maximum back to the basic one. */
+export function resetRefused(features: InstanceFeatures, feature: RefusedFeature): InstanceFeatures {
+  if (feature === 'products_in_player')
+    return { ...features, products_in_player: { max_num: DEFAULT_FEATURES.products_in_player.max_num } };
+  if (feature === 'atk_songs') return { ...features, atk_songs: { max_num: DEFAULT_FEATURES.atk_songs.max_num } };
+  return { ...features, [feature]: { ...features[feature], is_enable: 0 } };
+}
+
+/**
+ * Features (spec 3 §2 Instance edit, §4, §5): the five ordered features with an Enable switch and an Order
+ * select 1-5 (orders stay distinct); Products in Player (5 / No limit) and ATK Songs (3 / No limit); Other
+ * Brands Products, My Audio and Display Price enable-only. A refused feature is reset and the upgrade dialog
+ * opens (spec 3 §8).
+ */
+export function FeaturesTab({ instance, scope, binding, permission }: TabProps) {
+  const [features, setFeatures] = useState(() => featuresOf(instance));
+  const [saved, setSaved] = useState(() => snapshot(featuresOf(instance)));
+  const { save, saving } = useSaveInstance(scope, instance._id, permission);
+  const dirty = snapshot(features) !== saved;
+
+  const submit = async (): Promise<boolean> => {
+    const sent = features;
+    const ok = await save(
+      { features: sent },
+      { onFeatureRefused: (feature) => setFeatures((f) => resetRefused(f, feature)) },
+    );
+    if (ok) setSaved(snapshot(sent));
+    return ok;
+  };
+  useTabBinding(binding, dirty, submit);
+
+  const enable = (key: OrderedFeature | EnableOnly, on: boolean) =>
+    setFeatures((f) => ({ ...f, [key]: { ...f[key], is_enable: on ? 1 : 0 } }));
+
+  const columns: TableColumnsType<Row> = [
+    { key: 'feature', title: 'Feature', render: (_, row) => row.label },
+    {
+      key: 'enable',
+      title: 'Enable',
+      width: 120,
+      render: (_, row) =>
+        row.kind === 'max' ? null : (
+          <Switch
+            aria-label={`Enable ${row.label}`}
+            checked={features[row.key].is_enable === 1}
+            onChange={(on) => enable(row.key, on)}
+          />
+        ),
+    },
+    {
+      key: 'setting',
+      title: 'Order',
+      width: 200,
+      render: (_, row) => {
+        if (row.kind === 'ordered')
+          return (
+            <Select
+              aria-label={`Order of ${row.label}`}
+              value={features[row.key].order}
+              options={ORDER_OPTIONS}
+              onChange={(order: number) => setFeatures((f) => setFeatureOrder(f, row.key, order))}
+              style={{ width: 90 }}
+              data-testid={`order-${row.key}`}
+            />
+          );
+        if (row.kind === 'max')
+          return (
+            <Select
+              aria-label={`Max ${row.label}`}
+              value={features[row.key].max_num}
+              options={maxOptions(row.choices)}
+              onChange={(max_num: number) => setFeatures((f) => ({ ...f, [row.key]: { max_num } }))}
+              style={{ width: 140 }}
+              data-testid={`max-${row.key}`}
+            />
+          );
+        return null;
+      },
+    },
+  ];
+
+  return (
+    <TabFrame title={LABEL.tabFeatures} testId="tab-features" onSave={() => void submit()} saving={saving}>
+      <Table<Row> rowKey="key" columns={columns} dataSource={ROWS} pagination={false} size="middle" />
+    </TabFrame>
+  );
+}

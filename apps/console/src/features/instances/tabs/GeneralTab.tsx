@@ -1,0 +1,171 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { type Instance, type InstanceUpdate, LABEL, MSG } from '@atk/contract';
+import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CategoryFields } from '../../../components/CategoryFields.tsx';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { STATUS_OPTIONS } from '../../products/texts.ts';
+import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { embeddedCode, launchCode } from '../launch.ts';
+import { TabFrame } from '../TabFrame.tsx';
+
+interface GeneralForm {
+  name: string;
+  category_id: string | null;
+  sub_category_id: string | null;
+  is_published: 0 | 1;
+  website: string;
+}
+
+const toForm = (i: Instance): GeneralForm => ({
+  name: i.general.name,
+  category_id: i.general.category_id,
+  sub_category_id: i.general.sub_category_id,
+  is_published: i.general.is_published,
+  website: i.general.website ?? '',
+});
+
+type General = Extract<InstanceUpdate, { general: unknown }>['general'];
+const toGeneral = (v: Partial<GeneralForm>, i: Instance, admin: boolean): General => {
+  const general: General = {
+    name: (v.name ?? '').trim(),
+    category_id: v.category_id || null,
+    sub_category_id: v.sub_category_id || null,
+    is_published: v.is_published === 1 ? 1 : 0,
+    website: v.website?.trim() || null,
+  };
+  if (admin) general.brand_id = i.brand_id;
+  return general;
+};
+
+/** Copies a text: the Clipboard API, or the selection of its read-only box where that API is missing. */
+async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (!box) return false;
+    box.select();
+    return document.execCommand('copy');
+  }
+}
+
+function CodeBox({ label, code, testId }: { label: string; code: string; testId: string }) {
+  const { message } = App.useApp();
+  const id = `instance-${testId}`;
+  return (
+    <div className="instance-code" data-testid={testId}>
+      <div className="instance-code__head">
+        <label htmlFor={id} className="instance-code__label">
+          {label}
+        </label>
+        <Button
+          size="small"
+          icon={<CopyOutlined />}
+          aria-label={`Copy ${label}`}
+          onClick={async () => {
+            const box = document.getElementById(id) as HTMLTextAreaElement | null;
+            if (await copyText(code, box)) message.success(MSG.copied);
+          }}
+        />
+      </div>
+      <Input.TextArea
+        id={id}
+        value={code}
+        readOnly
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        className="instance-code__text"
+      />
+    </div>
+  );
+}
+
+/**
+ * General (spec 3 §2 Instance edit): Category, Sub Category, Name, Website, status, and the read-only generated
+ * Launch Code (a script snippet) and Launch embedded Player Code (a player tag), each with a copy button.
+ * SAVE CHANGES and CANCEL (back one page).
+ */
+export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
+  const [form] = Form.useForm<GeneralForm>();
+  const navigate = useNavigate();
+  const [initial] = useState(() => toForm(instance));
+  const [saved, setSaved] = useState(() => snapshot(toGeneral(initial, instance, scope.admin)));
+  const [dirty, setDirty] = useState(false);
+  const { save, saving } = useSaveInstance(scope, instance._id, permission);
+
+  const recompute = () => setDirty(snapshot(toGeneral(form.getFieldsValue(true), instance, scope.admin)) !== saved);
+
+  const submit = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return false;
+    }
+    const general = toGeneral(form.getFieldsValue(true), instance, scope.admin);
+    const ok = await save({ general });
+    if (ok) {
+      setSaved(snapshot(general));
+      setDirty(false);
+    }
+    return ok;
+  };
+  useTabBinding(binding, dirty, submit);
+
+  return (
+    <TabFrame
+      title={LABEL.tabGeneral}
+      testId="tab-general"
+      onSave={() => void submit()}
+      onCancel={() => navigate(-1)}
+      saving={saving}
+    >
+      <Form<GeneralForm>
+        form={form}
+        name="instance-general"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => queueMicrotask(recompute)}
+      >
+        <Row gutter={24}>
+          <CategoryFields
+            form={form}
+            admin={scope.admin}
+            onCleared={() => queueMicrotask(recompute)}
+            layout={(category, subCategory) => (
+              <>
+                <Col xs={24} md={12}>
+                  {category}
+                </Col>
+                <Col xs={24} md={12}>
+                  {subCategory}
+                </Col>
+              </>
+            )}
+          />
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label="Name">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="is_published" label={LABEL.status}>
+              <Select options={STATUS_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="website"
+              label={LABEL.website}
+              rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
+            >
+              <Input maxLength={2000} placeholder="https://www.example.com" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <CodeBox label={LABEL.launchCode} code={launchCode(instance._id)} testId="launch-code" />
+      <CodeBox label={LABEL.embeddedCode} code={embeddedCode(instance._id)} testId="embedded-code" />
+    </TabFrame>
+  );
+}

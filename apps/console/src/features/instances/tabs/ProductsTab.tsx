@@ -1,0 +1,232 @@
+import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { type InstanceProduct, LABEL, MSG, PICKER_PAGE_SIZE, PRODUCT_SLOTS } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { instancesApi } from '../../../api/endpoints.ts';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { type ProductListKind, type ProductLists, setProductSlot } from '../ordering.ts';
+import { TabFrame } from '../TabFrame.tsx';
+import { type ChosenProduct, type PickerKind, ProductPicker } from './ProductPicker.tsx';
+
+const SLOT_OPTIONS = Array.from({ length: PRODUCT_SLOTS }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
+
+interface Names {
+  name: string;
+  brand_name: string;
+}
+
+const clean = (p: InstanceProduct): InstanceProduct => ({
+  product_id: p.product_id,
+  brand_id: p.brand_id,
+  is_active: p.is_active === 1 ? 1 : 0,
+  order: p.order ?? null,
+});
+
+/** Names the instance answer may carry with its products. */
+const ownNames = (p: InstanceProduct): Names | null => {
+  const extra = p as InstanceProduct & { name?: string; brand_name?: string; general?: Names };
+  const name = extra.name ?? extra.general?.name;
+  return name ? { name, brand_name: extra.brand_name ?? extra.general?.brand_name ?? '' } : null;
+};
+
+const KIND_OF: Record<PickerKind, ProductListKind> = { mine: 'products', others: 'other_products' };
+
+/**
+ * Products (spec 3 §2 Instance edit, §4): the my-brand list and the other-brands list, each product with an
+ * Active switch and a featured slot (blank or 1-3; a slot chosen for one product is cleared from any other,
+ * in either list). The pickers add and remove products; the other brands' picker needs Other Brands Products
+ * enabled (else a permission-info dialog). A guide dialog explains the two steps.
+ */
+export function ProductsTab({ instance, scope, binding, permission }: TabProps) {
+  const initial = (): ProductLists => ({
+    products: instance.products.map(clean),
+    other_products: instance.other_products.map(clean),
+  });
+  const [lists, setLists] = useState<ProductLists>(initial);
+  const [saved, setSaved] = useState(() => snapshot(initial()));
+  const [picker, setPicker] = useState<PickerKind | null>(null);
+  const [guide, setGuide] = useState(false);
+  const [picked, setPicked] = useState<Map<string, Names>>(() => new Map());
+  const { save, saving } = useSaveInstance(scope, instance._id, permission);
+  const dirty = snapshot(lists) !== saved;
+  const admin = scope.admin;
+
+  // product names: from the instance answer when it has them, else from the two product lists
+  const fromInstance = useMemo(() => {
+    const map = new Map<string, Names>();
+    for (const p of [...instance.products, ...instance.other_products]) {
+      const n = ownNames(p);
+      if (n) map.set(p.product_id, n);
+    }
+    return map;
+  }, [instance.products, instance.other_products]);
+  const needNames = [...lists.products, ...lists.other_products].some(
+    (p) => !fromInstance.has(p.product_id) && !picked.has(p.product_id),
+  );
+  const pickQuery = (kind: PickerKind) => ({
+    queryKey: ['instances', 'product-names', admin, kind, instance.brand_id],
+    queryFn: () =>
+      instancesApi.pickProducts(admin, kind, { page_num: 1, page_size: PICKER_PAGE_SIZE, brand_id: instance.brand_id }),
+    enabled: needNames,
+    staleTime: 60_000,
+  });
+  const mine = useQuery(pickQuery('mine'));
+  const others = useQuery(pickQuery('others'));
+  const names = useMemo(() => {
+    const map = new Map<string, Names>();
+    for (const p of [...(mine.data?.list ?? []), ...(others.data?.list ?? [])])
+      map.set(p._id, { name: p.general.name, brand_name: p.general.brand_name });
+    for (const [id, n] of fromInstance) map.set(id, n);
+    for (const [id, n] of picked) map.set(id, n);
+    return map;
+  }, [mine.data, others.data, fromInstance, picked]);
+
+  const submit = async (): Promise<boolean> => {
+    const sent = lists;
+    const ok = await save({ products: sent.products, other_products: sent.other_products });
+    if (ok) setSaved(snapshot(sent));
+    return ok;
+  };
+  useTabBinding(binding, dirty, submit);
+
+  const openPicker = (kind: PickerKind) => {
+    // adding other brands' products needs the feature on the instance (spec 3 §6)
+    if (kind === 'others' && instance.features?.other_brands_products?.is_enable !== 1) permission('otherBrands');
+    else setPicker(kind);
+  };
+  const selectedFor = (kind: PickerKind): ChosenProduct[] =>
+    lists[KIND_OF[kind]].map((p) => ({
+      product_id: p.product_id,
+      brand_id: p.brand_id,
+      name: names.get(p.product_id)?.name ?? p.product_id,
+      brand_name: names.get(p.product_id)?.brand_name ?? '',
+    }));
+  const done = (chosen: ChosenProduct[], kind: PickerKind) => {
+    const key = KIND_OF[kind];
+    setPicked((m) => {
+      const next = new Map(m);
+      for (const c of chosen) next.set(c.product_id, { name: c.name, brand_name: c.brand_name });
+      return next;
+    });
+    setLists((l) => ({
+      ...l,
+      [key]: chosen.map(
+        (c) =>
+          l[key].find((p) => p.product_id === c.product_id) ?? {
+            product_id: c.product_id,
+            brand_id: c.brand_id,
+            is_active: 1,
+            order: null,
+          },
+      ),
+    }));
+    setPicker(null);
+  };
+
+  const columns = (kind: ProductListKind): TableColumnsType<InstanceProduct> => [
+    { key: 'name', title: 'Product', render: (_, p) => names.get(p.product_id)?.name ?? '…' },
+    { key: 'brand', title: 'Brand', render: (_, p) => names.get(p.product_id)?.brand_name ?? '' },
+    {
+      key: 'active',
+      title: LABEL.statusActive,
+      width: 100,
+      render: (_, p) => (
+        <Switch
+          aria-label={`Active ${names.get(p.product_id)?.name ?? p.product_id}`}
+          checked={p.is_active === 1}
+          onChange={(on) =>
+            setLists((l) => ({
+              ...l,
+              [kind]: l[kind].map((x) => (x.product_id === p.product_id ? { ...x, is_active: on ? 1 : 0 } : x)),
+            }))
+          }
+        />
+      ),
+    },
+    {
+      key: 'slot',
+      title: LABEL.featureInPlayerSlots,
+      width: 220,
+      render: (_, p) => (
+        <Select
+          aria-label={`Slot of ${names.get(p.product_id)?.name ?? p.product_id}`}
+          allowClear
+          placeholder=" "
+          value={p.order ?? undefined}
+          options={SLOT_OPTIONS}
+          onChange={(slot?: number) => setLists((l) => setProductSlot(l, kind, p.product_id, slot ?? null))}
+          style={{ width: 90 }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <TabFrame
+      title={LABEL.tabProducts}
+      testId="tab-products"
+      onSave={() => void submit()}
+      saving={saving}
+      extra={
+        <Space wrap>
+          <Button icon={<PlusOutlined />} onClick={() => openPicker('mine')}>
+            {LABEL.addMyProducts}
+          </Button>
+          <Button icon={<PlusOutlined />} onClick={() => openPicker('others')}>
+            {LABEL.addOtherProducts}
+          </Button>
+          <Button icon={<QuestionCircleOutlined />} onClick={() => setGuide(true)}>
+            {LABEL.productsGuide}
+          </Button>
+        </Space>
+      }
+    >
+      <h3 className="product-tab__subtitle">{LABEL.myBrandProducts}</h3>
+      <Table<InstanceProduct>
+        rowKey="product_id"
+        columns={columns('products')}
+        dataSource={lists.products}
+        pagination={false}
+        size="middle"
+        data-testid="my-products"
+      />
+      <h3 className="product-tab__subtitle">{LABEL.otherBrandsProducts}</h3>
+      <Table<InstanceProduct>
+        rowKey="product_id"
+        columns={columns('other_products')}
+        dataSource={lists.other_products}
+        pagination={false}
+        size="middle"
+        data-testid="other-products"
+      />
+      {picker && (
+        <ProductPicker
+          kind={picker}
+          admin={admin}
+          brandId={instance.brand_id}
+          selected={selectedFor(picker)}
+          onDone={done}
+          onClose={() => setPicker(null)}
+        />
+      )}
+      <Modal
+        open={guide}
+        title={LABEL.productsGuide}
+        onCancel={() => setGuide(false)}
+        footer={
+          <Button type="primary" onClick={() => setGuide(false)}>
+            OK
+          </Button>
+        }
+      >
+        <ol className="instance-guide" data-testid="products-guide">
+          <li>{MSG.productsGuideStep1}</li>
+          <li>{MSG.productsGuideStep2}</li>
+        </ol>
+        <p>{MSG.productsGuideDefault}</p>
+      </Modal>
+    </TabFrame>
+  );
+}

@@ -1,0 +1,323 @@
+import { SortAscendingOutlined, SyncOutlined } from '@ant-design/icons';
+import { type InstanceSong, LABEL, MSG } from '@atk/contract';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsType, Tabs } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { instancesApi, queryKeys, songsApi } from '../../../api/endpoints.ts';
+import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { snapshot, type TabProps, useReloadInstance, useSaveInstance } from '../context.ts';
+import { moveTo, normalizeSongs, sortByOrder } from '../ordering.ts';
+import { TabFrame } from '../TabFrame.tsx';
+
+type Part = 'sources' | 'my_sources';
+type Song = InstanceSong;
+type Instrument = InstanceSong['instruments'][number];
+
+interface SongNames {
+  name: string;
+  song_writer: string;
+}
+interface InstrumentNames {
+  name: string;
+  performer: string;
+}
+
+/** The songs of a part as the server wants them back (no names the answer may carry). */
+const cleanSongs = (songs: readonly InstanceSong[]): Song[] =>
+  normalizeSongs(
+    songs.map((s) => ({
+      song_id: s.song_id,
+      is_active: s.is_active === 1 ? 1 : 0,
+      order: s.order,
+      instruments: s.instruments.map((i) => ({
+        instrument_id: i.instrument_id,
+        is_active: i.is_active === 1 ? 1 : 0,
+        order: i.order,
+      })),
+    })),
+  );
+
+/** `BY {master brand name}` (spec 3 §2). */
+export const sourcesByBrand = (brandName: string) => `BY ${brandName.toUpperCase()}`;
+
+const orderOptions = (n: number) => Array.from({ length: n }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
+
+/**
+ * Sources (spec 3 §2 Instance edit, §4): 'BY PRODUCT' (sources) and 'BY {master brand}' (my_sources). Songs
+ * (name, writer) with an active switch and an order select expand to their sources (name, performer) with an
+ * active checkbox and an order select. A new position shifts the items in between so orders stay 1, 2, 3…;
+ * lists are saved sorted by order. SAVE CHANGES is enabled only when the list differs from the loaded one;
+ * CANCEL restores it. The second tab synchronises the products' songs.
+ */
+export function SourcesTab({ instance, scope, binding, permission }: TabProps) {
+  const { message } = App.useApp();
+  const [part, setPart] = useState<Part>('sources');
+  const [lists, setLists] = useState<Record<Part, Song[]>>(() => ({
+    sources: cleanSongs(instance.sources),
+    my_sources: cleanSongs(instance.my_sources),
+  }));
+  const [saved, setSaved] = useState<Record<Part, string>>(() => ({
+    sources: snapshot(cleanSongs(instance.sources)),
+    my_sources: snapshot(cleanSongs(instance.my_sources)),
+  }));
+  const [syncing, setSyncing] = useState(false);
+  const { save, saving, refused } = useSaveInstance(scope, instance._id, permission);
+  const reload = useReloadInstance(scope, instance._id);
+  const changed = (p: Part) => snapshot(lists[p]) !== saved[p];
+  const dirty = changed('sources') || changed('my_sources');
+
+  const savePart = async (p: Part): Promise<boolean> => {
+    const sent = normalizeSongs(lists[p]);
+    const ok = await save(p === 'sources' ? { sources: sent } : { my_sources: sent });
+    if (ok) {
+      setLists((l) => ({ ...l, [p]: sent }));
+      setSaved((s) => ({ ...s, [p]: snapshot(sent) }));
+    }
+    return ok;
+  };
+  const saveAll = async () => {
+    for (const p of ['sources', 'my_sources'] as const) if (changed(p) && !(await savePart(p))) return false;
+    return true;
+  };
+  useTabBinding(binding, dirty, saveAll);
+
+  const cancel = (p: Part) => setLists((l) => ({ ...l, [p]: JSON.parse(saved[p]) as Song[] }));
+
+  const synchronize = async () => {
+    setSyncing(true);
+    try {
+      await instancesApi.syncSongs(scope.admin, instance._id);
+      message.success(MSG.synchronizeSuccess);
+      const fresh = cleanSongs((await reload()).my_sources);
+      setLists((l) => ({ ...l, my_sources: fresh }));
+      setSaved((s) => ({ ...s, my_sources: snapshot(fresh) }));
+    } catch (e) {
+      refused(e);
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  // names: from the instance answer when it carries them, else songs by ids and each song's sources
+  const decorated = useMemo(() => {
+    const songs = new Map<string, SongNames>();
+    const instruments = new Map<string, InstrumentNames>();
+    for (const s of [...instance.sources, ...instance.my_sources] as (Song & Partial<SongNames>)[]) {
+      if (s.name) songs.set(s.song_id, { name: s.name, song_writer: s.song_writer ?? '' });
+      for (const i of s.instruments as (Instrument & Partial<InstrumentNames>)[])
+        if (i.name) instruments.set(i.instrument_id, { name: i.name, performer: i.performer ?? '' });
+    }
+    return { songs, instruments };
+  }, [instance.sources, instance.my_sources]);
+  const songIds = useMemo(
+    () => [...new Set([...lists.sources, ...lists.my_sources].map((s) => s.song_id))].sort(),
+    [lists],
+  );
+  const missingSongs = songIds.filter((id) => !decorated.songs.has(id));
+  const songs = useQuery({
+    queryKey: queryKeys.songsByIds(scope.admin, missingSongs, false),
+    queryFn: () => songsApi.byIds(scope.admin, missingSongs),
+    enabled: missingSongs.length > 0,
+  });
+  // a customer reads platform (ATK) songs only when asking for them
+  const atkSongs = useQuery({
+    queryKey: queryKeys.songsByIds(scope.admin, missingSongs, true),
+    queryFn: () => songsApi.byIds(scope.admin, missingSongs, true),
+    enabled: missingSongs.length > 0 && !scope.admin,
+  });
+  const needInstruments = songIds.filter((id) =>
+    [...lists.sources, ...lists.my_sources]
+      .find((s) => s.song_id === id)
+      ?.instruments.some((i) => !decorated.instruments.has(i.instrument_id)),
+  );
+  const instruments = useQueries({
+    queries: needInstruments.map((id) => ({
+      queryKey: queryKeys.songInstruments(scope.admin, id),
+      queryFn: () => instancesApi.instruments(scope.admin, id),
+      staleTime: 60_000,
+    })),
+  });
+  useEffect(() => {
+    // spec 3 §8: load failures of songs and instruments are only logged
+    if (songs.error) console.warn('songs load failed:', songs.error.message);
+    if (atkSongs.error) console.warn('atk songs load failed:', atkSongs.error.message);
+  }, [songs.error, atkSongs.error]);
+  const songName = (id: string): SongNames => {
+    const d = decorated.songs.get(id);
+    if (d) return d;
+    const s = songs.data?.list.find((x) => x._id === id) ?? atkSongs.data?.list.find((x) => x._id === id);
+    return { name: s?.name ?? '…', song_writer: s?.song_writer ?? '' };
+  };
+  const instrumentName = (id: string): InstrumentNames => {
+    const d = decorated.instruments.get(id);
+    if (d) return d;
+    for (const q of instruments) {
+      const i = q.data?.list.find((x) => x._id === id);
+      if (i) return { name: i.name, performer: i.performer ?? '' };
+    }
+    return { name: '…', performer: '' };
+  };
+
+  const editSongs = (p: Part, fn: (songs: Song[]) => Song[]) => setLists((l) => ({ ...l, [p]: fn(l[p]) }));
+  const editSong = (p: Part, songId: string, fn: (song: Song) => Song) =>
+    editSongs(p, (list) => list.map((s) => (s.song_id === songId ? fn(s) : s)));
+
+  const songList = (p: Part) => {
+    const list = sortByOrder(lists[p]);
+    const songColumns: TableColumnsType<Song> = [
+      { key: 'name', title: 'Song', render: (_, s) => songName(s.song_id).name },
+      { key: 'writer', title: 'Artist', render: (_, s) => songName(s.song_id).song_writer },
+      {
+        key: 'active',
+        title: LABEL.statusActive,
+        width: 100,
+        render: (_, s) => (
+          <Switch
+            aria-label={`Active ${songName(s.song_id).name}`}
+            checked={s.is_active === 1}
+            onChange={(on) => editSong(p, s.song_id, (x) => ({ ...x, is_active: on ? 1 : 0 }))}
+          />
+        ),
+      },
+      {
+        key: 'order',
+        title: 'Order',
+        width: 120,
+        render: (_, s) => (
+          <Select
+            aria-label={`Order of ${songName(s.song_id).name}`}
+            value={s.order}
+            options={orderOptions(list.length)}
+            onChange={(to: number) =>
+              editSongs(p, (songs) =>
+                moveTo(
+                  songs,
+                  songs.findIndex((x) => x.song_id === s.song_id),
+                  to,
+                ),
+              )
+            }
+            style={{ width: 80 }}
+          />
+        ),
+      },
+    ];
+    const instrumentColumns = (song: Song): TableColumnsType<Instrument> => [
+      { key: 'name', title: 'Source', render: (_, i) => instrumentName(i.instrument_id).name },
+      { key: 'performer', title: 'Performer', render: (_, i) => instrumentName(i.instrument_id).performer },
+      {
+        key: 'active',
+        title: LABEL.statusActive,
+        width: 100,
+        render: (_, i) => (
+          <Checkbox
+            aria-label={`Active ${instrumentName(i.instrument_id).name} in ${songName(song.song_id).name}`}
+            checked={i.is_active === 1}
+            onChange={(e) =>
+              editSong(p, song.song_id, (x) => ({
+                ...x,
+                instruments: x.instruments.map((y) =>
+                  y.instrument_id === i.instrument_id ? { ...y, is_active: e.target.checked ? 1 : 0 } : y,
+                ),
+              }))
+            }
+          />
+        ),
+      },
+      {
+        key: 'order',
+        title: (
+          <span>
+            <SortAscendingOutlined aria-hidden /> Order
+          </span>
+        ),
+        width: 120,
+        render: (_, i) => (
+          <Select
+            aria-label={`Order of ${instrumentName(i.instrument_id).name} in ${songName(song.song_id).name}`}
+            value={i.order}
+            options={orderOptions(song.instruments.length)}
+            onChange={(to: number) =>
+              editSong(p, song.song_id, (x) => ({
+                ...x,
+                instruments: moveTo(
+                  x.instruments,
+                  x.instruments.findIndex((y) => y.instrument_id === i.instrument_id),
+                  to,
+                ),
+              }))
+            }
+            style={{ width: 80 }}
+          />
+        ),
+      },
+    ];
+    return (
+      <div data-testid={`sources-${p}`}>
+        {p === 'my_sources' && (
+          <div className="instance-sources__actions">
+            <Button icon={<SyncOutlined />} loading={syncing} onClick={() => void synchronize()}>
+              {LABEL.synchronizeProductsSongs}
+            </Button>
+          </div>
+        )}
+        {list.length === 0 ? (
+          <Empty description="No songs" />
+        ) : (
+          <Table<Song>
+            rowKey="song_id"
+            rowClassName="instance-song"
+            columns={songColumns}
+            dataSource={list}
+            pagination={false}
+            size="middle"
+            expandable={{
+              defaultExpandAllRows: true,
+              expandedRowRender: (song) => (
+                <Table<Instrument>
+                  rowKey="instrument_id"
+                  rowClassName="instance-source"
+                  columns={instrumentColumns(song)}
+                  dataSource={sortByOrder(song.instruments)}
+                  pagination={false}
+                  size="small"
+                  data-testid={`instruments-${song.song_id}`}
+                />
+              ),
+              rowExpandable: (song) => song.instruments.length > 0,
+            }}
+          />
+        )}
+        <footer className="product-tab__footer">
+          <Button size="large" onClick={() => cancel(p)} disabled={saving || !changed(p)}>
+            {LABEL.cancel}
+          </Button>
+          <Button
+            type="primary"
+            size="large"
+            loading={saving}
+            disabled={!changed(p)}
+            onClick={() => void savePart(p)}
+            style={{ marginLeft: 8 }}
+          >
+            {LABEL.saveChanges}
+          </Button>
+        </footer>
+      </div>
+    );
+  };
+
+  return (
+    <TabFrame title={LABEL.tabSources} testId="tab-sources">
+      <Tabs
+        activeKey={part}
+        onChange={(k) => setPart(k as Part)}
+        type="card"
+        items={[
+          { key: 'sources', label: LABEL.sourcesByProduct, children: songList('sources') },
+          { key: 'my_sources', label: sourcesByBrand(instance.general.brand_name), children: songList('my_sources') },
+        ]}
+      />
+    </TabFrame>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * The `<atk-player>` element, loaded by brands' pages from `{PUBLIC_URL}/player/atk-player.js`.
+ *
+ * Launch API (packages/contract/src/player-launch.ts): a launch button sets `instance-id`, `status="show"` and
+ * optionally `mini="right,bottom"` (px offsets of the floating panel). The element then reads the public instance
+ * (GET {API origin}/api/v1/atk_player/widget/instances/{id}) from the origin this script came from and shows a
+ * dialog, or a mini floating panel, with the instance and its products. Everything it draws lives in its shadow
+ * root; it defines nothing global except the custom element itself.
+ */
+import { API_BASE, PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
+import { STYLES } from './styles.ts';
+
+/** Where the API lives: the origin of this script (a brand's page is another origin). */
+const scriptSrc =
+  (document.currentScript as HTMLScriptElement | null)?.src ||
+  document.querySelector<HTMLScriptElement>('script[src*="atk-player.js"]')?.src ||
+  location.href;
+const API = new URL(API_BASE, scriptSrc).href;
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; data: PlayerInstance }
+  | { state: 'error'; message: string; retry: boolean };
+
+/** One read per instance id per page (the server's ETag revalidates across visits). */
+const reads = new Map<string, Promise<Load>>();
+
+function readInstance(id: string): Promise<Load> {
+  let read = reads.get(id);
+  if (!read) {
+    read = fetch(`${API}/widget/instances/${encodeURIComponent(id)}`, { credentials: 'omit' })
+      .then(async (res): Promise<Load> => {
+        const body = (await res.json()) as { code?: number; msg?: string; data?: PlayerInstance };
+        if (res.ok && body.code === 200 && body.data) return { state: 'ready', data: body.data };
+        if (res.status === 404) return { state: 'error', message: PLAYER_TEXT.notAvailable, retry: false };
+        return { state: 'error', message: body.msg || PLAYER_TEXT.notAvailable, retry: true };
+      })
+      .catch((): Load => ({ state: 'error', message: PLAYER_TEXT.networkError, retry: true }));
+    reads.set(id, read);
+    // Failures are not remembered: the next launch (or Try again) asks again.
+    read.then((r) => r.state === 'error' && reads.delete(id));
+  }
+  return read;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+let counter = 0;
+
+class AtkPlayer extends HTMLElement {
+  static get observedAttributes() {
+    return ['instance-id', 'status', 'mini'];
+  }
+
+  private readonly root: ShadowRoot;
+  private readonly titleId = `atk-player-title-${++counter}`;
+  private load: Load = { state: 'loading' };
+  private loadedId: string | null = null;
+  private shown = false;
+  private returnFocus: Element | null = null;
+  private queued = false;
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    const sheet = supportsAdopted() ? new CSSStyleSheet() : null;
+    if (sheet) {
+      // A constructed sheet is not inline style: a host page's CSP without 'unsafe-inline' does not block it.
+      sheet.replaceSync(STYLES);
+      this.root.adoptedStyleSheets = [sheet];
+    } else this.root.append(el('style', {}, STYLES));
+    this.root.addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
+  }
+
+  connectedCallback() {
+    this.update();
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener('keydown', this.onDocumentKey, true);
+  }
+
+  attributeChangedCallback() {
+    // launchPlayer sets several attributes in a row: draw once.
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      this.update();
+    });
+  }
+
+  private get instanceId() {
+    return (this.getAttribute('instance-id') ?? '').trim();
+  }
+
+  private get mini() {
+    if (!this.hasAttribute('mini')) return null;
+    return parseMini(this.getAttribute('mini')) ?? { right: 20, bottom: 20 };
+  }
+
+  private close = () => this.setAttribute('status', 'hide');
+
+  private onDocumentKey = (e: KeyboardEvent) => {
+    // The modal dialog closes on Escape wherever the focus is.
+    if (e.key === 'Escape' && this.shown && !this.mini) {
+      e.stopPropagation();
+      this.close();
+    }
+  };
+
+  private onKey(e: KeyboardEvent) {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      this.close();
+    } else if (e.key === 'Tab' && !this.mini) this.trapFocus(e);
+  }
+
+  private update() {
+    const id = this.instanceId;
+    const show = this.getAttribute('status') === 'show' && id !== '' && this.isConnected;
+    if (!show) {
+      this.hide();
+      return;
+    }
+    if (!this.shown) this.returnFocus = document.activeElement;
+    this.shown = true;
+    document.addEventListener('keydown', this.onDocumentKey, true);
+    if (id !== this.loadedId || this.load.state === 'error') this.fetch(id);
+    else this.render();
+  }
+
+  private fetch(id: string) {
+    this.loadedId = id;
+    this.load = { state: 'loading' };
+    this.render();
+    readInstance(id).then((load) => {
+      if (this.loadedId !== id) return; // another instance was launched meanwhile
+      this.load = load;
+      if (this.shown) this.render();
+    });
+  }
+
+  private hide() {
+    document.removeEventListener('keydown', this.onDocumentKey, true);
+    const wasShown = this.shown;
+    this.shown = false;
+    const hadFocus = this.root.activeElement !== null;
+    for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
+    // Focus goes back to where it was before opening (the launch button), if it was inside the player.
+    const back = this.returnFocus as HTMLElement | null;
+    this.returnFocus = null;
+    if (wasShown && hadFocus && back && typeof back.focus === 'function' && back.isConnected) back.focus();
+  }
+
+  private render() {
+    const mini = this.mini;
+    const hadFocus = this.root.activeElement;
+    for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
+
+    const load = this.load;
+    const title =
+      load.state === 'ready'
+        ? el('h2', { id: this.titleId, class: 'title' }, load.data.name || PLAYER_TEXT.label)
+        : el('h2', { id: this.titleId, class: 'title' }, PLAYER_TEXT.label);
+    const heading = el('div', { class: 'heading' }, title);
+    if (load.state === 'ready' && load.data.brand_name)
+      heading.append(el('p', { class: 'brand', part: 'brand' }, load.data.brand_name));
+    const close = el('button', { type: 'button', class: 'close', 'aria-label': PLAYER_TEXT.close, part: 'close' }, '×');
+    close.addEventListener('click', this.close);
+
+    const body = el('div', { class: 'body' });
+    if (load.state === 'loading') {
+      body.setAttribute('aria-busy', 'true');
+      body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.loading));
+    } else if (load.state === 'error') {
+      body.append(el('p', { class: 'message error', role: 'alert' }, load.message));
+      if (load.retry) {
+        const retry = el('button', { type: 'button', class: 'retry' }, PLAYER_TEXT.retry);
+        retry.addEventListener('click', () => this.fetch(this.instanceId));
+        body.append(retry);
+      }
+    } else if (load.data.products.length === 0) {
+      body.append(el('p', { class: 'message' }, PLAYER_TEXT.noProducts));
+    } else {
+      const list = el('ol', { class: 'products', part: 'products' });
+      for (const p of load.data.products) {
+        const thumb = p.thumbnail
+          ? el('img', {
+              class: 'thumb',
+              src: new URL(p.thumbnail, API).href,
+              alt: '',
+              loading: 'lazy',
+              width: '48',
+              height: '48',
+            })
+          : el('span', { class: 'thumb blank', 'aria-hidden': 'true' });
+        const text = el('div', { class: 'text' }, el('span', { class: 'name' }, p.name));
+        if (p.model) text.append(el('span', { class: 'model' }, p.model));
+        list.append(el('li', { class: 'product', part: 'product' }, thumb, text));
+      }
+      body.append(list);
+    }
+
+    const panel = el(
+      'section',
+      {
+        class: mini ? 'panel mini' : 'panel',
+        part: 'panel',
+        role: 'dialog',
+        'aria-modal': mini ? 'false' : 'true',
+        'aria-labelledby': this.titleId,
+        tabindex: '-1',
+      },
+      el('header', { class: 'header' }, heading, close),
+      body,
+    );
+    if (mini) {
+      panel.style.right = `${mini.right}px`;
+      panel.style.bottom = `${mini.bottom}px`;
+      this.root.append(panel);
+    } else {
+      const backdrop = el('div', { class: 'backdrop', part: 'backdrop' });
+      backdrop.addEventListener('click', this.close);
+      this.root.append(backdrop, panel);
+    }
+    // Keep focus inside while it was there; move it in when the modal opens.
+    if (hadFocus || (!mini && !this.contains(document.activeElement))) close.focus({ preventScroll: true });
+  }
+
+  private trapFocus(e: KeyboardEvent) {
+    const focusable = [...this.root.querySelectorAll<HTMLElement>('button, [href], img[tabindex], [tabindex="0"]')];
+    if (focusable.length === 0) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    const active = this.root.activeElement;
+    if (e.shiftKey && (active === first || !active)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+}
+
+function supportsAdopted(): boolean {
+  try {
+    return 'adoptedStyleSheets' in Document.prototype && 'replaceSync' in CSSStyleSheet.prototype;
+  } catch {
+    return false;
+  }
+}
+
+if (!customElements.get(PLAYER_TAG)) customElements.define(PLAYER_TAG, AtkPlayer);

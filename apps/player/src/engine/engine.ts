@@ -1,0 +1,565 @@
+import { equalPowerCurves, matchedGains } from './levels.ts';
+import { frameRun, indexMp3, type Mp3Index } from './mp3.ts';
+
+/**
+ * The player's audio engine (design.md "The player"): every version (one product's recording) of the chosen
+ * source plays at once, locked to one clock; only the selected one is heard. A switch is an equal-power
+ * crossfade; levels are matched from the measured loudness.
+ *
+ * Memory: the compressed files stay in memory (a 3-minute 320 kbps MP3 is 7 MB) and are decoded a window
+ * (about 6 s) at a time, the current and the next window of each version, so six 3-minute versions hold
+ * about 45 MB of decoded audio instead of 400 MB. Every version is cut at the same MP3 frames and every
+ * window of every version is started at the same context time, so they stay sample-aligned whatever the
+ * browser's decoder does at the edges of a run of frames.
+ */
+
+export interface EngineVersion {
+  id: string;
+  url: string;
+  /** Integrated loudness (LUFS); null when not measured. */
+  lufs: number | null;
+}
+
+export type EngineState = 'idle' | 'loading' | 'ready' | 'playing' | 'paused' | 'ended';
+
+export interface EngineListener {
+  state?(state: EngineState): void;
+  /** A version could not be fetched or decoded; the others go on. */
+  error?(versionId: string, message: string): void;
+  /** A version finished downloading and joined the others. */
+  loaded?(versionId: string): void;
+}
+
+export interface EngineOptions {
+  /** Makes the context (at the versions' sample rate when known). */
+  makeContext?: (sampleRate?: number) => BaseAudioContext;
+  /** MP3 frames per decoded window (256 × 1152 samples ≈ 6 s at 48 kHz). */
+  windowFrames?: number;
+  crossfadeMs?: number;
+  /** A download slower than this is given up (the version shows its error, the rest plays on). */
+  downloadTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Frames decoded before (and after) a window to warm the decoder up; their output is thrown away. */
+const LEAD_FRAMES = 2;
+/** The MP3 decoder's own delay (samples), on top of the encoder's delay written in the LAME header. */
+const MP3_DECODER_DELAY = 529;
+/** How far ahead of the clock a start is scheduled, so every version starts together. */
+const START_AHEAD_S = 0.06;
+
+interface Window {
+  buffer: AudioBuffer;
+  startSample: number;
+}
+
+interface Track {
+  id: string;
+  lufs: number | null;
+  bytes?: Uint8Array;
+  index?: Mp3Index;
+  /** Context rate over the file's rate (1 unless the versions differ in rate). */
+  ratio: number;
+  /** Context samples per window (fractional when resampled). */
+  windowSamples: number;
+  /**
+   * Samples the encoder and decoder put before the music (LAME's delay + the MP3 decoder's 529), cut from the
+   * front so the timeline starts at the first sample of the recording; `length` is the recording's length.
+   */
+  priming: number;
+  length: number;
+  failed?: string;
+  level: GainNode;
+  fade: GainNode;
+  windows: Map<number, Window>;
+  decoding: Map<number, Promise<Window | null>>;
+  playing: Set<AudioBufferSourceNode>;
+  /** Windows already started in the current run (cleared on seek). */
+  scheduled: Set<number>;
+}
+
+export class AudioEngine {
+  private ctx: BaseAudioContext | undefined;
+  private master: GainNode | undefined;
+  private readonly makeContext: (sampleRate?: number) => BaseAudioContext;
+  private readonly tracks = new Map<string, Track>();
+  private readonly listeners = new Set<EngineListener>();
+  private readonly windowFrames: number;
+  private readonly crossfadeS: number;
+  private readonly timeoutMs: number;
+  private readonly fetchFn: typeof fetch;
+  private selectedId: string | null = null;
+  private matched = true;
+  private stateValue: EngineState = 'idle';
+  /** The run now playing: the timeline sample (at the context's rate) heard at context time `runStartTime`. */
+  private runStartSample = 0;
+  private runStartTime = 0;
+  private pausedAtSample = 0;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private generation = 0;
+  private decodedBytesNow = 0;
+  private decodedBytesPeak = 0;
+  private allSettled: Promise<void> = Promise.resolve();
+
+  constructor(options: EngineOptions = {}) {
+    this.makeContext =
+      options.makeContext ?? ((sampleRate) => new AudioContext({ latencyHint: 'interactive', sampleRate }));
+    this.windowFrames = options.windowFrames ?? 256;
+    this.crossfadeS = (options.crossfadeMs ?? 25) / 1000;
+    this.timeoutMs = options.downloadTimeoutMs ?? 45_000;
+    this.fetchFn = options.fetch ?? fetch.bind(globalThis);
+  }
+
+  listen(listener: EngineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The context, made at the versions' sample rate so decoding does not resample them. */
+  get context(): BaseAudioContext {
+    if (!this.ctx) this.useContext(this.makeContext());
+    return this.ctx as BaseAudioContext;
+  }
+  get state(): EngineState {
+    return this.stateValue;
+  }
+  get selected(): string | null {
+    return this.selectedId;
+  }
+  get levelMatched(): boolean {
+    return this.matched;
+  }
+  /** Decoded audio held right now, and the most ever held at once, in bytes. */
+  get decodedBytes(): number {
+    return this.decodedBytesNow;
+  }
+  get peakDecodedBytes(): number {
+    return this.decodedBytesPeak;
+  }
+  /** Resolves when every version of the last load has arrived or failed. */
+  get settled(): Promise<void> {
+    return this.allSettled;
+  }
+  /** Versions that failed, with the reason. */
+  get failures(): Map<string, string> {
+    return new Map([...this.tracks].flatMap(([id, t]) => (t.failed ? [[id, t.failed] as const] : [])));
+  }
+  get sampleRate(): number {
+    return this.context.sampleRate;
+  }
+  /** Length of the timeline: the longest version. */
+  get durationSamples(): number {
+    let n = 0;
+    for (const t of this.tracks.values()) if (t.index) n = Math.max(n, t.length);
+    return n;
+  }
+  get duration(): number {
+    return this.durationSamples / this.sampleRate;
+  }
+  /** The timeline sample the listener hears now. */
+  get positionSamples(): number {
+    if (this.stateValue !== 'playing') return this.pausedAtSample;
+    const elapsed = Math.max(0, this.context.currentTime - this.runStartTime);
+    return Math.min(this.durationSamples, this.runStartSample + Math.round(elapsed * this.sampleRate));
+  }
+  get position(): number {
+    return this.positionSamples / this.sampleRate;
+  }
+
+  /**
+   * Loads the versions of one source (replacing any others) and selects `selected`. `sampleRate` (of the
+   * processed files) picks the context's rate. Resolves once the selected version can play (or, if it failed,
+   * once every download has ended); the others join as they arrive.
+   */
+  async load(versions: EngineVersion[], selected: string, sampleRate?: number): Promise<void> {
+    this.stopRun();
+    const generation = ++this.generation;
+    for (const t of this.tracks.values()) this.dropTrack(t);
+    this.tracks.clear();
+    this.pausedAtSample = 0;
+    this.selectedId = selected;
+    if (sampleRate && this.ctx && this.ctx.sampleRate !== sampleRate) {
+      closeContext(this.ctx);
+      this.ctx = undefined;
+    }
+    if (!this.ctx) this.useContext(this.makeContext(sampleRate));
+    const ctx = this.context;
+    this.setState('loading');
+    for (const v of versions) {
+      const level = ctx.createGain();
+      const fade = ctx.createGain();
+      fade.gain.value = v.id === selected ? 1 : 0;
+      level.connect(fade).connect(this.master as GainNode);
+      this.tracks.set(v.id, {
+        id: v.id,
+        lufs: v.lufs,
+        ratio: 1,
+        windowSamples: 0,
+        priming: 0,
+        length: 0,
+        level,
+        fade,
+        windows: new Map(),
+        decoding: new Map(),
+        playing: new Set(),
+        scheduled: new Set(),
+      });
+    }
+    this.applyLevels(true);
+    const downloads = new Map(versions.map((v) => [v.id, this.download(v, generation)]));
+    this.allSettled = Promise.all(downloads.values()).then(() => undefined);
+    await downloads.get(selected);
+    if (generation !== this.generation) return;
+    if (!this.tracks.get(selected)?.index) await Promise.all(downloads.values());
+    if (generation !== this.generation) return;
+    const playable = [...this.tracks.values()].some((t) => t.index);
+    this.setState(playable ? 'ready' : 'idle');
+  }
+
+  private useContext(ctx: BaseAudioContext) {
+    this.ctx = ctx;
+    this.master = ctx.createGain();
+    this.master.connect(ctx.destination);
+  }
+
+  private async download(v: EngineVersion, generation: number): Promise<void> {
+    const track = this.tracks.get(v.id);
+    if (!track) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    try {
+      const res = await this.fetchFn(v.url, { signal: abort.signal });
+      if (!res.ok) throw new Error(`the server answered ${res.status}`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (generation !== this.generation) return;
+      const index = indexMp3(bytes);
+      track.bytes = bytes;
+      track.index = index;
+      track.ratio = this.sampleRate / index.sampleRate;
+      track.windowSamples = this.windowFrames * index.samplesPerFrame * track.ratio;
+      const gapless = index.encoderDelay > 0;
+      const priming = gapless ? index.encoderDelay + MP3_DECODER_DELAY : 0;
+      const padding = gapless ? index.encoderPadding - MP3_DECODER_DELAY : 0;
+      track.priming = Math.round(priming * track.ratio);
+      track.length = Math.round((index.frames * index.samplesPerFrame - priming - padding) * track.ratio);
+      this.emit((l) => l.loaded?.(v.id));
+      // Joining while the others play: from a little ahead of the clock, on the same timeline.
+      if (this.stateValue === 'playing')
+        void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
+    } catch (e) {
+      if (generation !== this.generation) return;
+      track.failed = abort.signal.aborted
+        ? 'The download took too long'
+        : `The audio could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+      this.emit((l) => l.error?.(v.id, track.failed as string));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Starts or resumes; call it from a user gesture (autoplay policy, iOS). */
+  async play(): Promise<void> {
+    await unlockAudio(this.context);
+    if (this.stateValue === 'playing' || this.stateValue === 'loading' || this.durationSamples === 0) return;
+    if (this.stateValue === 'ended') this.pausedAtSample = 0;
+    await this.startRun(this.pausedAtSample);
+  }
+
+  pause(): void {
+    if (this.stateValue !== 'playing') return;
+    this.pausedAtSample = this.positionSamples;
+    this.stopRun();
+    this.setState('paused');
+  }
+
+  /** Moves the playhead; keeps playing if it was. */
+  async seek(seconds: number): Promise<void> {
+    const sample = Math.max(0, Math.min(this.durationSamples, Math.round(seconds * this.sampleRate)));
+    const wasPlaying = this.stateValue === 'playing';
+    this.stopRun();
+    this.pausedAtSample = sample;
+    if (wasPlaying) await this.startRun(sample);
+    else if (this.stateValue === 'ended') this.setState('paused');
+  }
+
+  /** Switches what is heard to another version: an equal-power crossfade on the shared clock. */
+  select(id: string): void {
+    if (id === this.selectedId || !this.tracks.has(id)) return;
+    const from = this.selectedId ? this.tracks.get(this.selectedId) : undefined;
+    const to = this.tracks.get(id) as Track;
+    this.selectedId = id;
+    const at = this.context.currentTime + 0.005;
+    const curves = equalPowerCurves();
+    if (from) fadeTo(from.fade.gain, curves.out, at, this.crossfadeS);
+    fadeTo(to.fade.gain, curves.in, at, this.crossfadeS);
+  }
+
+  /** Level matching on (default) or off. */
+  setLevelMatched(on: boolean): void {
+    this.matched = on;
+    this.applyLevels(false);
+  }
+
+  dispose(): void {
+    this.stopRun();
+    this.generation++;
+    for (const t of this.tracks.values()) this.dropTrack(t);
+    this.tracks.clear();
+    this.listeners.clear();
+    if (this.ctx) closeContext(this.ctx);
+    this.ctx = undefined;
+  }
+
+  // ── internals ───────────────────────────────────────────────────────────────────────────────────────
+  private emit(fn: (l: EngineListener) => void) {
+    for (const l of this.listeners) fn(l);
+  }
+  private setState(state: EngineState) {
+    if (state === this.stateValue) return;
+    this.stateValue = state;
+    this.emit((l) => l.state?.(state));
+  }
+
+  private applyLevels(immediately: boolean) {
+    const gains = matchedGains(new Map([...this.tracks].map(([id, t]) => [id, t.lufs])));
+    const at = this.context.currentTime;
+    for (const [id, t] of this.tracks) {
+      const g = this.matched ? (gains.get(id) ?? 1) : 1;
+      t.level.gain.cancelScheduledValues(at);
+      if (immediately) t.level.gain.value = g;
+      else t.level.gain.setTargetAtTime(g, at, 0.01);
+    }
+  }
+
+  private async startRun(sample: number) {
+    const generation = ++this.generation;
+    const ready = [...this.tracks.values()].filter((t) => t.index);
+    // Decode the first window of every loaded version before the clock starts, so they start together.
+    await Promise.all(ready.map((t) => this.windowAt(t, windowOf(t, sample))));
+    if (generation !== this.generation) return;
+    const sr = this.sampleRate;
+    // On a sample boundary of the context's clock, a moment ahead.
+    this.runStartTime = Math.ceil((this.context.currentTime + START_AHEAD_S) * sr) / sr;
+    this.runStartSample = sample;
+    await Promise.all(ready.map((t) => this.scheduleFrom(t, sample)));
+    if (generation !== this.generation) return;
+    this.setState('playing');
+    this.ticker = setInterval(() => void this.pump(), 200);
+  }
+
+  private stopRun() {
+    this.generation++;
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+    for (const t of this.tracks.values()) {
+      for (const s of t.playing) {
+        s.onended = null;
+        try {
+          s.stop();
+        } catch {
+          // never started
+        }
+        s.disconnect();
+      }
+      t.playing.clear();
+      t.scheduled.clear();
+    }
+  }
+
+  /**
+   * Keeps the next window of every version decoded and scheduled, and frees the ones behind the playhead.
+   * Runs on a timer while playing; an offline render (tests) calls it at each of its suspensions.
+   */
+  async pump(): Promise<void> {
+    if (this.stateValue !== 'playing') return;
+    const pos = this.positionSamples;
+    if (pos >= this.durationSamples) {
+      this.stopRun();
+      this.pausedAtSample = this.durationSamples;
+      this.setState('ended');
+      return;
+    }
+    const pending: Promise<void>[] = [];
+    for (const t of this.tracks.values()) {
+      if (!t.index) continue;
+      const current = windowOf(t, pos);
+      for (const w of [...t.windows.keys()]) if (w < current) this.freeWindow(t, w);
+      pending.push(this.scheduleWindow(t, current + 1));
+    }
+    await Promise.all(pending);
+  }
+
+  /** Schedules `track` from timeline sample `from` on: the rest of that window, then the next one. */
+  private async scheduleFrom(track: Track, from: number) {
+    const w = windowOf(track, from);
+    await this.scheduleWindow(track, w, from);
+    await this.scheduleWindow(track, w + 1);
+  }
+
+  private async scheduleWindow(track: Track, w: number, from?: number) {
+    if (track.scheduled.has(w) || !track.index) return;
+    const generation = this.generation;
+    track.scheduled.add(w);
+    const win = await this.windowAt(track, w);
+    if (generation !== this.generation) return;
+    if (!win) {
+      track.scheduled.delete(w);
+      return;
+    }
+    const skip = Math.max(0, (from ?? win.startSample) - win.startSample);
+    if (skip >= win.buffer.length) return;
+    let buffer = win.buffer;
+    if (skip > 0) {
+      // The rest of the window as its own buffer: an offset in seconds could round to a neighbouring sample.
+      buffer = this.context.createBuffer(win.buffer.numberOfChannels, win.buffer.length - skip, this.sampleRate);
+      for (let c = 0; c < buffer.numberOfChannels; c++)
+        buffer.copyToChannel(win.buffer.getChannelData(c).subarray(skip), c);
+    }
+    const when = this.runStartTime + (win.startSample + skip - this.runStartSample) / this.sampleRate;
+    const source = this.context.createBufferSource();
+    source.buffer = buffer;
+    source.connect(track.level);
+    source.onended = () => {
+      track.playing.delete(source);
+      source.disconnect();
+    };
+    track.playing.add(source);
+    source.start(Math.max(when, this.context.currentTime));
+  }
+
+  /** The decoded window `w` of a track (decoded once), or null past its end or on failure. */
+  private windowAt(track: Track, w: number): Promise<Window | null> {
+    const have = track.windows.get(w);
+    if (have) return Promise.resolve(have);
+    const pending = track.decoding.get(w);
+    if (pending) return pending;
+    const { index, bytes } = track;
+    if (!index || !bytes) return Promise.resolve(null);
+    const from = w * this.windowFrames;
+    if (from >= index.frames) return Promise.resolve(null);
+    const run = frameRun(bytes, index, from, from + this.windowFrames, LEAD_FRAMES);
+    const { start: startSample, end, cut } = windowSpan(track, w);
+    const length = end - startSample;
+    if (length <= 0) return Promise.resolve(null);
+    const promise: Promise<Window | null> = this.context
+      .decodeAudioData(run.buffer)
+      .then((decoded) => {
+        const transient = decoded.length * decoded.numberOfChannels * 4;
+        this.count(transient);
+        // decodeAudioData answers at the context's rate: the run's offsets scale with it.
+        const skip = Math.round(run.skip * track.ratio) + cut;
+        const buffer = this.context.createBuffer(decoded.numberOfChannels, Math.max(1, length), this.sampleRate);
+        for (let c = 0; c < decoded.numberOfChannels; c++)
+          buffer.copyToChannel(decoded.getChannelData(c).subarray(skip, skip + length), c);
+        this.count(-transient);
+        const win = { buffer, startSample };
+        if (track.decoding.get(w) !== promise) return win; // dropped meanwhile
+        track.windows.set(w, win);
+        this.count(buffer.length * buffer.numberOfChannels * 4);
+        return win;
+      })
+      .catch((e: unknown) => {
+        if (!track.failed) {
+          track.failed = `The audio could not be decoded (${e instanceof Error ? e.message : String(e)})`;
+          this.emit((l) => l.error?.(track.id, track.failed as string));
+        }
+        return null;
+      })
+      .finally(() => {
+        if (track.decoding.get(w) === promise) track.decoding.delete(w);
+      });
+    track.decoding.set(w, promise);
+    return promise;
+  }
+
+  private count(bytes: number) {
+    this.decodedBytesNow += bytes;
+    this.decodedBytesPeak = Math.max(this.decodedBytesPeak, this.decodedBytesNow);
+  }
+
+  private freeWindow(track: Track, w: number) {
+    const win = track.windows.get(w);
+    if (!win) return;
+    track.windows.delete(w);
+    this.count(-win.buffer.length * win.buffer.numberOfChannels * 4);
+  }
+
+  private dropTrack(track: Track) {
+    for (const w of [...track.windows.keys()]) this.freeWindow(track, w);
+    track.decoding.clear();
+    track.fade.disconnect();
+    track.level.disconnect();
+  }
+}
+
+/**
+ * Where window w of a track lies on the timeline (context samples): it decodes stream samples
+ * [round(w × windowSamples), round((w + 1) × windowSamples)), shifted back by the priming and clipped to the
+ * recording; `cut` is what the clipping removed from its front.
+ */
+function windowSpan(t: Track, w: number) {
+  const a = Math.round(w * t.windowSamples) - t.priming;
+  const b = Math.round((w + 1) * t.windowSamples) - t.priming;
+  return { start: Math.max(0, a), end: Math.min(t.length, b), cut: Math.max(0, -a) };
+}
+function windowOf(t: Track, sample: number): number {
+  let w = Math.floor((sample + t.priming) / t.windowSamples);
+  if (Math.round((w + 1) * t.windowSamples) - t.priming <= sample) w++;
+  return Math.max(0, w);
+}
+
+function closeContext(ctx: BaseAudioContext) {
+  if (ctx instanceof AudioContext) void ctx.close().catch(() => undefined);
+}
+
+function fadeTo(param: AudioParam, curve: Float32Array, at: number, duration: number) {
+  // The fade starts from wherever the gain is (a switch may interrupt another one).
+  const now = param.value;
+  const scaled = curve.map((v, i) => (i === 0 ? now : v));
+  param.cancelScheduledValues(at);
+  param.setValueCurveAtTime(scaled, at, duration);
+}
+
+let silentElement: HTMLAudioElement | undefined;
+
+/**
+ * Lets audio out: resumes the context inside the user's gesture (autoplay policy) and, on iOS, asks for the
+ * playback audio session so the ring/silent switch does not mute the player (Safari 17's audioSession API,
+ * else the long-standing trick of a playing, silent media element).
+ */
+export async function unlockAudio(context: BaseAudioContext): Promise<void> {
+  if (!(context instanceof AudioContext)) return; // an offline render needs no unlocking
+  const nav = navigator as Navigator & { audioSession?: { type: string } };
+  if (nav.audioSession) nav.audioSession.type = 'playback';
+  else if (/iPad|iPhone|iPod/.test(navigator.userAgent) && !silentElement) {
+    silentElement = new Audio(silentWavUrl());
+    silentElement.loop = true;
+    silentElement.setAttribute('x-webkit-airplay', 'deny');
+    void silentElement.play().catch(() => undefined);
+  }
+  if (context.state !== 'running') await context.resume();
+}
+
+/** 0.1 s of silence: 8 kHz, 8-bit, mono WAV. */
+function silentWavUrl(): string {
+  const n = 800;
+  const b = new Uint8Array(44 + n).fill(128);
+  const v = new DataView(b.buffer);
+  const tag = (at: number, s: string) => {
+    for (let i = 0; i < 4; i++) b[at + i] = s.charCodeAt(i);
+  };
+  tag(0, 'RIFF');
+  v.setUint32(4, 36 + n, true);
+  tag(8, 'WAVE');
+  tag(12, 'fmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true);
+  v.setUint16(22, 1, true);
+  v.setUint32(24, 8000, true);
+  v.setUint32(28, 8000, true);
+  v.setUint16(32, 1, true);
+  v.setUint16(34, 8, true);
+  tag(36, 'data');
+  v.setUint32(40, n, true);
+  return URL.createObjectURL(new Blob([b], { type: 'audio/wav' }));
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { status01 } from './common.ts';
+import { ORDERED_FEATURES } from './instances.ts';
+
+/**
+ * The public read of a published instance for the embeddable `<atk-player>` (GET /widget/instances/{id}):
+ * no token, cacheable, readable from any origin. Only what a visitor may see.
+ */
+const file = z.object({ url: z.string(), name: z.string() });
+const priceEntry = z.object({ currency: z.string(), price: z.number(), symbol: z.string() });
+
+export const playerProduct = z.object({
+  _id: z.string(),
+  name: z.string(),
+  model: z.string().nullable(),
+  brand_name: z.string(),
+  /** The product's thumbnail image URL, null when it has none. */
+  thumbnail: z.string().nullable(),
+  /** The large image, the additional images in their order, and the eight 360° slots (null where empty). */
+  images: z.object({
+    large: z.string().nullable(),
+    additional: z.array(file),
+    group_360: z.array(z.string().nullable()),
+  }),
+  price: z.object({ default: priceEntry.nullable(), list: z.array(priceEntry) }).nullable(),
+  /** Sanitised HTML (h3, p, strong, em, u, a). */
+  listening_guide: z.string().nullable(),
+  discography: z.array(
+    z.object({
+      artist: z.string().nullish(),
+      song: z.string().nullish(),
+      producer_engineer: z.string().nullish(),
+      instruments: z.string().nullish(),
+      spotify_link: z.string().nullish(),
+      tidal_link: z.string().nullish(),
+    }),
+  ),
+  tech_specs: z.record(z.string(), z.unknown()).nullable(),
+  frequency_graph: file.nullable(),
+});
+export type PlayerProduct = z.infer<typeof playerProduct>;
+
+/** One product's processed recording of a source: what the audio engine plays. */
+export const playerVersion = z.object({
+  product_id: z.string(),
+  /** The processed 320 kbps MP3. */
+  url: z.string(),
+  lufs: z.number().nullable(),
+  true_peak: z.number().nullable(),
+  /** The waveform peaks file (8-bit), null until processed. */
+  peaks_url: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  sample_rate: z.number().nullable(),
+});
+export type PlayerVersion = z.infer<typeof playerVersion>;
+
+export const playerSource = z.object({
+  _id: z.string(),
+  name: z.string(),
+  performer: z.string().nullable(),
+  /** Ready versions only, in the player's product order. */
+  versions: z.array(playerVersion),
+});
+export const playerSong = z.object({
+  _id: z.string(),
+  name: z.string(),
+  song_writer: z.string().nullable(),
+  /** Provided by the platform (ATK songs). */
+  is_atk: status01,
+  sources: z.array(playerSource),
+});
+export type PlayerSong = z.infer<typeof playerSong>;
+
+/** Tooltip feature codes (spec 2 §3). */
+export const TOOLTIP_FEATURES = [
+  'Gear',
+  'Blind',
+  'Share',
+  'ListeningGuide',
+  'Discography',
+  'FrequencyOrTech',
+  'Image',
+  'BuyButton',
+  'AtkpAudio',
+  'AtkpWaveform',
+] as const;
+export const playerTooltip = z.object({ feature: z.number().int().min(0).max(9), content: z.string() });
+
+/** The frequency graph's seven bands (spec 2 §2, spec 3 §9). */
+export const FREQUENCY_BANDS = ['sub', 'low', 'lo_mid', 'mid', 'hi_mid', 'hi', 'air'] as const;
+export const FREQUENCY_BAND_LABELS = ['SUB', 'LOW', 'LO MID', 'MID', 'HI MID', 'HI', 'AIR'] as const;
+export const frequencyBand = z.object({ min: z.number(), max: z.number(), desc: z.string() });
+export const frequencyBands = z.object(
+  Object.fromEntries(FREQUENCY_BANDS.map((b) => [b, frequencyBand])) as Record<
+    (typeof FREQUENCY_BANDS)[number],
+    typeof frequencyBand
+  >,
+);
+export type FrequencyBands = z.infer<typeof frequencyBands>;
+export const DEFAULT_FREQUENCY_BANDS: FrequencyBands = {
+  sub: { min: 20, max: 60, desc: 'Felt more than heard: kick drum and bass weight, rumble.' },
+  low: { min: 60, max: 250, desc: 'Body and warmth; proximity effect lives here.' },
+  lo_mid: { min: 250, max: 500, desc: 'Fullness, or boxiness and mud when there is too much.' },
+  mid: { min: 500, max: 2000, desc: 'The core of most voices and instruments; honk when overdone.' },
+  hi_mid: { min: 2000, max: 4000, desc: 'Presence and intelligibility; harshness when pushed.' },
+  hi: { min: 4000, max: 10000, desc: 'Clarity, attack and sibilance.' },
+  air: { min: 10000, max: 20000, desc: 'Sparkle and openness at the top.' },
+};
+
+export const playerFeatures = z.object({
+  /** The enabled ordered features (listening guide, discography…), in the instance's order. */
+  ordered: z.array(z.enum(ORDERED_FEATURES)),
+  display_price: status01,
+  /** How many products the player offers at once (Products in Player; 99999 = no limit). */
+  products_in_player: z.number(),
+});
+export type PlayerFeatures = z.infer<typeof playerFeatures>;
+
+export const playerInstance = z.object({
+  _id: z.string(),
+  name: z.string(),
+  brand_name: z.string(),
+  features: playerFeatures,
+  /** Active, published products of the instance: featured slots 1–3 first, then the rest in list order. */
+  products: z.array(playerProduct),
+  /** The featured products (slots 1–3) the player loads by default, in slot order. */
+  featured: z.array(z.string()),
+  /** Active songs in order (the products' songs, then the brand's own when My Audio is on), each with its
+   * active sources in order; a source lists the ready versions of the player's products. */
+  songs: z.array(playerSong),
+  buttons: z.object({
+    default: z.object({ currency: z.string(), symbol: z.string(), url: z.string() }),
+    list: z.array(z.object({ currency: z.string(), symbol: z.string(), url: z.string() })),
+  }),
+  /** Which of the two image features comes first: codes in order (group_360, additional). */
+  image_order: z.array(z.string()),
+  tooltips: z.array(playerTooltip),
+  frequency_bands: frequencyBands,
+});
+export type PlayerInstance = z.infer<typeof playerInstance>;
+
+/**
+ * POST /widget/events: what the player reports for the statistics screens, in batches. An anonymous visitor
+ * id (random, kept in the visitor's browser) ties a visit's events together; nothing else identifies anyone.
+ */
+export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
+export const PLAYER_EVENTS_MAX = 50;
+export const playerEvent = z.object({
+  type: z.enum(PLAYER_EVENT_TYPES, { error: `must be one of ${PLAYER_EVENT_TYPES.join(', ')}` }),
+  instance_id: z.uuid({ error: 'must be a valid id' }),
+  product_id: z.uuid({ error: 'must be a valid id' }).nullish(),
+  song_id: z.uuid({ error: 'must be a valid id' }).nullish(),
+  source_id: z.uuid({ error: 'must be a valid id' }).nullish(),
+  /** Listening time of a `listen` event, in seconds. */
+  seconds: z.number({ error: 'must be a number' }).min(0).max(3600).nullish(),
+});
+export const playerEvents = z.object({
+  visitor_id: z.uuid({ error: 'must be a valid id' }),
+  events: z
+    .array(playerEvent)
+    .min(1)
+    .max(PLAYER_EVENTS_MAX, { error: `must hold at most ${PLAYER_EVENTS_MAX} events` }),
+});
+export type PlayerEvents = z.infer<typeof playerEvents>;
