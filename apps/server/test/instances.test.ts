@@ -266,7 +266,7 @@ describe('instances: create, list, read', () => {
     const made = await create(customer.token, { name: 'By category', category_id: cat });
     expect(made.products).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => entry(ids[n], brandId, n <= 5 ? 1 : 0)));
     expect(made.other_products).toEqual([]);
-    expect(made.sources).toEqual([
+    expect(made.sources).toMatchObject([
       {
         song_id: song.id,
         is_active: 1,
@@ -643,7 +643,20 @@ describe('instances: sources and my_sources', () => {
       [atk[2].id, 1, 5],
       [atk[3].id, 0, 6],
     ]);
-    expect(list[0].instruments).toEqual(s1.sources.map((i, at) => ({ instrument_id: i, is_active: 1, order: at + 1 })));
+    expect(list[0].instruments).toMatchObject(
+      s1.sources.map((i, at) => ({ instrument_id: i, is_active: 1, order: at + 1 })),
+    );
+  });
+
+  it('the answer names every song and source, the platform ones too; a save ignores the names', async () => {
+    const list = await sources();
+    const names = new Map(
+      [s1, s2, ...atk].map((song, n) => [song.id, ['S1', 'S2', 'ATK 0', 'ATK 1', 'ATK 2', 'ATK 3'][n]]),
+    );
+    expect(list.map((s) => s.name)).toEqual(list.map((s) => names.get(s.song_id)));
+    expect(list[0].instruments.map((i) => i.name)).toEqual(['Source 1', 'Source 2']);
+    // Sent back as read (names and all), it is the same list: the names are not part of what is saved.
+    expectError(await saveSources(list), 400, MSG.sourcesUnchanged);
   });
 
   it('a save reorders and switches the songs and sources there are, with orders 1..n', async () => {
@@ -667,7 +680,7 @@ describe('instances: sources and my_sources', () => {
     const saved = await sources();
     // Stored sorted by order.
     expect(saved.map((s) => s.song_id)).toEqual([s2.id, s1.id, atk[0].id, atk[1].id, atk[2].id, atk[3].id]);
-    expect(saved[1].instruments).toEqual([
+    expect(saved[1].instruments).toMatchObject([
       { instrument_id: s1.sources[1], is_active: 0, order: 1 },
       { instrument_id: s1.sources[0], is_active: 1, order: 2 },
     ]);
@@ -774,7 +787,7 @@ describe('instances: sources and my_sources', () => {
     expect((await read(owner.customer.token, id)).my_sources).toEqual(before.my_sources);
     const res = await app.call<Instance>('POST', `/instances/${id}/sync_songs`, { token: owner.customer.token });
     expectOk(res, MSG.synchronizeSuccess);
-    expect(res.body.data.my_sources).toEqual([
+    expect(res.body.data.my_sources).toMatchObject([
       ...before.my_sources,
       {
         song_id: created.body.data._id,

@@ -171,9 +171,6 @@ export const instancesApi = {
     }),
   /** The brand filter of the other-brands picker (up to 1000). */
   brands: (admin: boolean) => get<ListData<NamedRecord>>(scoped(admin, '/brands'), { query: PICKER }),
-  /** The sources of a song (names and performers), up to 1000. */
-  instruments: (admin: boolean, songId: string) =>
-    get<ListData<Instrument>>(scoped(admin, '/instruments'), { query: { ...PICKER, song_id: songId } }),
 };
 
 // ── Pickers (spec 3 §7 "Lists for pickers") ────────────────────────────────────────────────────────────
@@ -317,5 +314,4 @@ export const queryKeys = {
     ['instruments', admin, songId, productId] as const,
   instances: ['instances'] as const,
   instance: (admin: boolean, id: string) => ['instances', 'one', admin, id] as const,
-  songInstruments: (admin: boolean, songId: string) => ['instruments', admin, songId, 'all'] as const,
 };

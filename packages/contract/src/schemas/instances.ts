@@ -104,6 +104,13 @@ export const instanceSong = z.object({
   instruments: z.array(instanceInstrument).max(200),
 });
 export type InstanceSong = z.infer<typeof instanceSong>;
+/** A song of an instance as the server answers it: with the names to show (ignored when saved). */
+export const instanceSongNamed = instanceSong.extend({
+  name: z.string(),
+  song_writer: z.string().nullable(),
+  instruments: z.array(instanceInstrument.extend({ name: z.string(), performer: z.string().nullable() })),
+});
+export type InstanceSongNamed = z.infer<typeof instanceSongNamed>;
 
 const contiguous = (orders: number[]) => [...orders].sort((a, b) => a - b).every((o, i) => o === i + 1);
 export const instanceSources = z
@@ -241,8 +248,8 @@ export const instance = z.object({
   features: instanceFeaturesShape,
   products: z.array(instanceProduct),
   other_products: z.array(instanceProduct),
-  sources: z.array(instanceSong),
-  my_sources: z.array(instanceSong),
+  sources: z.array(instanceSongNamed),
+  my_sources: z.array(instanceSongNamed),
   images: z.array(instanceImage),
   buttons: instanceButtons,
   created_at: isoTime,

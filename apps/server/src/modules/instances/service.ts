@@ -6,6 +6,7 @@ import {
   type InstanceGeneral,
   type InstanceProduct,
   type InstanceSong,
+  type InstanceSongNamed,
   type InstanceUpdate,
   MSG,
   PERMISSION,
@@ -48,8 +49,45 @@ async function instanceFor(db: Db, user: SessionUser, id: string, opts: { lock?:
   return row;
 }
 
+/** Sources with the names the console shows: every song and source in two queries, whoever's they are. */
+async function named(db: Db, lists: InstanceSong[][]): Promise<InstanceSongNamed[][]> {
+  const songIds = [...new Set(lists.flat().map((s) => s.song_id))];
+  const instrumentIds = [...new Set(lists.flat().flatMap((s) => s.instruments.map((i) => i.instrument_id)))];
+  const [songRows, instrumentRows] = await Promise.all([
+    songIds.length
+      ? db
+          .select({ id: songs.id, name: songs.name, songWriter: songs.songWriter })
+          .from(songs)
+          .where(inArray(songs.id, songIds))
+      : [],
+    instrumentIds.length
+      ? db
+          .select({ id: instruments.id, name: instruments.name, performer: instruments.performerName })
+          .from(instruments)
+          .where(inArray(instruments.id, instrumentIds))
+      : [],
+  ]);
+  const songById = new Map(songRows.map((r) => [r.id, r]));
+  const instrumentById = new Map(instrumentRows.map((r) => [r.id, r]));
+  return lists.map((list) =>
+    list.map((s) => ({
+      ...s,
+      name: songById.get(s.song_id)?.name ?? '',
+      song_writer: songById.get(s.song_id)?.songWriter ?? null,
+      instruments: s.instruments.map((i) => ({
+        ...i,
+        name: instrumentById.get(i.instrument_id)?.name ?? '',
+        performer: instrumentById.get(i.instrument_id)?.performer ?? null,
+      })),
+    })),
+  );
+}
+
 async function present(db: Db, row: InstanceRow): Promise<Instance> {
-  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId));
+  const [[brand], [sources, mySources]] = await Promise.all([
+    db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
+    named(db, [row.sources, row.mySources]),
+  ]);
   return {
     _id: row.id,
     brand_id: row.brandId,
@@ -66,8 +104,8 @@ async function present(db: Db, row: InstanceRow): Promise<Instance> {
     features: { ...DEFAULT_FEATURES, ...row.features },
     products: row.products,
     other_products: row.otherProducts,
-    sources: row.sources,
-    my_sources: row.mySources,
+    sources,
+    my_sources: mySources,
     images: row.images,
     buttons: row.buttons,
     created_at: row.createdAt.toISOString(),

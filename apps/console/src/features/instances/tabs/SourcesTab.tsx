@@ -1,9 +1,8 @@
 import { SortAscendingOutlined, SyncOutlined } from '@ant-design/icons';
 import { type InstanceSong, LABEL, MSG } from '@atk/contract';
-import { useQueries, useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsType, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { instancesApi, queryKeys, songsApi } from '../../../api/endpoints.ts';
+import { useMemo, useState } from 'react';
+import { instancesApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { snapshot, type TabProps, useReloadInstance, useSaveInstance } from '../context.ts';
 import { moveTo, normalizeSongs, sortByOrder } from '../ordering.ts';
@@ -98,65 +97,18 @@ export function SourcesTab({ instance, scope, binding, permission }: TabProps) {
     }
   };
 
-  // names: from the instance answer when it carries them, else songs by ids and each song's sources
-  const decorated = useMemo(() => {
+  // names: the instance answer carries them for every song and source, whichever brand's they are
+  const names = useMemo(() => {
     const songs = new Map<string, SongNames>();
     const instruments = new Map<string, InstrumentNames>();
-    for (const s of [...instance.sources, ...instance.my_sources] as (Song & Partial<SongNames>)[]) {
-      if (s.name) songs.set(s.song_id, { name: s.name, song_writer: s.song_writer ?? '' });
-      for (const i of s.instruments as (Instrument & Partial<InstrumentNames>)[])
-        if (i.name) instruments.set(i.instrument_id, { name: i.name, performer: i.performer ?? '' });
+    for (const s of [...instance.sources, ...instance.my_sources]) {
+      songs.set(s.song_id, { name: s.name, song_writer: s.song_writer ?? '' });
+      for (const i of s.instruments) instruments.set(i.instrument_id, { name: i.name, performer: i.performer ?? '' });
     }
     return { songs, instruments };
   }, [instance.sources, instance.my_sources]);
-  const songIds = useMemo(
-    () => [...new Set([...lists.sources, ...lists.my_sources].map((s) => s.song_id))].sort(),
-    [lists],
-  );
-  const missingSongs = songIds.filter((id) => !decorated.songs.has(id));
-  const songs = useQuery({
-    queryKey: queryKeys.songsByIds(scope.admin, missingSongs, false),
-    queryFn: () => songsApi.byIds(scope.admin, missingSongs),
-    enabled: missingSongs.length > 0,
-  });
-  // a customer reads platform (ATK) songs only when asking for them
-  const atkSongs = useQuery({
-    queryKey: queryKeys.songsByIds(scope.admin, missingSongs, true),
-    queryFn: () => songsApi.byIds(scope.admin, missingSongs, true),
-    enabled: missingSongs.length > 0 && !scope.admin,
-  });
-  const needInstruments = songIds.filter((id) =>
-    [...lists.sources, ...lists.my_sources]
-      .find((s) => s.song_id === id)
-      ?.instruments.some((i) => !decorated.instruments.has(i.instrument_id)),
-  );
-  const instruments = useQueries({
-    queries: needInstruments.map((id) => ({
-      queryKey: queryKeys.songInstruments(scope.admin, id),
-      queryFn: () => instancesApi.instruments(scope.admin, id),
-      staleTime: 60_000,
-    })),
-  });
-  useEffect(() => {
-    // spec 3 §8: load failures of songs and instruments are only logged
-    if (songs.error) console.warn('songs load failed:', songs.error.message);
-    if (atkSongs.error) console.warn('atk songs load failed:', atkSongs.error.message);
-  }, [songs.error, atkSongs.error]);
-  const songName = (id: string): SongNames => {
-    const d = decorated.songs.get(id);
-    if (d) return d;
-    const s = songs.data?.list.find((x) => x._id === id) ?? atkSongs.data?.list.find((x) => x._id === id);
-    return { name: s?.name ?? '…', song_writer: s?.song_writer ?? '' };
-  };
-  const instrumentName = (id: string): InstrumentNames => {
-    const d = decorated.instruments.get(id);
-    if (d) return d;
-    for (const q of instruments) {
-      const i = q.data?.list.find((x) => x._id === id);
-      if (i) return { name: i.name, performer: i.performer ?? '' };
-    }
-    return { name: '…', performer: '' };
-  };
+  const songName = (id: string): SongNames => names.songs.get(id) ?? { name: '…', song_writer: '' };
+  const instrumentName = (id: string): InstrumentNames => names.instruments.get(id) ?? { name: '…', performer: '' };
 
   const editSongs = (p: Part, fn: (songs: Song[]) => Song[]) => setLists((l) => ({ ...l, [p]: fn(l[p]) }));
   const editSong = (p: Part, songId: string, fn: (song: Song) => Song) =>
