@@ -81,6 +81,9 @@ export const instanceProduct = z.object({
   order: order(PRODUCT_SLOTS).nullable(),
 });
 export type InstanceProduct = z.infer<typeof instanceProduct>;
+/** A product of an instance as the server answers it: with its name and brand (ignored when saved). */
+export const instanceProductNamed = instanceProduct.extend({ name: z.string(), brand_name: z.string() });
+export type InstanceProductNamed = z.infer<typeof instanceProductNamed>;
 /** Each featured slot (1–3) is held by one product at most, across both lists. */
 const slotsUnique = (lists: InstanceProduct[][]) => {
   const slots = lists.flat().flatMap((p) => (p.order === null ? [] : [p.order]));
@@ -246,8 +249,8 @@ export const instance = z.object({
     website: z.string().nullable(),
   }),
   features: instanceFeaturesShape,
-  products: z.array(instanceProduct),
-  other_products: z.array(instanceProduct),
+  products: z.array(instanceProductNamed),
+  other_products: z.array(instanceProductNamed),
   sources: z.array(instanceSongNamed),
   my_sources: z.array(instanceSongNamed),
   images: z.array(instanceImage),

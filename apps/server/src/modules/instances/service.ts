@@ -5,6 +5,7 @@ import {
   type Instance,
   type InstanceGeneral,
   type InstanceProduct,
+  type InstanceProductNamed,
   type InstanceSong,
   type InstanceSongNamed,
   type InstanceUpdate,
@@ -83,10 +84,31 @@ async function named(db: Db, lists: InstanceSong[][]): Promise<InstanceSongNamed
   );
 }
 
+/** Products with the name and brand the console shows, in one query. */
+async function namedProducts(db: Db, lists: InstanceProduct[][]): Promise<InstanceProductNamed[][]> {
+  const ids = [...new Set(lists.flat().map((p) => p.product_id))];
+  const rows = ids.length
+    ? await db
+        .select({ id: products.id, name: products.name, brandName: brands.name })
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(inArray(products.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return lists.map((list) =>
+    list.map((p) => ({
+      ...p,
+      name: byId.get(p.product_id)?.name ?? '',
+      brand_name: byId.get(p.product_id)?.brandName ?? '',
+    })),
+  );
+}
+
 async function present(db: Db, row: InstanceRow): Promise<Instance> {
-  const [[brand], [sources, mySources]] = await Promise.all([
+  const [[brand], [sources, mySources], [mine, others]] = await Promise.all([
     db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
     named(db, [row.sources, row.mySources]),
+    namedProducts(db, [row.products, row.otherProducts]),
   ]);
   return {
     _id: row.id,
@@ -102,8 +124,8 @@ async function present(db: Db, row: InstanceRow): Promise<Instance> {
     },
     // Features saved before one existed read as its default (display price: enabled).
     features: { ...DEFAULT_FEATURES, ...row.features },
-    products: row.products,
-    other_products: row.otherProducts,
+    products: mine,
+    other_products: others,
     sources,
     my_sources: mySources,
     images: row.images,

@@ -1,9 +1,7 @@
 import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { type InstanceProduct, LABEL, MSG, PICKER_PAGE_SIZE, PRODUCT_SLOTS } from '@atk/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type InstanceProduct, LABEL, MSG, PRODUCT_SLOTS } from '@atk/contract';
 import { Button, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { instancesApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
 import { type ProductListKind, type ProductLists, setProductSlot } from '../ordering.ts';
@@ -23,13 +21,6 @@ const clean = (p: InstanceProduct): InstanceProduct => ({
   is_active: p.is_active === 1 ? 1 : 0,
   order: p.order ?? null,
 });
-
-/** Names the instance answer may carry with its products. */
-const ownNames = (p: InstanceProduct): Names | null => {
-  const extra = p as InstanceProduct & { name?: string; brand_name?: string; general?: Names };
-  const name = extra.name ?? extra.general?.name;
-  return name ? { name, brand_name: extra.brand_name ?? extra.general?.brand_name ?? '' } : null;
-};
 
 const KIND_OF: Record<PickerKind, ProductListKind> = { mine: 'products', others: 'other_products' };
 
@@ -53,35 +44,14 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
   const dirty = snapshot(lists) !== saved;
   const admin = scope.admin;
 
-  // product names: from the instance answer when it has them, else from the two product lists
-  const fromInstance = useMemo(() => {
-    const map = new Map<string, Names>();
-    for (const p of [...instance.products, ...instance.other_products]) {
-      const n = ownNames(p);
-      if (n) map.set(p.product_id, n);
-    }
-    return map;
-  }, [instance.products, instance.other_products]);
-  const needNames = [...lists.products, ...lists.other_products].some(
-    (p) => !fromInstance.has(p.product_id) && !picked.has(p.product_id),
-  );
-  const pickQuery = (kind: PickerKind) => ({
-    queryKey: ['instances', 'product-names', admin, kind, instance.brand_id],
-    queryFn: () =>
-      instancesApi.pickProducts(admin, kind, { page_num: 1, page_size: PICKER_PAGE_SIZE, brand_id: instance.brand_id }),
-    enabled: needNames,
-    staleTime: 60_000,
-  });
-  const mine = useQuery(pickQuery('mine'));
-  const others = useQuery(pickQuery('others'));
+  // product names: the instance answer carries them; the pickers name the ones added since
   const names = useMemo(() => {
     const map = new Map<string, Names>();
-    for (const p of [...(mine.data?.list ?? []), ...(others.data?.list ?? [])])
-      map.set(p._id, { name: p.general.name, brand_name: p.general.brand_name });
-    for (const [id, n] of fromInstance) map.set(id, n);
+    for (const p of [...instance.products, ...instance.other_products])
+      map.set(p.product_id, { name: p.name, brand_name: p.brand_name });
     for (const [id, n] of picked) map.set(id, n);
     return map;
-  }, [mine.data, others.data, fromInstance, picked]);
+  }, [instance.products, instance.other_products, picked]);
 
   const submit = async (): Promise<boolean> => {
     const sent = lists;
