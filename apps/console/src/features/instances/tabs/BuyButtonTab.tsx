@@ -4,9 +4,9 @@ import { Button, Form, Input } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import type { Currency } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { CurrencySelect } from '../../products/tabs/CurrencySelect.tsx';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 interface Row {
   currency?: string;

@@ -12,10 +12,10 @@ import {
 import { Select, Switch, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
 import { setFeatureOrder } from '../ordering.ts';
 import type { RefusedFeature } from '../permissions.tsx';
-import { TabFrame } from '../TabFrame.tsx';
 
 type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price';
 type MaxCount = 'products_in_player' | 'atk_songs';

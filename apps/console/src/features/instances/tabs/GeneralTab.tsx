@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CategoryFields } from '../../../components/CategoryFields.tsx';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { STATUS_OPTIONS } from '../../products/texts.ts';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
 import { embeddedCode, launchCode } from '../launch.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 interface GeneralForm {
   name: string;

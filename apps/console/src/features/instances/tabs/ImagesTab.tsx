@@ -2,9 +2,9 @@ import { DEFAULT_IMAGES, INSTANCE_IMAGES, type InstanceImage, LABEL } from '@atk
 import { Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
 import { setImageOrder } from '../ordering.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 const NAMES: Record<InstanceImage['code'], string> = { group_360: LABEL.image360, additional: LABEL.imageAdditional };
 const ORDER_OPTIONS = [

@@ -3,9 +3,9 @@ import { type InstanceProduct, LABEL, MSG, PRODUCT_SLOTS } from '@atk/contract';
 import { Button, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
 import { type ProductListKind, type ProductLists, setProductSlot } from '../ordering.ts';
-import { TabFrame } from '../TabFrame.tsx';
 import { type ChosenProduct, type PickerKind, ProductPicker } from './ProductPicker.tsx';
 
 const SLOT_OPTIONS = Array.from({ length: PRODUCT_SLOTS }, (_, i) => ({ value: i + 1, label: String(i + 1) }));

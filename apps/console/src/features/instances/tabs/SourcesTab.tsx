@@ -4,9 +4,9 @@ import { App, Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsT
 import { useMemo, useState } from 'react';
 import { instancesApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useReloadInstance, useSaveInstance } from '../context.ts';
 import { moveTo, normalizeSongs, sortByOrder } from '../ordering.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 type Part = 'sources' | 'my_sources';
 type Song = InstanceSong;

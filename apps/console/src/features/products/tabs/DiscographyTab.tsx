@@ -3,8 +3,8 @@ import { LABEL, MSG, spotifyUri } from '@atk/contract';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 interface Entry {
   artist: string;

@@ -3,8 +3,8 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { CategoryFields } from '../../../components/CategoryFields.tsx';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 import { STATUS_OPTIONS } from '../texts.ts';
 
 interface GeneralForm {

@@ -6,8 +6,8 @@ import { reportError } from '../../../api/client.ts';
 import { type ProductImageType, uploadsApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { FileButton } from '../../../components/FileButton.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 interface FileRef {
   url: string;

@@ -3,8 +3,8 @@ import { Card } from 'antd';
 import { useState } from 'react';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { type TabProps, useSaveSection } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 
 /** What a listening guide should answer (spec 3 §2). */
 export const GUIDANCE = [

@@ -4,8 +4,8 @@ import { Button, Col, Form, InputNumber, Row } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import type { Currency } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 import { CurrencySelect } from './CurrencySelect.tsx';
 
 interface PriceRow {

@@ -3,8 +3,8 @@ import { Checkbox, Col, Collapse, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
-import { TabFrame } from '../TabFrame.tsx';
 import { type TechForm, techRules, toTechContent, toTechForm } from './techSpecs.ts';
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));

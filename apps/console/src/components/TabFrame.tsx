@@ -1,13 +1,14 @@
 import { LABEL } from '@atk/contract';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The frame of a product tab: its heading, its content and the SAVE CHANGES button. */
+/** The frame of a product or instance tab: heading, content, SAVE CHANGES (and CANCEL where the spec has one). */
 export function TabFrame({
   title,
   extra,
   children,
   onSave,
+  onCancel,
   saving,
   saveDisabled,
   testId,
@@ -15,8 +16,8 @@ export function TabFrame({
   title: string;
   extra?: ReactNode;
   children: ReactNode;
-  /** Omitted when the tab saves as it goes. */
   onSave?: () => void;
+  onCancel?: () => void;
   saving?: boolean;
   saveDisabled?: boolean;
   testId: string;
@@ -28,11 +29,20 @@ export function TabFrame({
         {extra && <div className="product-tab__extra">{extra}</div>}
       </header>
       <div className="product-tab__body">{children}</div>
-      {onSave && (
+      {(onSave || onCancel) && (
         <footer className="product-tab__footer">
-          <Button type="primary" size="large" loading={saving} disabled={saveDisabled} onClick={onSave}>
-            {LABEL.saveChanges}
-          </Button>
+          <Space>
+            {onCancel && (
+              <Button size="large" onClick={onCancel} disabled={saving}>
+                {LABEL.cancel}
+              </Button>
+            )}
+            {onSave && (
+              <Button type="primary" size="large" loading={saving} disabled={saveDisabled} onClick={onSave}>
+                {LABEL.saveChanges}
+              </Button>
+            )}
+          </Space>
         </footer>
       )}
     </section>
