@@ -28,6 +28,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { songRoutes } from './modules/songs/routes.ts';
+import { tooltipRoutes } from './modules/tooltips/routes.ts';
 import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
         adminUserRoutes,
         uploadRoutes,
         playerRoutes,
+        tooltipRoutes,
       ])
         routes(scoped, deps);
     },

@@ -13,5 +13,6 @@ export * from './schemas/player.ts';
 export * from './schemas/products.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/subscriptions.ts';
+export * from './schemas/tooltips.ts';
 export * from './schemas/uploads.ts';
 export * from './schemas/users.ts';

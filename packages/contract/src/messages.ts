@@ -92,6 +92,11 @@ export const MSG = {
   fileTooLarge: 'The file is too large',
   uploadLinkInvalid: 'The upload link is invalid or has expired',
   uploadMissing: 'The uploaded file was not found; please upload it again',
+  // tooltips (spec 2 §8) and the player's public API (docs/api.md)
+  createTooltipSuccess: 'Create tooltip success',
+  updateTooltipSuccess: 'Update tooltip success',
+  tooltipNotFound: 'Tooltip not found',
+  playerEventsTooMany: 'Too many player events from this address, please try again in a minute',
   // server answers that the spec leaves open (documented in docs/api.md)
   ok: 'success',
   invalidCredentials: 'Incorrect email or password',

@@ -370,3 +370,49 @@ export const instances = pgTable(
     index('instances_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
+
+// ── The player (spec 2 §3 Tooltip; the statistics' raw events) ───────────────────────────────────────────
+
+/** A tooltip of one of the player's features (`feature` 0–9, TOOLTIP_FEATURES); soft-deleted. */
+export const tooltips = pgTable(
+  'tooltips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feature: integer('feature').notNull(),
+    content: text('content').notNull(),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tooltips_list_idx').on(t.isDeleted, t.feature, t.createdAt)],
+);
+
+/**
+ * What visitors' players report (launch, play, listen) for the statistics screens. `brand_id` is the instance's,
+ * copied in so brand statistics need no join; `visitor_id` is a random id kept in the visitor's browser.
+ */
+export const playerEvents = pgTable(
+  'player_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => instances.id),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    visitorId: uuid('visitor_id').notNull(),
+    type: text('type').notNull(),
+    productId: uuid('product_id'),
+    songId: uuid('song_id'),
+    sourceId: uuid('source_id'),
+    /** Listening time of a `listen` event. */
+    seconds: doublePrecision('seconds'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('player_events_instance_idx').on(t.instanceId, t.createdAt),
+    index('player_events_brand_idx').on(t.brandId, t.createdAt),
+    index('player_events_product_idx').on(t.productId, t.createdAt),
+  ],
+);

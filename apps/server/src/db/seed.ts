@@ -2,6 +2,7 @@ import { hashPassword, ROLES, type Role } from '@atk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { seedCurrencies } from '../modules/catalogue/service.ts';
+import { seedTooltips } from '../modules/tooltips/service.ts';
 import { roleId } from '../modules/users/profile.ts';
 import { hashSecret } from '../platform/crypto.ts';
 import type { Queue } from '../platform/queue/types.ts';
@@ -32,6 +33,8 @@ export async function seed(
     .values(ROLES.map((name) => ({ name })))
     .onConflictDoNothing();
   await seedCurrencies(db);
+  // Content defaults (not demo data): the player's feature tooltips, while the table is empty.
+  await seedTooltips(db);
   if (!opts.demo) return;
   const seeded = await db.transaction(async (tx) => {
     const claimed = await tx

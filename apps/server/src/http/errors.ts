@@ -16,4 +16,4 @@ export const forbidden = () => new AppError(403, MSG.forbidden);
 export const notFound = (msg: string = MSG.notFound) => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const gone = (msg: string) => new AppError(410, msg);
-export const tooManyRequests = () => new AppError(429, MSG.tooManyAttempts);
+export const tooManyRequests = (msg: string = MSG.tooManyAttempts) => new AppError(429, msg);

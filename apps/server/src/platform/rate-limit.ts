@@ -14,6 +14,8 @@ export const LIMITS = {
   recoveryPerAddress: { max: 10, windowSeconds: 60 * 60 },
   recoveryPerEmail: { max: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** The player's event batches (POST /widget/events): a player sends a few a minute. */
+  playerEventsPerAddress: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 /**
@@ -40,8 +42,8 @@ export async function assertUnderLimit(db: Db, key: string, limit: Limit): Promi
 }
 
 /** Counts the hit and refuses it once the window is full. */
-export async function takeHit(db: Db, key: string, limit: Limit): Promise<void> {
-  if ((await countHit(db, key, limit)) > limit.max) throw tooManyRequests();
+export async function takeHit(db: Db, key: string, limit: Limit, msg?: string): Promise<void> {
+  if ((await countHit(db, key, limit)) > limit.max) throw tooManyRequests(msg);
 }
 
 /** node-postgres answers `{rows}`, PGlite too; keep the difference here. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { status01 } from './common.ts';
+import { id, says, status01 } from './common.ts';
 import { ORDERED_FEATURES } from './instances.ts';
 
 /**
@@ -146,16 +146,16 @@ export type PlayerInstance = z.infer<typeof playerInstance>;
 export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
 export const PLAYER_EVENTS_MAX = 50;
 export const playerEvent = z.object({
-  type: z.enum(PLAYER_EVENT_TYPES, { error: `must be one of ${PLAYER_EVENT_TYPES.join(', ')}` }),
-  instance_id: z.uuid({ error: 'must be a valid id' }),
-  product_id: z.uuid({ error: 'must be a valid id' }).nullish(),
-  song_id: z.uuid({ error: 'must be a valid id' }).nullish(),
-  source_id: z.uuid({ error: 'must be a valid id' }).nullish(),
+  type: z.enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`)),
+  instance_id: id,
+  product_id: id.nullish(),
+  song_id: id.nullish(),
+  source_id: id.nullish(),
   /** Listening time of a `listen` event, in seconds. */
-  seconds: z.number({ error: 'must be a number' }).min(0).max(3600).nullish(),
+  seconds: z.number(says('must be a number')).min(0).max(3600).nullish(),
 });
 export const playerEvents = z.object({
-  visitor_id: z.uuid({ error: 'must be a valid id' }),
+  visitor_id: id,
   events: z
     .array(playerEvent)
     .min(1)

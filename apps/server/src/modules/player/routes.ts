@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { envelopeOf, playerInstance } from '@atk/contract';
+import { envelopeOf, MSG, playerEvents, playerInstance } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { LIMITS, takeHit } from '../../platform/rate-limit.ts';
+import { recordPlayerEvents } from './events.ts';
 import { readPlayerInstance } from './service.ts';
+
+/** A batch is at most PLAYER_EVENTS_MAX small events: a few kB. */
+const EVENTS_BODY_LIMIT = 64 * 1024;
 
 /** Any site may read these: the player runs on brands' pages (another origin than the API). */
 async function crossOrigin(_req: FastifyRequest, reply: FastifyReply) {
@@ -37,6 +43,52 @@ export function playerRoutes(app: App, { db }: Deps) {
       return body;
     },
   );
+
+  // The player's events (launch, play, listening time), in batches. Its own scope: besides JSON it takes
+  // text/plain bodies holding JSON, which is what navigator.sendBeacon sends without a CORS preflight (the rest
+  // of the API refuses text/plain).
+  app.register(async (scope) => {
+    const events = scope.withTypeProvider<ZodTypeProvider>();
+    events.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT },
+      (_req, text, done) => {
+        try {
+          done(null, JSON.parse(text as string));
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      },
+    );
+    events.options(
+      '/widget/events',
+      { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
+      async (_req, reply) => {
+        reply.header('access-control-allow-methods', 'POST, OPTIONS');
+        reply.header('access-control-allow-headers', 'content-type');
+        reply.header('access-control-max-age', '86400');
+        return reply.code(204).send();
+      },
+    );
+    events.post(
+      '/widget/events',
+      {
+        config: { auth: 'public' },
+        bodyLimit: EVENTS_BODY_LIMIT,
+        onRequest: crossOrigin,
+        // Counted before validation, so a flood of bad batches is limited too.
+        preValidation: async (req) => {
+          await takeHit(db, `player_events:addr:${req.ip}`, LIMITS.playerEventsPerAddress, MSG.playerEventsTooMany);
+        },
+        schema: {
+          tags: ['player'],
+          body: playerEvents,
+          response: { 200: envelopeOf(z.object({ accepted: z.number().int() })) },
+        },
+      },
+      async (req) => ok(await recordPlayerEvents(db, req.body)),
+    );
+  });
 }
 
 /** If-None-Match: `*` or a list of (possibly weak) tags. */

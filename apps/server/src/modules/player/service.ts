@@ -1,22 +1,35 @@
 import {
+  DEFAULT_BUTTONS,
+  DEFAULT_FEATURES,
+  DEFAULT_FREQUENCY_BANDS,
+  DEFAULT_IMAGES,
+  FREQUENCY_BANDS,
+  type FrequencyBands,
+  GROUP_360_SLOTS,
   type InstanceFeatures,
   type InstanceProduct,
+  type InstanceSong,
   MSG,
   ORDERED_FEATURES,
   type PlayerInstance,
   type PlayerProduct,
+  type PlayerSong,
+  type PlayerVersion,
   PRODUCT_SLOTS,
 } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, instances, products } from '../../db/schema.ts';
+import { audios, brands, instances, instruments, products, songs } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { readSetting } from '../settings/service.ts';
+import { playerTooltips } from '../tooltips/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * What a visitor's `<atk-player>` may read of an instance: its name, brand, enabled features and the active,
- * published products. An unpublished, deleted or unknown instance (or a malformed id) is one 404.
+ * What a visitor's `<atk-player>` may read of an instance. An unpublished, deleted or unknown instance (or a
+ * malformed id, or a deleted brand) is one 404. One query per table, whatever the size of the instance: the
+ * instance, then products, songs, instruments, ready audio, the bands setting and the tooltips together.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
   if (!UUID.test(id)) throw notFound(MSG.instanceNotFound);
@@ -28,6 +41,10 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
       features: instances.features,
       products: instances.products,
       otherProducts: instances.otherProducts,
+      sources: instances.sources,
+      mySources: instances.mySources,
+      images: instances.images,
+      buttons: instances.buttons,
       brandName: brands.name,
       brandDeleted: brands.isDeleted,
     })
@@ -37,42 +54,144 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
     .limit(1);
   if (row?.isPublished !== 1 || row.brandDeleted) throw notFound(MSG.instanceNotFound);
 
-  const ids = playerOrder([...(row.products ?? []), ...(row.otherProducts ?? [])]);
-  const found = ids.length
-    ? await db
-        .select({
-          id: products.id,
-          name: products.name,
-          model: products.model,
-          images: products.images,
-          brandName: brands.name,
-        })
-        .from(products)
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(and(inArray(products.id, ids), eq(products.isPublished, 1), eq(products.isDeleted, false)))
-    : [];
-  const byId = new Map<string, PlayerProduct>(
-    found.map((p) => [
-      p.id,
-      { _id: p.id, name: p.name, model: p.model ?? null, brand_name: p.brandName, thumbnail: thumbnailOf(p.images) },
-    ]),
+  const features = playerFeatures(row.features);
+  const listed = [...(row.products ?? []), ...(row.otherProducts ?? [])];
+  const candidates = playerOrder(listed);
+  const plan = playerSongPlan(row.sources ?? [], row.features?.my_audio?.is_enable === 1 ? (row.mySources ?? []) : []);
+  const songIds = plan.map((s) => s.songId);
+  const instrumentIds = plan.flatMap((s) => s.instrumentIds);
+
+  const [productRows, songRows, instrumentRows, audioRows, bands, tooltips] = await Promise.all([
+    candidates.length
+      ? db
+          .select({ product: products, brandName: brands.name })
+          .from(products)
+          .innerJoin(brands, eq(brands.id, products.brandId))
+          .where(
+            and(
+              inArray(products.id, candidates),
+              eq(products.isPublished, 1),
+              eq(products.isDeleted, false),
+              eq(brands.isDeleted, false),
+            ),
+          )
+      : [],
+    songIds.length
+      ? db
+          .select({ id: songs.id, name: songs.name, songWriter: songs.songWriter, isAtk: songs.isAtk })
+          .from(songs)
+          .where(and(inArray(songs.id, songIds), eq(songs.isDeleted, false)))
+      : [],
+    instrumentIds.length
+      ? db
+          .select({
+            id: instruments.id,
+            songId: instruments.songId,
+            name: instruments.name,
+            performer: instruments.performerName,
+          })
+          .from(instruments)
+          .where(and(inArray(instruments.id, instrumentIds), eq(instruments.isDeleted, false)))
+      : [],
+    candidates.length && instrumentIds.length
+      ? db
+          .select()
+          .from(audios)
+          .where(
+            and(
+              inArray(audios.productId, candidates),
+              inArray(audios.instrumentId, instrumentIds),
+              eq(audios.status, 'ready'),
+            ),
+          )
+      : [],
+    readSetting<unknown>(db, 'freq_graph', null),
+    playerTooltips(db),
+  ]);
+
+  // Products: in player order, published ones only, at most Products in Player.
+  const byId = new Map(productRows.map((r) => [r.product.id, toPlayerProduct(r.product, r.brandName, features)]));
+  const playerProducts = candidates.flatMap((pid) => byId.get(pid) ?? []).slice(0, features.products_in_player);
+  const shown = new Set(playerProducts.map((p) => p._id));
+
+  // Versions: per source, the ready audio of each player product, in product order.
+  const audioOf = new Map(
+    audioRows.filter((a) => a.processedUrl).map((a) => [`${a.productId}/${a.instrumentId}`, toVersion(a)]),
   );
+  const songById = new Map(songRows.map((s) => [s.id, s]));
+  const instrumentById = new Map(instrumentRows.map((i) => [i.id, i]));
+  const playerSongs: PlayerSong[] = plan.flatMap(({ songId, instrumentIds: ids }) => {
+    const song = songById.get(songId);
+    if (!song) return [];
+    const sources = ids.flatMap((iid) => {
+      const inst = instrumentById.get(iid);
+      if (inst?.songId !== songId) return [];
+      const versions = playerProducts.flatMap((p) => audioOf.get(`${p._id}/${iid}`) ?? []);
+      return versions.length ? [{ _id: inst.id, name: inst.name, performer: inst.performer ?? null, versions }] : [];
+    });
+    if (!sources.length) return [];
+    return [
+      {
+        _id: song.id,
+        name: song.name,
+        song_writer: song.songWriter ?? null,
+        is_atk: song.isAtk === 1 ? 1 : 0,
+        sources,
+      },
+    ];
+  });
+
   return {
     _id: row.id,
     name: row.name,
     brand_name: row.brandName,
-    features: playerFeatures(row.features),
-    products: ids.flatMap((pid) => byId.get(pid) ?? []),
+    features,
+    products: playerProducts,
+    featured: featuredOf(listed).filter((pid) => shown.has(pid)),
+    songs: playerSongs,
+    buttons: row.buttons ?? DEFAULT_BUTTONS,
+    image_order: [...(row.images ?? DEFAULT_IMAGES)].sort((a, b) => a.order - b.order).map((img) => img.code),
+    tooltips,
+    frequency_bands: frequencyBandsOf(bands),
   };
 }
+
+const isSlot = (o: number | null | undefined): o is number => typeof o === 'number' && o >= 1 && o <= PRODUCT_SLOTS;
 
 /** Active products' ids: featured slots 1–3 first (by slot), then the rest in list order (mine, then others). */
 export function playerOrder(list: InstanceProduct[]): string[] {
   const active = list.filter((p) => p.is_active === 1);
-  const isSlot = (o: number | null | undefined): o is number => typeof o === 'number' && o >= 1 && o <= PRODUCT_SLOTS;
-  const featured = active.filter((p) => isSlot(p.order)).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  const rest = active.filter((p) => !isSlot(p.order));
-  return [...new Set([...featured, ...rest].map((p) => p.product_id))];
+  const rest = active.filter((p) => !isSlot(p.order)).map((p) => p.product_id);
+  return [...new Set([...featuredOf(list), ...rest])];
+}
+
+/** The active products holding featured slots 1–3, by slot. */
+export function featuredOf(list: InstanceProduct[]): string[] {
+  const featured = list.filter((p) => p.is_active === 1 && isSlot(p.order));
+  return [...new Set(featured.sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((p) => p.product_id))];
+}
+
+/**
+ * The songs the player offers, before the database says which still exist: the active songs of `sources` in order,
+ * each with its active sources in order, then those of `my_sources` (the caller passes them only when My Audio is
+ * on) that are not already there.
+ */
+export function playerSongPlan(
+  sources: InstanceSong[],
+  mySources: InstanceSong[],
+): { songId: string; instrumentIds: string[] }[] {
+  const byOrder = <T extends { order: number }>(list: T[]) => [...list].sort((a, b) => a.order - b.order);
+  const seen = new Set<string>();
+  return [sources, mySources].flatMap((list) =>
+    byOrder(list).flatMap((song) => {
+      if (song.is_active !== 1 || seen.has(song.song_id)) return [];
+      seen.add(song.song_id);
+      const instrumentIds = byOrder(song.instruments ?? [])
+        .filter((i) => i.is_active === 1)
+        .map((i) => i.instrument_id);
+      return [{ songId: song.song_id, instrumentIds: [...new Set(instrumentIds)] }];
+    }),
+  );
 }
 
 export function playerFeatures(features: Partial<InstanceFeatures> | null | undefined): PlayerInstance['features'] {
@@ -80,11 +199,86 @@ export function playerFeatures(features: Partial<InstanceFeatures> | null | unde
   const ordered = ORDERED_FEATURES.filter((key) => f[key]?.is_enable === 1).sort(
     (a, b) => (f[a]?.order ?? 0) - (f[b]?.order ?? 0),
   );
-  // Display Price defaults to enabled when missing (spec 3 §2).
-  return { ordered, display_price: f.display_price?.is_enable === 0 ? 0 : 1 };
+  const max = f.products_in_player?.max_num;
+  return {
+    ordered,
+    // Display Price defaults to enabled when missing (spec 3 §2).
+    display_price: f.display_price?.is_enable === 0 ? 0 : 1,
+    products_in_player: typeof max === 'number' && max > 0 ? max : DEFAULT_FEATURES.products_in_player.max_num,
+  };
 }
 
-function thumbnailOf(images: unknown): string | null {
-  const url = (images as { thumbnail?: { url?: unknown } | null } | null)?.thumbnail?.url;
-  return typeof url === 'string' && url ? url : null;
+type ProductRow = typeof products.$inferSelect;
+type FileRef = { url: string; name: string };
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const fileOf = (v: unknown): FileRef | null => {
+  const url = str((v as { url?: unknown } | null)?.url);
+  return url ? { url, name: str((v as { name?: unknown }).name) ?? '' } : null;
+};
+const objectOf = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/**
+ * A product as visitors see it. The sections of features the instance has switched off are left empty (null or
+ * []), and so is the price when Display Price is off: only what the player may show leaves the server.
+ */
+function toPlayerProduct(p: ProductRow, brandName: string, features: PlayerInstance['features']): PlayerProduct {
+  const on = (key: (typeof ORDERED_FEATURES)[number]) => features.ordered.includes(key);
+  const images = objectOf(p.images) ?? {};
+  const additional = (Array.isArray(images.additional_images) ? images.additional_images : [])
+    .map((img: unknown) => ({ file: fileOf(img), order: Number((img as { order?: unknown })?.order) || 0 }))
+    .filter((img): img is { file: FileRef; order: number } => img.file !== null)
+    .sort((a, b) => a.order - b.order)
+    .map((img) => img.file);
+  const group = Array.isArray(images.group_360) ? images.group_360 : [];
+  const price = objectOf(p.price);
+  const discography = Array.isArray(p.discography) ? p.discography.filter((d) => objectOf(d)) : [];
+  return {
+    _id: p.id,
+    name: p.name,
+    model: p.model ?? null,
+    brand_name: brandName,
+    thumbnail: fileOf(images.thumbnail)?.url ?? null,
+    images: {
+      large: fileOf(images.large)?.url ?? null,
+      additional,
+      group_360: Array.from({ length: GROUP_360_SLOTS }, (_, i) => fileOf(group[i])?.url ?? null),
+    },
+    price:
+      features.display_price === 1 && price
+        ? { default: (price.default as never) ?? null, list: Array.isArray(price.list) ? price.list : [] }
+        : null,
+    listening_guide: on('listening_guide') ? str(objectOf(p.listeningGuide)?.content) : null,
+    discography: on('discography') ? (discography as PlayerProduct['discography']) : [],
+    tech_specs: on('tech_specs') ? objectOf(p.techSpecs) : null,
+    frequency_graph: on('frequency_graphs') ? fileOf(p.frequencyGraph) : null,
+  };
+}
+
+function toVersion(a: typeof audios.$inferSelect): PlayerVersion {
+  return {
+    product_id: a.productId,
+    url: a.processedUrl as string,
+    lufs: a.lufs,
+    true_peak: a.truePeak,
+    peaks_url: a.peaksUrl,
+    duration_ms: a.durationMs,
+    sample_rate: a.sampleRate,
+  };
+}
+
+/** The `freq_graph` setting (spec 2 §3), band by band; a band missing or malformed keeps its default. */
+export function frequencyBandsOf(stored: unknown): FrequencyBands {
+  const content = objectOf(stored) ?? {};
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN);
+  return Object.fromEntries(
+    FREQUENCY_BANDS.map((band) => {
+      const b = objectOf(content[band]);
+      const min = num(b?.min);
+      const max = num(b?.max);
+      const ok = b && Number.isFinite(min) && Number.isFinite(max);
+      return [band, ok ? { min, max, desc: typeof b.desc === 'string' ? b.desc : '' } : DEFAULT_FREQUENCY_BANDS[band]];
+    }),
+  ) as FrequencyBands;
 }

@@ -227,7 +227,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
       if (song.id !== update.content.song_id) throw notFound(MSG.instrumentNotFound);
       const key = deps.storage.keyOf(update.content.url);
       // Only files uploaded for this product through its presigned URLs may be attached to it.
-      if (!key || !key.startsWith(`audio/origin/${current.id}/`))
+      if (!key?.startsWith(`audio/origin/${current.id}/`))
         throw badRequest('url must be a file uploaded for this product');
       // A presigned PUT to S3 cannot cap the size: the stored object is checked before it is accepted.
       const stored = await deps.storage.head(key);

@@ -1,0 +1,39 @@
+import { envelopeOf, id, listOf, MSG, tooltip, tooltipCreate, tooltipQuery, tooltipUpdate } from '@atk/contract';
+import { z } from 'zod';
+import { ADMINS } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { App, Deps } from '../../http/types.ts';
+import * as tooltips from './service.ts';
+
+const params = z.object({ id });
+const one = { 200: envelopeOf(tooltip) };
+const config = { auth: ADMINS };
+const tags = ['tooltips'];
+
+/** Tooltips of the player's features (spec 2 §7): admins only. */
+export function tooltipRoutes(app: App, { db }: Deps) {
+  app.get(
+    '/admin/tooltips',
+    { config, schema: { tags, querystring: tooltipQuery, response: { 200: envelopeOf(listOf(tooltip)) } } },
+    async (req) => ok(await tooltips.listTooltips(db, req.query)),
+  );
+  app.post('/admin/tooltips', { config, schema: { tags, body: tooltipCreate, response: one } }, async (req) =>
+    ok(await tooltips.createTooltip(db, req.body), MSG.createTooltipSuccess),
+  );
+  app.get('/admin/tooltips/:id', { config, schema: { tags, params, response: one } }, async (req) =>
+    ok(await tooltips.getTooltip(db, req.params.id)),
+  );
+  app.put(
+    '/admin/tooltips/:id',
+    { config, schema: { tags, params, body: tooltipUpdate, response: one } },
+    async (req) => ok(await tooltips.updateTooltip(db, req.params.id, req.body), MSG.updateTooltipSuccess),
+  );
+  app.delete(
+    '/admin/tooltips/:id',
+    { config, schema: { tags, params, response: { 200: envelopeOf(z.null()) } } },
+    async (req) => {
+      await tooltips.deleteTooltip(db, req.params.id);
+      return ok(null, MSG.deleteSuccess);
+    },
+  );
+}
