@@ -7,7 +7,7 @@
  * The tests of this file run in order in one worker (Playwright's default inside a file): two of them change the
  * demo customer's subscription and put it back.
  */
-import { DEFAULT_SUBSCRIPTION, LABEL, MSG, SALES_EMAIL, type Subscription } from '@atk/contract';
+import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT, SALES_EMAIL, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
 
@@ -266,13 +266,18 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
   await expect(row.locator('td').nth(2)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
   await expect(row.getByRole('button')).toHaveText([LABEL.preview, LABEL.duplicate, LABEL.delete]);
 
-  // ── Preview: the page's <atk-player> gets the instance and status show ──
+  // ── Preview: the page's <atk-player> gets the instance and status show, and the player opens (this instance
+  // is still pending, so visitors would not see it); Escape closes it ──
   await row.getByRole('button', { name: LABEL.preview }).click();
+  const player = page.locator('atk-player');
+  await expect(player).toHaveAttribute('status', 'show');
+  await expect(player.getByRole('dialog').getByRole('alert')).toHaveText(PLAYER_TEXT.notAvailable);
+  await page.keyboard.press('Escape');
+  await expect(player).toHaveAttribute('status', 'hide');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page).toHaveURL(/\/client\/instances\/[0-9a-f-]{36}\/edit$/);
   const id = (page.url().match(/instances\/([0-9a-f-]{36})\/edit/) as RegExpMatchArray)[1];
-  await expect(page.locator('atk-player')).toHaveAttribute('instance-id', id);
-  await expect(page.locator('atk-player')).toHaveAttribute('status', 'show');
+  await expect(player).toHaveAttribute('instance-id', id);
 
   // ── edit page ──
   await expect(page.getByRole('heading', { name: LABEL.instanceEdit })).toBeVisible();
@@ -573,12 +578,12 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
     images: { is_enable: 0, order: 2 },
     display_price: { is_enable: 0 },
   });
-  expect(saved.products).toEqual([
+  expect(saved.products).toMatchObject([
     { product_id: scene.p1.id, brand_id: scene.brandId, is_active: 1, order: null },
     { product_id: scene.p2.id, brand_id: scene.brandId, is_active: 1, order: 1 },
     { product_id: scene.p3.id, brand_id: scene.brandId, is_active: 0, order: 2 },
   ]);
-  expect(saved.sources).toEqual([
+  expect(saved.sources).toMatchObject([
     {
       song_id: scene.p2.songId,
       is_active: 1,
@@ -712,7 +717,7 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   await expect(shown(products, `Slot of ${scene.p1.name}`)).not.toContainText(/\d/);
   await saveTab(page, products);
   const saved = await readInstance(made._id);
-  expect(saved.other_products).toEqual([
+  expect(saved.other_products).toMatchObject([
     { product_id: scene.other.id, brand_id: scene.other.brandId, is_active: 1, order: 3 },
   ]);
   expect(saved.products.find((p) => p.product_id === scene.p1.id)?.order).toBeNull();

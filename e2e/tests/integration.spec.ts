@@ -35,7 +35,8 @@ async function demoProduct(token: string, name: string): Promise<ProductRow> {
 
 /**
  * A published instance of the demo customer with four demo products: Velour R2 in slot 1, Pencil S4 in slot 2,
- * Lumen C1 active without a slot, Brick D7 inactive. The player lists Velour R2, Pencil S4, Lumen C1.
+ * Lumen C1 active without a slot, Brick D7 inactive. The player loads the featured Velour R2 and Pencil S4 and
+ * offers Lumen C1 to add.
  */
 async function publishedInstance(name: string) {
   const token = await apiLogin(DEMO.customer);
@@ -62,7 +63,7 @@ async function publishedInstance(name: string) {
     },
   });
   expect(saved.code, saved.msg).toBe(200);
-  return { id, products: ['Velour R2', 'Pencil S4', 'Lumen C1'] };
+  return { id, products: ['Velour R2', 'Pencil S4'], addable: ['Lumen C1'] };
 }
 
 /** A second origin: a plain HTTP server answering one HTML page. */
@@ -154,7 +155,7 @@ test('the developer snippet, pasted into a page of another origin, launches the 
   browser,
 }) => {
   const name = `Embedded ${uid()}`;
-  const { id, products } = await publishedInstance(name);
+  const { id, products, addable } = await publishedInstance(name);
   await openIntegration(page);
   await chooseInstance(page, name);
   await page.getByRole('tab', { name: 'Developers', exact: true }).click();
@@ -196,7 +197,7 @@ ${launch}
     expect(await brandPage.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(1, 2, 3)');
     expect(await player.boundingBox()).toMatchObject({ width: 0, height: 0 });
 
-    // Dialog: the instance's name, its brand, its products in order.
+    // Dialog: the instance's name, its brand, its products in order (the featured ones loaded, the rest to add).
     await brandPage.getByRole('button', { name: 'Listen and compare' }).click();
     await expect(player).toHaveAttribute('instance-id', id);
     await expect(player).toHaveAttribute('status', 'show');
@@ -207,7 +208,10 @@ ${launch}
     const items = dialog.getByRole('listitem');
     await expect(items).toHaveCount(products.length);
     for (const [i, product] of products.entries()) await expect(items.nth(i)).toContainText(product);
+    const add = dialog.getByLabel('Add a product to compare');
+    await expect(add.locator('option:not([value=""])')).toHaveText(addable.map((p) => new RegExp(`^${p}`)));
     await expect(dialog).not.toContainText('Brick D7');
+    await expect(add).not.toContainText('Brick D7');
     // Sizes in px inside the shadow root: the host's 40px root font size does not leak in.
     const titleSize = await dialog.getByRole('heading', { name }).evaluate((h) => getComputedStyle(h).fontSize);
     expect(titleSize).toBe('18px');

@@ -4,11 +4,21 @@
  * Launch API (packages/contract/src/player-launch.ts): a launch button sets `instance-id`, `status="show"` and
  * optionally `mini="right,bottom"` (px offsets of the floating panel). The element then reads the public instance
  * (GET {API origin}/api/v1/atk_player/widget/instances/{id}) from the origin this script came from and shows a
- * dialog, or a mini floating panel, with the instance and its products. Everything it draws lives in its shadow
- * root; it defines nothing global except the custom element itself.
+ * dialog, or a mini floating panel. The frame (header, close, focus, Escape, loading and error states) is drawn
+ * here; the player itself is the app chunk (`atk-player-app.js`, React on preact/compat), imported from the same
+ * directory on the first launch and mounted into the panel. Everything lives in the element's shadow root; it
+ * defines nothing global except the custom element itself.
+ *
+ * A page opened from a share link (`?atk_instance=…&atk_product=…&atk_song=…&atk_source=…`) launches that
+ * instance by itself, and the app preselects the product, song and source.
  */
 import { API_BASE, PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
+import { parseShare, type ShareSelection } from './app/share.ts';
+import type { AppHandle, AppModule } from './app/types.ts';
 import { STYLES } from './styles.ts';
+
+/** The app chunk's content hash, set by build.mjs (a new build is a new URL past every cache). */
+declare const __ATK_APP_VERSION__: string;
 
 /** Where the API lives: the origin of this script (a brand's page is another origin). */
 const scriptSrc =
@@ -16,6 +26,30 @@ const scriptSrc =
   document.querySelector<HTMLScriptElement>('script[src*="atk-player.js"]')?.src ||
   location.href;
 const API = new URL(API_BASE, scriptSrc).href;
+const APP_VERSION = typeof __ATK_APP_VERSION__ === 'string' ? __ATK_APP_VERSION__ : 'dev';
+
+let app: AppModule | null = null;
+let appImport: Promise<AppModule> | null = null;
+let appAttempt = 0;
+
+/** The app chunk, imported once (a failed import is tried again, under a new URL, on the next launch). */
+function loadApp(): Promise<AppModule> {
+  if (!appImport) {
+    const url = new URL(`atk-player-app.js?v=${APP_VERSION}${appAttempt ? `&r=${appAttempt}` : ''}`, scriptSrc).href;
+    appAttempt++;
+    appImport = (import(url) as Promise<AppModule>).then((m) => {
+      app = m;
+      return m;
+    });
+    appImport.catch(() => {
+      appImport = null;
+    });
+  }
+  return appImport;
+}
+
+/** A share link's selection, handed to the app on the launch it starts (once). */
+let shared: ShareSelection | null = parseShare(location.search);
 
 type Load =
   | { state: 'loading' }
@@ -68,6 +102,10 @@ class AtkPlayer extends HTMLElement {
   private shown = false;
   private returnFocus: Element | null = null;
   private queued = false;
+  /** The mounted app, its host node (moved into each new panel) and the data it shows. */
+  private app: AppHandle | null = null;
+  private appHost: HTMLElement | null = null;
+  private appData: PlayerInstance | null = null;
 
   constructor() {
     super();
@@ -87,6 +125,7 @@ class AtkPlayer extends HTMLElement {
 
   disconnectedCallback() {
     document.removeEventListener('keydown', this.onDocumentKey, true);
+    this.unmountApp();
   }
 
   attributeChangedCallback() {
@@ -155,6 +194,7 @@ class AtkPlayer extends HTMLElement {
     const wasShown = this.shown;
     this.shown = false;
     const hadFocus = this.root.activeElement !== null;
+    this.unmountApp();
     for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
     // Focus goes back to where it was before opening (the launch button), if it was inside the player.
     const back = this.returnFocus as HTMLElement | null;
@@ -165,9 +205,13 @@ class AtkPlayer extends HTMLElement {
   private render() {
     const mini = this.mini;
     const hadFocus = this.root.activeElement;
-    for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
-
     const load = this.load;
+    // The app stays mounted while the same instance is shown (its node moves into the new panel).
+    const keep = load.state === 'ready' && this.appHost && this.appData === load.data ? this.appHost : null;
+    if (!keep) this.unmountApp();
+    for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
+    let mountApp = false;
+
     const title =
       load.state === 'ready'
         ? el('h2', { id: this.titleId, class: 'title' }, load.data.name || PLAYER_TEXT.label)
@@ -191,24 +235,22 @@ class AtkPlayer extends HTMLElement {
       }
     } else if (load.data.products.length === 0) {
       body.append(el('p', { class: 'message' }, PLAYER_TEXT.noProducts));
+    } else if (keep) {
+      body.append(keep);
+    } else if (app) {
+      mountApp = true;
     } else {
-      const list = el('ol', { class: 'products', part: 'products' });
-      for (const p of load.data.products) {
-        const thumb = p.thumbnail
-          ? el('img', {
-              class: 'thumb',
-              src: new URL(p.thumbnail, API).href,
-              alt: '',
-              loading: 'lazy',
-              width: '48',
-              height: '48',
-            })
-          : el('span', { class: 'thumb blank', 'aria-hidden': 'true' });
-        const text = el('div', { class: 'text' }, el('span', { class: 'name' }, p.name));
-        if (p.model) text.append(el('span', { class: 'model' }, p.model));
-        list.append(el('li', { class: 'product', part: 'product' }, thumb, text));
-      }
-      body.append(list);
+      body.setAttribute('aria-busy', 'true');
+      body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.loading));
+      const data = load.data;
+      loadApp().then(
+        () => this.shown && this.load.state === 'ready' && this.load.data === data && this.render(),
+        () => {
+          if (!this.shown || this.load.state !== 'ready' || this.load.data !== data) return;
+          this.load = { state: 'error', message: PLAYER_TEXT.networkError, retry: true };
+          this.render();
+        },
+      );
     }
 
     const panel = el(
@@ -233,12 +275,34 @@ class AtkPlayer extends HTMLElement {
       backdrop.addEventListener('click', this.close);
       this.root.append(backdrop, panel);
     }
+    if (keep) this.app?.update({ mini: !!mini });
+    else if (mountApp && app && load.state === 'ready') {
+      const host = el('div', { class: 'app-host' });
+      body.append(host);
+      const initial = shared && shared.instance === load.data._id ? shared : null;
+      if (initial) shared = null;
+      this.appHost = host;
+      this.appData = load.data;
+      this.app = app.mount(host, { root: this.root, data: load.data, api: API, mini: !!mini, initial });
+    }
     // Keep focus inside while it was there; move it in when the modal opens.
     if (hadFocus || (!mini && !this.contains(document.activeElement))) close.focus({ preventScroll: true });
   }
 
+  private unmountApp() {
+    const handle = this.app;
+    this.app = null;
+    this.appHost = null;
+    this.appData = null;
+    handle?.unmount();
+  }
+
   private trapFocus(e: KeyboardEvent) {
-    const focusable = [...this.root.querySelectorAll<HTMLElement>('button, [href], img[tabindex], [tabindex="0"]')];
+    const focusable = [
+      ...this.root.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((node) => node.getClientRects().length > 0);
     if (focusable.length === 0) return;
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
@@ -262,3 +326,19 @@ function supportsAdopted(): boolean {
 }
 
 if (!customElements.get(PLAYER_TAG)) customElements.define(PLAYER_TAG, AtkPlayer);
+
+/** Opened from a share link: launch that instance on the page's player element (made when there is none). */
+if (shared) {
+  const instanceId = shared.instance;
+  const launch = () => {
+    let player = document.querySelector(PLAYER_TAG);
+    if (!player) {
+      player = document.createElement(PLAYER_TAG);
+      document.body.append(player);
+    }
+    player.setAttribute('instance-id', instanceId);
+    player.setAttribute('status', 'show');
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', launch, { once: true });
+  else launch();
+}

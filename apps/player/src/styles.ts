@@ -7,11 +7,11 @@ export const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 .backdrop{position:fixed;inset:0;z-index:2147483000;background:rgba(12,16,24,.55)}
 .panel{position:fixed;z-index:2147483001;display:flex;flex-direction:column;top:50%;left:50%;transform:translate(-50%,-50%);
-width:min(640px,calc(100vw - 32px));max-height:calc(100vh - 64px);overflow:hidden;border-radius:12px;background:#fff;color:#141c2b;
+width:min(760px,calc(100vw - 32px));max-height:calc(100vh - 64px);overflow:hidden;border-radius:12px;background:#fff;color:#141c2b;
 box-shadow:0 20px 60px rgba(0,0,0,.35);font:400 14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
 letter-spacing:normal;text-align:left;text-transform:none;-webkit-font-smoothing:antialiased}
 .panel:focus{outline:none}
-.panel.mini{top:auto;left:auto;transform:none;width:min(340px,calc(100vw - 16px));max-height:min(480px,calc(100vh - 16px));
+.panel.mini{top:auto;left:auto;transform:none;width:min(380px,calc(100vw - 16px));max-height:min(560px,calc(100vh - 16px));
 z-index:2147483001;border-radius:10px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .header{display:flex;align-items:flex-start;gap:12px;padding:16px 16px 12px 20px;border-bottom:1px solid #e8eaef}
 .heading{flex:1;min-width:0}
@@ -21,17 +21,10 @@ z-index:2147483001;border-radius:10px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .close{flex:none;width:32px;height:32px;margin:0;padding:0;border:0;border-radius:16px;background:transparent;color:#4a5568;
 font:400 24px/32px system-ui,sans-serif;cursor:pointer}
 .close:hover{background:#f1f2f5;color:#141c2b}
-.close:focus-visible,.retry:focus-visible{outline:2px solid #e8542c;outline-offset:2px}
+.close:focus-visible,.retry:focus-visible{outline:2px solid #c2410c;outline-offset:2px}
 .body{padding:12px 20px 20px;overflow:auto}
 .message{margin:8px 0;font-size:14px;line-height:20px;color:#4a5568}
 .error{color:#b42318}
-.retry{margin:4px 0 0;padding:6px 14px;border:1px solid #e8542c;border-radius:6px;background:#fff;color:#e8542c;
+.retry{margin:4px 0 0;padding:6px 14px;border:1px solid #c2410c;border-radius:6px;background:#fff;color:#c2410c;
 font:600 13px/18px system-ui,sans-serif;cursor:pointer}
-.products{list-style:none;margin:0;padding:0}
-.product{display:flex;align-items:center;gap:12px;padding:8px 0;border-bottom:1px solid #f1f2f5}
-.product:last-child{border-bottom:0}
-.thumb{flex:none;width:48px;height:48px;border-radius:6px;object-fit:cover;background:#f5f6f8}
-.text{display:flex;flex-direction:column;min-width:0}
-.name{font-size:14px;line-height:20px;font-weight:600;overflow-wrap:anywhere}
-.model{font-size:12px;line-height:16px;color:#5a6478}
 `;

@@ -96,7 +96,10 @@ export class AudioEngine {
   private runStartTime = 0;
   private pausedAtSample = 0;
   private ticker: ReturnType<typeof setInterval> | undefined;
+  /** Bumped by every start and stop of a run: work for an older run is dropped. */
   private generation = 0;
+  /** Bumped by every load: downloads for an older set of versions are dropped. */
+  private loadGeneration = 0;
   private decodedBytesNow = 0;
   private decodedBytesPeak = 0;
   private allSettled: Promise<void> = Promise.resolve();
@@ -173,7 +176,7 @@ export class AudioEngine {
    */
   async load(versions: EngineVersion[], selected: string, sampleRate?: number): Promise<void> {
     this.stopRun();
-    const generation = ++this.generation;
+    const generation = ++this.loadGeneration;
     for (const t of this.tracks.values()) this.dropTrack(t);
     this.tracks.clear();
     this.pausedAtSample = 0;
@@ -183,37 +186,60 @@ export class AudioEngine {
       this.ctx = undefined;
     }
     if (!this.ctx) this.useContext(this.makeContext(sampleRate));
-    const ctx = this.context;
     this.setState('loading');
-    for (const v of versions) {
-      const level = ctx.createGain();
-      const fade = ctx.createGain();
-      fade.gain.value = v.id === selected ? 1 : 0;
-      level.connect(fade).connect(this.master as GainNode);
-      this.tracks.set(v.id, {
-        id: v.id,
-        lufs: v.lufs,
-        ratio: 1,
-        windowSamples: 0,
-        priming: 0,
-        length: 0,
-        level,
-        fade,
-        windows: new Map(),
-        decoding: new Map(),
-        playing: new Set(),
-        scheduled: new Set(),
-      });
-    }
-    this.applyLevels(true);
-    const downloads = new Map(versions.map((v) => [v.id, this.download(v, generation)]));
+    const downloads = new Map(versions.map((v) => [v.id, this.addTrack(v)]));
     this.allSettled = Promise.all(downloads.values()).then(() => undefined);
     await downloads.get(selected);
-    if (generation !== this.generation) return;
-    if (!this.tracks.get(selected)?.index) await Promise.all(downloads.values());
-    if (generation !== this.generation) return;
+    if (generation !== this.loadGeneration) return;
+    if (!this.tracks.get(selected)?.index) await this.allSettled;
+    if (generation !== this.loadGeneration) return;
     const playable = [...this.tracks.values()].some((t) => t.index);
-    this.setState(playable ? 'ready' : 'idle');
+    if (this.stateValue === 'loading') this.setState(playable ? 'ready' : 'idle');
+  }
+
+  /**
+   * Adds one version to what is loaded (a product added to the comparison); it joins the others on the same
+   * timeline as soon as it has arrived, playing or not. Resolves when it has arrived or failed.
+   */
+  addVersion(v: EngineVersion): Promise<void> {
+    if (this.tracks.has(v.id)) return Promise.resolve();
+    const arrival = this.addTrack(v);
+    this.allSettled = Promise.all([this.allSettled, arrival]).then(() => undefined);
+    return arrival;
+  }
+
+  /** Takes a version out (not the selected one: select another first). */
+  removeVersion(id: string): void {
+    const track = this.tracks.get(id);
+    if (!track || id === this.selectedId) return;
+    stopSources(track);
+    this.dropTrack(track);
+    this.tracks.delete(id);
+    this.applyLevels(false);
+  }
+
+  private addTrack(v: EngineVersion): Promise<void> {
+    const ctx = this.context;
+    const level = ctx.createGain();
+    const fade = ctx.createGain();
+    fade.gain.value = v.id === this.selectedId ? 1 : 0;
+    level.connect(fade).connect(this.master as GainNode);
+    this.tracks.set(v.id, {
+      id: v.id,
+      lufs: v.lufs,
+      ratio: 1,
+      windowSamples: 0,
+      priming: 0,
+      length: 0,
+      level,
+      fade,
+      windows: new Map(),
+      decoding: new Map(),
+      playing: new Set(),
+      scheduled: new Set(),
+    });
+    this.applyLevels(this.stateValue !== 'playing');
+    return this.download(v, this.loadGeneration);
   }
 
   private useContext(ctx: BaseAudioContext) {
@@ -231,7 +257,7 @@ export class AudioEngine {
       const res = await this.fetchFn(v.url, { signal: abort.signal });
       if (!res.ok) throw new Error(`the server answered ${res.status}`);
       const bytes = new Uint8Array(await res.arrayBuffer());
-      if (generation !== this.generation) return;
+      if (generation !== this.loadGeneration || this.tracks.get(v.id) !== track) return;
       const index = indexMp3(bytes);
       track.bytes = bytes;
       track.index = index;
@@ -247,7 +273,7 @@ export class AudioEngine {
       if (this.stateValue === 'playing')
         void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
     } catch (e) {
-      if (generation !== this.generation) return;
+      if (generation !== this.loadGeneration || this.tracks.get(v.id) !== track) return;
       track.failed = abort.signal.aborted
         ? 'The download took too long'
         : `The audio could not be loaded (${e instanceof Error ? e.message : String(e)})`;
@@ -302,7 +328,7 @@ export class AudioEngine {
 
   dispose(): void {
     this.stopRun();
-    this.generation++;
+    this.loadGeneration++;
     for (const t of this.tracks.values()) this.dropTrack(t);
     this.tracks.clear();
     this.listeners.clear();
@@ -351,19 +377,7 @@ export class AudioEngine {
     this.generation++;
     clearInterval(this.ticker);
     this.ticker = undefined;
-    for (const t of this.tracks.values()) {
-      for (const s of t.playing) {
-        s.onended = null;
-        try {
-          s.stop();
-        } catch {
-          // never started
-        }
-        s.disconnect();
-      }
-      t.playing.clear();
-      t.scheduled.clear();
-    }
+    for (const t of this.tracks.values()) stopSources(t);
   }
 
   /**
@@ -382,6 +396,11 @@ export class AudioEngine {
     const pending: Promise<void>[] = [];
     for (const t of this.tracks.values()) {
       if (!t.index) continue;
+      // A version that arrived while this run was starting joins from a little ahead of the clock.
+      if (t.scheduled.size === 0) {
+        pending.push(this.scheduleFrom(t, pos + Math.round(START_AHEAD_S * 2 * this.sampleRate)));
+        continue;
+      }
       const current = windowOf(t, pos);
       for (const w of [...t.windows.keys()]) if (w < current) this.freeWindow(t, w);
       pending.push(this.scheduleWindow(t, current + 1));
@@ -506,6 +525,20 @@ function windowOf(t: Track, sample: number): number {
   let w = Math.floor((sample + t.priming) / t.windowSamples);
   if (Math.round((w + 1) * t.windowSamples) - t.priming <= sample) w++;
   return Math.max(0, w);
+}
+
+function stopSources(t: Track) {
+  for (const s of t.playing) {
+    s.onended = null;
+    try {
+      s.stop();
+    } catch {
+      // never started
+    }
+    s.disconnect();
+  }
+  t.playing.clear();
+  t.scheduled.clear();
 }
 
 function closeContext(ctx: BaseAudioContext) {

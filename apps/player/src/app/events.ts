@@ -1,0 +1,91 @@
+/**
+ * The player's statistics events (contract `playerEvents`, POST /widget/events), batched: 'launch' and 'play'
+ * as they happen, listening time summed per product × song × source and sent as 'listen' events with seconds.
+ * Pure: the sending (navigator.sendBeacon) and the timers live in the app.
+ */
+
+export type PlayerEventType = 'launch' | 'play' | 'listen';
+
+export interface PlayerEventOut {
+  type: PlayerEventType;
+  instance_id: string;
+  product_id?: string | null;
+  song_id?: string | null;
+  source_id?: string | null;
+  seconds?: number | null;
+}
+
+export interface EventsPayload {
+  visitor_id: string;
+  events: PlayerEventOut[];
+}
+
+/** The contract's PLAYER_EVENTS_MAX (events per request) and the longest listen event. */
+export const EVENTS_PER_REQUEST = 50;
+export const MAX_LISTEN_SECONDS = 3600;
+/** How often the app sends what has gathered. */
+export const FLUSH_EVERY_MS = 15_000;
+
+export interface ListenTarget {
+  instance_id: string;
+  product_id: string;
+  song_id: string;
+  source_id: string;
+}
+
+export class EventBatcher {
+  private queue: PlayerEventOut[] = [];
+  private listened = new Map<string, { target: ListenTarget; seconds: number }>();
+
+  add(event: PlayerEventOut): void {
+    this.queue.push(event);
+  }
+
+  /** Adds listening time (seconds, while playing) to what the selected product, song and source have. */
+  listen(target: ListenTarget, seconds: number): void {
+    if (!(seconds > 0) || !Number.isFinite(seconds)) return;
+    const key = `${target.product_id}|${target.song_id}|${target.source_id}|${target.instance_id}`;
+    const entry = this.listened.get(key);
+    if (entry) entry.seconds += seconds;
+    else this.listened.set(key, { target: { ...target }, seconds });
+  }
+
+  get pending(): number {
+    return this.queue.length + this.listened.size;
+  }
+
+  /**
+   * What to send now, in requests of at most EVENTS_PER_REQUEST events. Listening time is sent to a tenth of
+   * a second; less than half a second is kept for the next batch unless `final` (the page is going away).
+   */
+  drain(visitorId: string, final = false): EventsPayload[] {
+    const events = this.queue;
+    this.queue = [];
+    for (const [key, entry] of this.listened) {
+      if (!final && entry.seconds < 0.5) continue;
+      this.listened.delete(key);
+      let left = Math.round(entry.seconds * 10) / 10;
+      while (left > 0) {
+        const seconds = Math.min(left, MAX_LISTEN_SECONDS);
+        events.push({ type: 'listen', ...entry.target, seconds });
+        left = Math.round((left - seconds) * 10) / 10;
+      }
+    }
+    const out: EventsPayload[] = [];
+    for (let i = 0; i < events.length; i += EVENTS_PER_REQUEST)
+      out.push({ visitor_id: visitorId, events: events.slice(i, i + EVENTS_PER_REQUEST) });
+    return out;
+  }
+}
+
+/** A version 4 UUID from 16 random bytes. */
+export function uuidFromBytes(bytes: Uint8Array): string {
+  const b = Uint8Array.from(bytes.subarray(0, 16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const isUuid = (v: unknown): v is string =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);

@@ -1,0 +1,18 @@
+/** '0:07', '3:05', '1:02:03': the player's clock. */
+export function formatTime(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** '7 seconds', '3 minutes 5 seconds': the clock for screen readers. */
+export function spokenTime(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return m > 0 ? `${part(m, 'minute')} ${part(s, 'second')}` : part(s, 'second');
+}
