@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, type FormInstance, Select } from 'antd';
+import { Col, Form, type FormInstance, Select } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { pickersApi, queryKeys } from '../api/endpoints.ts';
 
@@ -7,6 +7,18 @@ const byName = (input: string, option?: { label?: unknown }) =>
   String(option?.label ?? '')
     .toLowerCase()
     .includes(input.trim().toLowerCase());
+
+/** A layout for CategoryFields inside a form's `<Row>`: the two selects side by side on wide screens. */
+export const sideBySide = (category: ReactNode, subCategory: ReactNode) => (
+  <>
+    <Col xs={24} md={12}>
+      {category}
+    </Col>
+    <Col xs={24} md={12}>
+      {subCategory}
+    </Col>
+  </>
+);
 
 /**
  * Category and Sub Category selects (spec 3 §2, spec 2 §4): changing the category clears the sub category and

@@ -3,7 +3,7 @@ import { type Instance, type InstanceUpdate, LABEL, MSG } from '@atk/contract';
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CategoryFields } from '../../../components/CategoryFields.tsx';
+import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { STATUS_OPTIONS } from '../../products/texts.ts';
@@ -132,16 +132,7 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
             form={form}
             admin={scope.admin}
             onCleared={() => queueMicrotask(recompute)}
-            layout={(category, subCategory) => (
-              <>
-                <Col xs={24} md={12}>
-                  {category}
-                </Col>
-                <Col xs={24} md={12}>
-                  {subCategory}
-                </Col>
-              </>
-            )}
+            layout={sideBySide}
           />
           <Col xs={24} md={12}>
             <Form.Item name="name" label="Name">

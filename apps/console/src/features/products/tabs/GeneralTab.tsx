@@ -1,7 +1,7 @@
 import { LABEL, type Product, type ProductUpdate } from '@atk/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
-import { CategoryFields } from '../../../components/CategoryFields.tsx';
+import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
@@ -101,16 +101,7 @@ export function GeneralTab({ product, scope, binding }: TabProps) {
             form={form}
             admin={scope.admin}
             onCleared={() => queueMicrotask(recompute)}
-            layout={(category, subCategory) => (
-              <>
-                <Col xs={24} md={12}>
-                  {category}
-                </Col>
-                <Col xs={24} md={12}>
-                  {subCategory}
-                </Col>
-              </>
-            )}
+            layout={sideBySide}
           />
         </Row>
       </Form>
