@@ -1,5 +1,5 @@
 import { LABEL } from '@atk/contract';
-import { Form, Modal } from 'antd';
+import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 
 /**
@@ -11,6 +11,7 @@ export function FormDialog<T extends object>({
   title,
   name,
   width,
+  minWidth,
   initialValues,
   onSubmit,
   onClose,
@@ -20,10 +21,12 @@ export function FormDialog<T extends object>({
   title: string;
   name: string;
   width?: number | string;
+  minWidth?: number;
   initialValues: Partial<T>;
   onSubmit: (values: T) => Promise<boolean>;
   onClose: () => void;
-  children: ReactNode;
+  /** The fields; a function when they need the form itself (e.g. CategoryFields). */
+  children: ReactNode | ((form: FormInstance<T>) => ReactNode);
 }) {
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
@@ -42,6 +45,7 @@ export function FormDialog<T extends object>({
       open={open}
       title={title}
       width={width}
+      style={minWidth ? { minWidth } : undefined}
       okText={LABEL.save}
       cancelText={LABEL.cancel}
       confirmLoading={busy}
@@ -56,7 +60,7 @@ export function FormDialog<T extends object>({
         initialValues={initialValues as T}
         onFinish={(v) => void finish(v)}
       >
-        {children}
+        {typeof children === 'function' ? children(form) : children}
       </Form>
     </Modal>
   );

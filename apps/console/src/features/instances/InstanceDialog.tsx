@@ -1,10 +1,10 @@
 import { LABEL, MSG } from '@atk/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input } from 'antd';
 import { reportError } from '../../api/client.ts';
 import { type InstanceCreate, instancesApi, queryKeys } from '../../api/endpoints.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import type { InstanceScope } from './scope.ts';
 
 interface InstanceForm {
@@ -33,19 +33,16 @@ export function InstanceDialog({
   /** Edit Instance: the instance whose general part is edited. */
   instance?: { _id: string; general: InstanceForm & { is_published?: 0 | 1; website?: string | null } };
 }) {
-  const [form] = Form.useForm<InstanceForm>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (values: InstanceForm) => {
+  const submit = async (values: InstanceForm): Promise<boolean> => {
     const general: InstanceCreate = {
       name: (values.name ?? '').trim(),
       category_id: values.category_id || null,
       sub_category_id: values.sub_category_id || null,
     };
     if (scope.admin && scope.brandId) general.brand_id = scope.brandId;
-    setBusy(true);
     try {
       if (instance) {
         await instancesApi.update(scope.admin, instance._id, {
@@ -60,44 +57,37 @@ export function InstanceDialog({
         await instancesApi.create(scope.admin, general);
         message.success(MSG.createInstanceSuccess);
       }
-      onClose();
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.instances }), RELOAD_DELAY_MS);
+      return true;
     } catch (e) {
       reportError(message.error, e);
-    } finally {
-      setBusy(false);
+      return false;
     }
   };
 
   return (
-    <Modal
+    <FormDialog<InstanceForm>
       open={open}
       title={instance ? LABEL.editInstance : LABEL.newInstance}
+      name="instance-dialog"
       width="30%"
-      style={{ minWidth: 380 }}
-      okText={LABEL.save}
-      cancelText={LABEL.cancel}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      minWidth={380}
+      initialValues={{
+        category_id: instance?.general.category_id ?? null,
+        sub_category_id: instance?.general.sub_category_id ?? null,
+        name: instance?.general.name ?? '',
+      }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form<InstanceForm>
-        form={form}
-        name="instance-dialog"
-        layout="vertical"
-        initialValues={{
-          category_id: instance?.general.category_id ?? null,
-          sub_category_id: instance?.general.sub_category_id ?? null,
-          name: instance?.general.name ?? '',
-        }}
-        onFinish={(v) => void submit(v)}
-      >
-        <CategoryFields form={form} admin={scope.admin} />
-        <Form.Item name="name" label="Name">
-          <Input maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {(form) => (
+        <>
+          <CategoryFields form={form} admin={scope.admin} />
+          <Form.Item name="name" label="Name">
+            <Input maxLength={200} />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
   );
 }
