@@ -59,12 +59,13 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await box.click();
   if (search !== undefined) await box.fill(search);
   const text = typeof option === 'string' ? new RegExp(`^${escapeRe(option)}$`) : option;
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // A click that lands while antd is still animating the list in can miss: click again until it closes.
+  await expect(async () => {
+    if ((await open.count()) > 0)
+      await open.locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 2000 });
+    await expect(open).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 10_000 });
   await expect(selectShown(scope, label)).toHaveText(text);
 }
 
