@@ -11,6 +11,7 @@ import { API_BASE, hashPassword } from '@atk/contract';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { roleId } from '../apps/server/src/modules/users/profile.ts';
@@ -57,6 +58,8 @@ await sqlClient.query('analyze products');
 await sqlClient.end();
 console.log(`seeded ${PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+// Sessions and list versions are answered from memory once the server hears the database's change feed.
+while (!changeFeed(db).live) await new Promise((resolve) => setTimeout(resolve, 10));
 const app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url.toString() }, db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

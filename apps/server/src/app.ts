@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, MSG } from '@atk/contract';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { installAuth } from './http/auth.ts';
@@ -67,7 +67,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
+  // Made once: @fastify/helmet rebuilds helmet, its CSP parsing included, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -79,6 +80,9 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
       },
     },
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(swagger, {
     openapi: {
       info: { title: 'ATK Player API', version: '1.0.0' },

@@ -19,6 +19,8 @@ export interface TestApp {
   db: Db;
   mails: Mail[];
   kind: 'postgres' | 'pglite';
+  /** The PostgreSQL database behind the app (none on PGlite): for writes "from another process". */
+  databaseUrl?: string;
   call: <T = unknown>(method: string, path: string, opts?: CallOptions) => Promise<Reply<T>>;
   close(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startTestApp(overrides: Partial<ReturnType<typeof loadConf
     db: database.db,
     mails,
     kind: database.kind,
+    databaseUrl,
     call: (method, path, opts) => call(url, method, path, opts),
     async close() {
       await app.close();

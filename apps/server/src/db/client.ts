@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listenPglite, listenPostgres } from './changes.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,20 +27,46 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const listening = listenPostgres(opts.databaseUrl);
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, onConnect: listening.attach });
     // An idle connection can be ended by the server (restart, admin command); the pool replaces it.
     // Without a listener node-postgres throws that as an uncaught exception and the process dies.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const pgDb = drizzlePg(pool, { schema });
+    const db = pgDb as unknown as Db;
+    listening.serve(db);
+    try {
+      await migratePg(pgDb, { migrationsFolder });
+    } catch (err) {
+      await listening.stop();
+      await pool.end();
+      throw err;
+    }
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        await listening.stop();
+        await pool.end();
+      },
+    };
   }
   const dir = opts.dataDir === 'memory://' ? undefined : path.join(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  const db = pgliteDb as unknown as Db;
+  const listening = listenPglite(client);
+  listening.serve(db);
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await listening.stop();
+      await client.close();
+    },
+  };
 }
 
 /**

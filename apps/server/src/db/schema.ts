@@ -40,7 +40,7 @@ export const brands = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('brands_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('brands_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
     index('brands_list_idx').on(t.isDeleted, t.createdAt),
   ],
 );
@@ -274,7 +274,7 @@ export const products = pgTable(
   (t) => [
     index('products_brand_list_idx').on(t.brandId, t.isDeleted, t.updatedAt),
     index('products_list_idx').on(t.isDeleted, t.updatedAt),
-    index('products_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -367,7 +367,7 @@ export const instances = pgTable(
   (t) => [
     index('instances_brand_list_idx').on(t.brandId, t.isDeleted, t.updatedAt),
     index('instances_list_idx').on(t.isDeleted, t.updatedAt),
-    index('instances_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('instances_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
 );
 

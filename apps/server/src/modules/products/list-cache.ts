@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { listVersions } from '../../db/schema.ts';
 
@@ -13,10 +14,20 @@ const versionLookup = perDatabase((db) =>
     .prepare('list_version'),
 );
 
-/** The current version of a scope; database triggers bump it on every change that a list could show. */
+const rememberedVersions = perDatabase(
+  (db) => new Remembered<number>(changeFeed(db), (change, scope) => 'list' in change && change.list === scope),
+);
+
+/**
+ * The current version of a scope; database triggers bump it on every change that a list could show, and
+ * announce it on the change feed, so a version is read from the database only after it moved.
+ */
 export async function listVersion(db: Db, scope: ListScope): Promise<number> {
-  const [row] = await versionLookup(db).execute({ scope });
-  return row?.version ?? 0;
+  const version = await rememberedVersions(db).get(scope, async () => {
+    const [row] = await versionLookup(db).execute({ scope });
+    return row?.version ?? 0;
+  });
+  return version ?? 0;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@atk/contract';
 import { z } from 'zod';
 import { ADMINS, currentUser } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as products from './service.ts';
@@ -28,7 +28,11 @@ export function productRoutes(app: App, deps: Deps) {
     app.get(
       `${prefix}/products`,
       { config, schema: { tags, querystring: productQuery, response: { 200: envelopeOf(listOf(productListItem)) } } },
-      async (req) => ok(await products.listProducts(db, listCaches, currentUser(req), req.query)),
+      async (req, reply) =>
+        sendSerialized(
+          reply,
+          await products.listProducts(db, listCaches, currentUser(req), req.query, (page) => serializeOk(reply, page)),
+        ),
     );
     app.post(
       `${prefix}/products`,

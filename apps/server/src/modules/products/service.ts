@@ -47,12 +47,16 @@ type ListItem = {
   general: ReturnType<typeof general>;
 };
 
-/** Per-app memory of product-list pages and totals, valid while their scope's list version stands. */
+/**
+ * Per-app memory of the product list, valid while its scope's list version stands: whole answers per page, already
+ * serialized (a page asked again costs no query and no serializing), and totals per filter (paging spares the count).
+ */
 export function productListCaches() {
-  return { pages: new VersionedCache<ListItem[]>(), totals: new VersionedCache<number>() };
+  return { answers: new VersionedCache<string>(), totals: new VersionedCache<number>() };
 }
 export type ProductListCaches = ReturnType<typeof productListCaches>;
 
+/** One page of the product list, as the serialized answer `serialize` makes of it. */
 export async function listProducts(
   db: Db,
   caches: ProductListCaches,
@@ -67,7 +71,8 @@ export async function listProducts(
     category_id?: string;
     is_deleted?: boolean;
   },
-) {
+  serialize: (page: { list: ListItem[]; total_num: number }) => string,
+): Promise<string> {
   const own = ownBrand(user);
   const name = q.name?.toLowerCase();
   const filters: SQL[] = [eq(products.isDeleted, q.is_deleted ?? false)];
@@ -87,7 +92,6 @@ export async function listProducts(
   if (name) filters.push(sql`lower(${products.name}) like ${likePattern(name)}`);
   const where = and(...filters);
 
-  // Counting a broad name match costs milliseconds; the same filter is asked for again page after page.
   const filterKey = JSON.stringify([
     scope,
     own,
@@ -99,24 +103,26 @@ export async function listProducts(
     name,
   ]);
   const pageKey = `${filterKey}|${q.page_num}|${q.page_size}`;
+  // Read before the data, so an answer is never remembered under a version newer than what it shows.
   const version = await listVersion(db, scope);
-  const cachedList = caches.pages.get(pageKey, version);
-  const cachedTotal = caches.totals.get(filterKey, version);
+  const cached = caches.answers.get(pageKey, version);
+  if (cached !== undefined) return cached;
+
   const offset = pageOffset(q);
-  let list = cachedList;
-  if (!list) {
-    const rows = await db
-      .select(listColumns)
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(desc(products.updatedAt), desc(products.id))
-      .limit(q.page_size)
-      .offset(offset);
-    list = rows.map((r) => ({ _id: r.id, updated_at: r.updatedAt.toISOString(), general: general(r, r.brandName) }));
-    caches.pages.set(pageKey, version, list);
-  }
-  let total = cachedTotal;
+  const rows = await db
+    .select(listColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(where)
+    .orderBy(desc(products.updatedAt), desc(products.id))
+    .limit(q.page_size)
+    .offset(offset);
+  const list = rows.map((r) => ({
+    _id: r.id,
+    updated_at: r.updatedAt.toISOString(),
+    general: general(r, r.brandName),
+  }));
+  let total = caches.totals.get(filterKey, version);
   if (total === undefined) {
     // A page that is not full ends the list: its position is the total, and the count is spared.
     if (list.length < q.page_size && (list.length > 0 || offset === 0)) total = offset + list.length;
@@ -126,7 +132,9 @@ export async function listProducts(
     }
     caches.totals.set(filterKey, version, total);
   }
-  return { list, total_num: total };
+  const answer = serialize({ list, total_num: total });
+  caches.answers.set(pageKey, version, answer);
+  return answer;
 }
 
 async function present(db: Db, row: ProductRow) {

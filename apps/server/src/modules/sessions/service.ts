@@ -1,5 +1,6 @@
 import { type Role, SESSION_TTL_DAYS } from '@atk/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../platform/crypto.ts';
@@ -23,7 +24,7 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 // The lookup behind every authenticated request: prepared once per database, planned once per connection.
 const sessionLookup = perDatabase((db) =>
   db
-    .select({ id: users.id, role: roles.name, masterBrandId: users.masterBrandId })
+    .select({ id: users.id, role: roles.name, masterBrandId: users.masterBrandId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -39,10 +40,28 @@ const sessionLookup = perDatabase((db) =>
     .prepare('session_user'),
 );
 
+// Remembered until the user or any of its sessions changes (revocation included), as the change feed tells.
+const rememberedSessions = perDatabase(
+  (db) =>
+    new Remembered<{ user: SessionUser; expiresAt: number }>(
+      changeFeed(db),
+      (change, _tokenHash, { user }) => 'user' in change && change.user === user.id,
+    ),
+);
+
 /** The user behind a bearer token, or null when it is unknown, expired, revoked or its user deleted. */
 export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  const [row] = await sessionLookup(db).execute({ tokenHash: sha256Hex(token) });
-  return row ? { id: row.id, role: row.role as Role, masterBrandId: row.masterBrandId } : null;
+  const tokenHash = sha256Hex(token);
+  const session = await rememberedSessions(db).get(tokenHash, async () => {
+    const [row] = await sessionLookup(db).execute({ tokenHash });
+    return row
+      ? {
+          user: { id: row.id, role: row.role as Role, masterBrandId: row.masterBrandId },
+          expiresAt: row.expiresAt.getTime(),
+        }
+      : null;
+  });
+  return session && session.expiresAt > Date.now() ? session.user : null;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
