@@ -34,12 +34,16 @@ export async function listVersion(db: Db, scope: ListScope): Promise<number> {
  * Answers remembered per key together with the scope version they were read under. An entry is served only
  * while that version is still current, so a change made by any server process is seen by the next request:
  * the version is read before the data, and an answer read under an older version is never served again.
- * Bounded: the least recently used entries go first.
+ * Bounded by the sum of the entries' weights (1 each unless `weigh` says otherwise): the least recently used go first.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: number; value: T }>();
+  private readonly entries = new Map<string, { version: number; value: T; weight: number }>();
+  private weight = 0;
 
-  constructor(private readonly capacity = 5000) {}
+  constructor(
+    private readonly capacity = 5000,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
 
   get(key: string, version: number): T | undefined {
     const entry = this.entries.get(key);
@@ -50,8 +54,18 @@ export class VersionedCache<T> {
   }
 
   set(key: string, version: number, value: T): void {
+    this.remove(key);
+    const weight = this.weigh(value);
+    this.entries.set(key, { version, value, weight });
+    this.weight += weight;
+    while (this.weight > this.capacity && this.entries.size > 0)
+      this.remove(this.entries.keys().next().value as string);
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
-    this.entries.set(key, { version, value });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    this.weight -= entry.weight;
   }
 }

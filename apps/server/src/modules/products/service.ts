@@ -52,7 +52,11 @@ type ListItem = {
  * serialized (a page asked again costs no query and no serializing), and totals per filter (paging spares the count).
  */
 export function productListCaches() {
-  return { answers: new VersionedCache<string>(), totals: new VersionedCache<number>() };
+  return {
+    // Pages run up to 1,000 products: the answers are bounded by their size, 32 M characters in all.
+    answers: new VersionedCache<string>(32 * 1024 * 1024, (answer) => answer.length),
+    totals: new VersionedCache<number>(),
+  };
 }
 export type ProductListCaches = ReturnType<typeof productListCaches>;
 
