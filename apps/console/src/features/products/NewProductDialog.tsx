@@ -1,11 +1,12 @@
 import { LABEL, MSG } from '@atk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, reportError } from '../../api/client.ts';
 import { type ProductCreate, pickersApi, productsApi, queryKeys } from '../../api/endpoints.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import type { ProductScope } from './scope.ts';
 import { STATUS_OPTIONS } from './texts.ts';
 
@@ -31,7 +32,6 @@ export function NewProductDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<NewProductForm>();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,13 +52,12 @@ export function NewProductDialog({
     onSuccess: (product) => {
       message.success(MSG.createProductSuccess);
       void queryClient.invalidateQueries({ queryKey: queryKeys.products });
-      onClose();
       navigate(scope.editPath(product._id));
     },
     onError: (e) => reportError(message.error, e),
   });
 
-  const submit = (values: NewProductForm) => {
+  const submit = async (values: NewProductForm): Promise<boolean> => {
     const general: ProductCreate = {
       name: values.name.trim(),
       model: values.model?.trim() || null,
@@ -68,49 +67,52 @@ export function NewProductDialog({
     };
     const brandId = chooseBrand ? values.brand_id : scope.brandId;
     if (scope.admin && brandId) general.brand_id = brandId;
-    create.mutate(general);
+    try {
+      await create.mutateAsync(general);
+      return true;
+    } catch {
+      return false; // shown by onError
+    }
   };
 
   return (
-    <Modal
+    <FormDialog<NewProductForm>
       open={open}
       title={LABEL.newProduct}
+      name="new-product"
       width="30%"
-      style={{ minWidth: 380 }}
-      okText={LABEL.save}
-      cancelText={LABEL.cancel}
-      confirmLoading={create.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      minWidth={380}
+      initialValues={{ is_published: 0 }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form<NewProductForm>
-        form={form}
-        name="new-product"
-        layout="vertical"
-        initialValues={{ is_published: 0 }}
-        onFinish={submit}
-      >
-        {chooseBrand && (
-          <Form.Item name="brand_id" label="Brand" rules={[{ required: true, message: MSG.selectBrand }]}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={brands.isFetching}
-              options={(brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }))}
-            />
+      {(form) => (
+        <>
+          {chooseBrand && (
+            <Form.Item name="brand_id" label="Brand" rules={[{ required: true, message: MSG.selectBrand }]}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={brands.isFetching}
+                options={(brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="name"
+            label="Name"
+            rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
+          >
+            <Input maxLength={200} />
           </Form.Item>
-        )}
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="model" label="Model">
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="is_published" label="Status">
-          <Select options={STATUS_OPTIONS} />
-        </Form.Item>
-        <CategoryFields form={form} admin={scope.admin} />
-      </Form>
-    </Modal>
+          <Form.Item name="model" label="Model">
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="is_published" label="Status">
+            <Select options={STATUS_OPTIONS} />
+          </Form.Item>
+          <CategoryFields form={form} admin={scope.admin} />
+        </>
+      )}
+    </FormDialog>
   );
 }
