@@ -9,7 +9,7 @@
  */
 import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT, SALES_EMAIL, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
+import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
@@ -260,7 +260,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
 
   // ── New Instance dialog ──
   await page.getByRole('button', { name: LABEL.newInstance }).click();
-  const dialog = page.getByRole('dialog', { name: LABEL.newInstance });
+  const dialog = await settled(page.getByRole('dialog', { name: LABEL.newInstance }));
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Sub Category', { exact: true })).toBeDisabled();
   await choose(page, dialog, 'Category', scene.category, scene.category);
@@ -372,7 +372,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
   await expect(mine.locator('tbody tr.ant-table-row td:first-child')).toHaveText([scene.p1.name, scene.p2.name]);
   await expect(mine.locator('thead th')).toContainText([LABEL.featureInPlayerSlots]);
   await products.getByRole('button', { name: LABEL.productsGuide }).click();
-  const guide = page.getByRole('dialog', { name: LABEL.productsGuide });
+  const guide = await settled(page.getByRole('dialog', { name: LABEL.productsGuide }));
   await expect(guide.getByTestId('products-guide').locator('li')).toHaveText([
     MSG.productsGuideStep1,
     MSG.productsGuideStep2,
@@ -383,13 +383,13 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
 
   // the other brands' picker needs Other Brands Products on the instance
   await products.getByRole('button', { name: LABEL.addOtherProducts }).click();
-  const info = page.getByRole('dialog', { name: LABEL.featureOtherBrandsProducts });
+  const info = await settled(page.getByRole('dialog', { name: LABEL.featureOtherBrandsProducts }));
   await expect(info.getByTestId('permission-text')).toHaveText(MSG.otherBrandsPermission);
   await info.getByRole('button', { name: 'OK' }).click();
   await expect(info).toBeHidden();
 
   await products.getByRole('button', { name: LABEL.addMyProducts }).click();
-  const picker = page.getByRole('dialog', { name: LABEL.addMyProducts });
+  const picker = await settled(page.getByRole('dialog', { name: LABEL.addMyProducts }));
   const selected = picker.getByTestId('picker-selected');
   await expect(selected.locator('tbody tr.ant-table-row td:first-child')).toHaveText([scene.p1.name, scene.p2.name]);
   const search = picker.getByLabel('Search products');
@@ -657,7 +657,7 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   await discography.click();
   await expect(discography).toBeChecked();
   await features.getByRole('button', { name: LABEL.saveChanges }).click();
-  const upgrade = page.getByRole('dialog', { name: LABEL.upgradeTitle });
+  const upgrade = await settled(page.getByRole('dialog', { name: LABEL.upgradeTitle }));
   await expect(upgrade).toBeVisible();
   await expect(upgrade.getByTestId('permission-text')).toHaveText(MSG.upgradeRequired);
   await expect(upgrade.getByRole('link', { name: LABEL.contactSales })).toHaveAttribute(
@@ -684,7 +684,7 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   const song = rowOf(byBrand, scene.p1.song);
   await song.getByRole('switch', { name: `Active ${scene.p1.song}` }).click();
   await byBrand.getByRole('button', { name: LABEL.saveChanges }).click();
-  const myAudio = page.getByRole('dialog', { name: LABEL.featureMyAudio });
+  const myAudio = await settled(page.getByRole('dialog', { name: LABEL.featureMyAudio }));
   await expect(myAudio.getByTestId('permission-text')).toHaveText(MSG.myAudioPermission);
   await myAudio.getByRole('button', { name: 'OK' }).click();
   await byBrand.getByRole('button', { name: LABEL.cancel }).click();
@@ -710,7 +710,7 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   const products = await openTab(page, LABEL.tabProducts, 'tab-products');
   await choose(page, products, `Slot of ${scene.p1.name}`, '3');
   await products.getByRole('button', { name: LABEL.addOtherProducts }).click();
-  const picker = page.getByRole('dialog', { name: LABEL.addOtherProducts });
+  const picker = await settled(page.getByRole('dialog', { name: LABEL.addOtherProducts }));
   await expect(picker).toBeVisible();
   await choose(page, picker, 'Brand', scene.other.brand, 'Northfield');
   const pickerList = picker.getByTestId('picker-list');
@@ -763,7 +763,7 @@ test('global admin: brand-scoped instance list with status filter, create and ed
   await expect(page.getByLabel(LABEL.status, { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: LABEL.newInstance }).click();
-  const dialog = page.getByRole('dialog', { name: LABEL.newInstance });
+  const dialog = await settled(page.getByRole('dialog', { name: LABEL.newInstance }));
   await choose(page, dialog, 'Category', scene.category, scene.category);
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByRole('button', { name: LABEL.save }).click();

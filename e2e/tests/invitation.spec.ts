@@ -1,6 +1,6 @@
 import { LABEL, MSG, TOKEN_KEY } from '@atk/contract';
 import { expect, test } from '@playwright/test';
-import { inviteToDemoBrand, mailedLink, signIn, toast, uniqueEmail } from './support.ts';
+import { inviteToDemoBrand, mailedLink, settled, signIn, toast, uniqueEmail } from './support.ts';
 
 test('invitation: password dialog → Welcome → Create Profile → saved profile; the link then no longer works', async ({
   page,
@@ -10,7 +10,7 @@ test('invitation: password dialog → Welcome → Create Profile → saved profi
   const link = await mailedLink(email, 'invitations');
 
   await page.goto(link);
-  const dialog = page.getByRole('dialog', { name: 'Create your password' });
+  const dialog = await settled(page.getByRole('dialog', { name: 'Create your password' }));
   await expect(dialog).toBeVisible();
   // Blocking: Escape and a click outside do not close it.
   await page.keyboard.press('Escape');
@@ -35,7 +35,7 @@ test('invitation: password dialog → Welcome → Create Profile → saved profi
   await dialog.getByLabel('Confirm Password').fill('Invited!234');
   await create.click();
 
-  const welcome = page.getByRole('dialog', { name: 'Welcome' });
+  const welcome = await settled(page.getByRole('dialog', { name: 'Welcome' }));
   await expect(welcome).toBeVisible();
   await welcome.getByRole('button', { name: LABEL.createProfile }).click();
   await expect(page).toHaveURL(/\/client\/profile$/);

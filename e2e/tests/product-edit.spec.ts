@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
+import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
@@ -489,7 +489,7 @@ test('Discography: entries with a Spotify link in URI form; delete asks first', 
 
   const add = async (entry: Record<string, string>) => {
     await disco.getByRole('button', { name: LABEL.newDiscography }).click();
-    const dialog = page.getByRole('dialog', { name: LABEL.newDiscography });
+    const dialog = await settled(page.getByRole('dialog', { name: LABEL.newDiscography }));
     await expect(dialog).toBeVisible();
     for (const [label, value] of Object.entries(entry)) await dialog.getByLabel(label, { exact: true }).fill(value);
     await dialog.getByRole('button', { name: LABEL.save }).click();
@@ -507,7 +507,7 @@ test('Discography: entries with a Spotify link in URI form; delete asks first', 
   await expect(rows).toHaveCount(2);
   // Edit: the dialog holds the record
   await disco.getByRole('button', { name: 'Edit record 2' }).click();
-  const edit = page.getByRole('dialog', { name: LABEL.editDiscography });
+  const edit = await settled(page.getByRole('dialog', { name: LABEL.editDiscography }));
   await expect(edit.getByLabel('Artist', { exact: true })).toHaveValue('The Lowlands');
   await expect(edit.getByLabel('Song', { exact: true })).toHaveValue('Ferry Lights');
   await edit.getByLabel('Producer/Engineer', { exact: true }).fill('Kim Ode');
@@ -649,7 +649,7 @@ test.describe
 
     async function addSource(page: Page, name: string, performer: string) {
       await page.getByRole('button', { name: `Add source to ${SONG}`, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: LABEL.newSource });
+      const dialog = await settled(page.getByRole('dialog', { name: LABEL.newSource }));
       await dialog.getByLabel('Source name', { exact: true }).fill(name);
       await dialog.getByLabel('Performer', { exact: true }).fill(performer);
       await dialog.getByRole('button', { name: LABEL.save }).click();
@@ -692,7 +692,7 @@ test.describe
       const audio = await openTab(page, LABEL.tabAudio, 'tab-audio');
       await expect(page.getByTestId('songs-empty')).toBeVisible();
       await audio.getByRole('button', { name: LABEL.addToCrossComparableSong }).click();
-      const dialog = page.getByRole('dialog', { name: LABEL.addToCrossComparableSong });
+      const dialog = await settled(page.getByRole('dialog', { name: LABEL.addToCrossComparableSong }));
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: LABEL.save }).click();
       await expect(toast(page, MSG.selectCrossComparableSong)).toBeVisible();
@@ -709,7 +709,7 @@ test.describe
       await openProduct(page);
       const audio = await openTab(page, LABEL.tabAudio, 'tab-audio');
       await audio.getByRole('button', { name: LABEL.createNewSong }).click();
-      const dialog = page.getByRole('dialog', { name: LABEL.newSong });
+      const dialog = await settled(page.getByRole('dialog', { name: LABEL.newSong }));
       await dialog.getByLabel('Song name', { exact: true }).fill(SONG);
       await dialog.getByLabel('Artist name', { exact: true }).fill(ARTIST);
       await dialog.getByRole('button', { name: LABEL.save }).click();
@@ -742,7 +742,7 @@ test.describe
       await expect(song).toContainText(ARTIST);
       // EDIT SONG holds the song; a new artist name is saved
       await page.getByRole('button', { name: `Edit song ${SONG}`, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: LABEL.editSong });
+      const dialog = await settled(page.getByRole('dialog', { name: LABEL.editSong }));
       await expect(dialog.getByLabel('Song name', { exact: true })).toHaveValue(SONG);
       await expect(dialog.getByLabel('Artist name', { exact: true })).toHaveValue(ARTIST);
       await dialog.getByLabel('Artist name', { exact: true }).fill(`${ARTIST} & Friends`);

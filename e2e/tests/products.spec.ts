@@ -5,7 +5,7 @@
  */
 import { API_BASE, LABEL, MSG, PAGE_SIZE } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
+import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
@@ -173,8 +173,7 @@ test('New Product: the dialog creates a product and opens its edit page', async 
 
   await signInTo(page, DEMO.customer, /\/client\/products$/);
   await page.getByRole('button', { name: LABEL.newProduct }).click();
-  const dialog = page.getByRole('dialog', { name: LABEL.newProduct });
-  await expect(dialog).toBeVisible();
+  const dialog = await settled(page.getByRole('dialog', { name: LABEL.newProduct }));
   // a customer's products go to its own brand: no Brand field
   await expect(dialog.getByLabel('Brand', { exact: true })).toHaveCount(0);
   // the name is required
@@ -252,7 +251,7 @@ test('operator: a brand’s products with their status, New Product and General 
 
   // New Product inside the brand: no Brand choice, the product goes to this brand
   await page.getByRole('button', { name: LABEL.newProduct }).click();
-  const dialog = page.getByRole('dialog', { name: LABEL.newProduct });
+  const dialog = await settled(page.getByRole('dialog', { name: LABEL.newProduct }));
   await expect(dialog.getByLabel('Brand', { exact: true })).toHaveCount(0);
   await dialog.getByLabel('Name', { exact: true }).fill(`${tag} created`);
   const createCall = page.waitForRequest(

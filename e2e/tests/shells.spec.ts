@@ -4,7 +4,7 @@
  */
 import { BLOG_URL, LABEL, MSG, SALES_EMAIL, SUPPORT_EMAIL, TOKEN_KEY } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, DEMO, signIn } from './support';
+import { api, apiLogin, DEMO, settled, signIn } from './support';
 
 const YEAR = String(new Date().getFullYear());
 const DEMO_BRAND = 'Demo Audio';
@@ -71,8 +71,7 @@ async function askSignOut(page: Page) {
   // let the drop-down finish its opening motion before clicking its entry
   await expect(page.locator('.ant-dropdown', { has: item })).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
   await item.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  const dialog = await settled(page.getByRole('dialog'));
   await expect(dialog).toHaveAccessibleName(MSG.signOutTitle);
   const title = dialog.getByText(MSG.signOutTitle, { exact: true }).filter({ visible: true });
   await expect(title).toHaveCount(1);

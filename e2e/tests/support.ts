@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, hashPassword } from '@atk/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!2345';
 export const DEMO = {
@@ -90,3 +90,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** An antd message toast with exactly this text. */
 export const toast = (page: Page, text: string) =>
   page.locator('.ant-message').getByText(text, { exact: true }).first();
+
+/**
+ * A modal once its opening zoom has ended: a click while it still scales can land beside the moving button and
+ * be lost (seen on a loaded CI machine with sign-out's OK and New Product's Save).
+ */
+export async function settled(dialog: Locator): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  return dialog;
+}
