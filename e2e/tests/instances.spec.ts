@@ -237,6 +237,7 @@ const saveTab = async (page: Page, scope: Locator, message: string = MSG.updateS
   const body = (await (await answer).json()) as { code: number; msg: string };
   expect(body.msg).toBe(message);
   await expect(toast(page, message)).toBeVisible();
+  await expect(page.locator('.dirty-tabs__marker')).toHaveCount(0);
 };
 
 /** Table rows (not the expanded ones) of a table inside `scope`, by their first cell text. */

@@ -53,9 +53,10 @@ export function useSaveInstance(scope: InstanceScope, instanceId: string, permis
       setSaving(true);
       try {
         await instancesApi.update(scope.admin, instanceId, update);
-        message.success(options.success ?? MSG.updateSuccess);
         await queryClient.invalidateQueries({ queryKey: queryKeys.instance(scope.admin, instanceId) });
         void queryClient.invalidateQueries({ queryKey: [...queryKeys.instances, 'list'] });
+        // Told once the page holds what was saved: the tab is clean by then, so moving on asks nothing.
+        message.success(options.success ?? MSG.updateSuccess);
         return true;
       } catch (e) {
         refused(e, options);

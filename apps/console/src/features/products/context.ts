@@ -30,9 +30,10 @@ export function useSaveSection(scope: ProductScope, productId: string) {
       setSaving(true);
       try {
         await productsApi.update(scope.admin, productId, update);
-        message.success(success);
         await queryClient.invalidateQueries({ queryKey: queryKeys.product(scope.admin, productId) });
         void queryClient.invalidateQueries({ queryKey: [...queryKeys.products, 'list'] });
+        // Told once the page holds what was saved: the tab is clean by then, so moving on asks nothing.
+        message.success(success);
         return true;
       } catch (e) {
         reportError(message.error, e);
