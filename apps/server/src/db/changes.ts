@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { Lru } from '../platform/lru.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -169,34 +170,26 @@ export function listenPostgres(connectionString: string): Listening & { attach(c
  * Bounded: the least recently used go first.
  */
 export class Remembered<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly entries: Lru<V>;
 
   constructor(
     private readonly feed: ChangeFeed,
     dependsOn: (change: Exclude<Change, 'all'>, key: string, value: V) => boolean,
-    private readonly capacity = 10_000,
+    capacity = 10_000,
   ) {
+    this.entries = new Lru(capacity);
     feed.subscribe((change) => {
-      if (change === 'all') return this.entries.clear();
-      for (const [key, value] of this.entries) if (dependsOn(change, key, value)) this.entries.delete(key);
+      if (change === 'all') this.entries.clear();
+      else this.entries.deleteWhere((key, value) => dependsOn(change, key, value));
     });
   }
 
   async get(key: string, read: () => Promise<V | null>): Promise<V | null> {
-    if (this.feed.live) {
-      const value = this.entries.get(key);
-      if (value !== undefined) {
-        this.entries.delete(key);
-        this.entries.set(key, value);
-        return value;
-      }
-    }
+    const remembered = this.feed.live ? this.entries.get(key) : undefined;
+    if (remembered !== undefined) return remembered;
     const mark = this.feed.mark;
     const value = await read();
-    if (value !== null && this.feed.live && this.feed.mark === mark) {
-      this.entries.set(key, value);
-      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    }
+    if (value !== null && this.feed.live && this.feed.mark === mark) this.entries.set(key, value);
     return value;
   }
 }

@@ -35,21 +35,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const pgDb = drizzlePg(pool, { schema });
     const db = pgDb as unknown as Db;
     listening.serve(db);
+    const close = async () => {
+      await listening.stop();
+      await pool.end();
+    };
     try {
       await migratePg(pgDb, { migrationsFolder });
     } catch (err) {
-      await listening.stop();
-      await pool.end();
+      await close();
       throw err;
     }
-    return {
-      db,
-      kind: 'postgres',
-      async close() {
-        await listening.stop();
-        await pool.end();
-      },
-    };
+    return { db, kind: 'postgres', close };
   }
   const dir = opts.dataDir === 'memory://' ? undefined : path.join(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { listVersions } from '../../db/schema.ts';
+import { Lru } from '../../platform/lru.ts';
 
 /** The list scope of a query: one brand's products, or '*' for lists across brands. */
 export type ListScope = string;
@@ -37,35 +38,18 @@ export async function listVersion(db: Db, scope: ListScope): Promise<number> {
  * Bounded by the sum of the entries' weights (1 each unless `weigh` says otherwise): the least recently used go first.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: number; value: T; weight: number }>();
-  private weight = 0;
+  private readonly entries: Lru<{ version: number; value: T }>;
 
-  constructor(
-    private readonly capacity = 5000,
-    private readonly weigh: (value: T) => number = () => 1,
-  ) {}
+  constructor(capacity = 5000, weigh: (value: T) => number = () => 1) {
+    this.entries = new Lru(capacity, (entry) => weigh(entry.value));
+  }
 
   get(key: string, version: number): T | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
+    return entry?.version === version ? entry.value : undefined;
   }
 
   set(key: string, version: number, value: T): void {
-    this.remove(key);
-    const weight = this.weigh(value);
-    this.entries.set(key, { version, value, weight });
-    this.weight += weight;
-    while (this.weight > this.capacity && this.entries.size > 0)
-      this.remove(this.entries.keys().next().value as string);
-  }
-
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.weight -= entry.weight;
+    this.entries.set(key, { version, value });
   }
 }
