@@ -199,6 +199,11 @@ export const LABEL = {
   cancel: 'CANCEL',
   statusActive: 'Active',
   statusPending: 'Pending',
+  // operator consoles (spec 2 §2)
+  brands: 'Brands',
+  newBrand: 'New Brand',
+  editBrand: 'Edit Brand',
+  manage: 'Manage',
   // product list and product edit (spec 3 §2, spec 2 §2)
   newProduct: 'New Product',
   productEdit: 'PRODUCT EDIT',

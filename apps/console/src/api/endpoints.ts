@@ -4,7 +4,6 @@
  */
 import type {
   AudioRecord,
-  Brand,
   GuideContent,
   Instance,
   InstanceUpdate,
@@ -62,13 +61,6 @@ export const usersApi = {
 
 export const invitationsApi = {
   read: (uuid: string) => get<InvitationData>(`/invitations/${encodeURIComponent(uuid)}`, { anonymous: true }),
-};
-
-export const brandsApi = {
-  /** The brand picker list: page 1, size 1000 (spec 1 §9). */
-  picker: () => get<ListData<Brand>>('/brands', { query: { page_num: 1, page_size: PICKER_PAGE_SIZE } }),
-  /** Admin roles only (spec 1 §6). */
-  adminRead: (id: string) => get<Brand>(`/admin/brands/${encodeURIComponent(id)}`),
 };
 
 export const settingsApi = {
@@ -190,8 +182,6 @@ export const pickersApi = {
   categories: (admin: boolean) => get<ListData<NamedRecord>>(scoped(admin, '/categories'), { query: PICKER }),
   subCategories: (admin: boolean, categoryId: string) =>
     get<ListData<NamedRecord>>(scoped(admin, '/sub_categories'), { query: { ...PICKER, category_id: categoryId } }),
-  /** Every brand, for operators (the admin list, not only the active ones). */
-  adminBrands: () => get<ListData<Brand>>('/admin/brands', { query: PICKER }),
   currencies: (admin: boolean, name?: string) =>
     get<ListData<Currency>>(scoped(admin, '/currencies'), {
       query: { page_num: 1, page_size: CURRENCY_PICKER_SIZE, is_deleted: false, name: name?.trim() || undefined },
@@ -294,8 +284,6 @@ export const uploadsApi = {
 /** Query keys shared by screens, so one resource is cached and invalidated in one place. */
 export const queryKeys = {
   userInfo: (token: string | null) => ['users', 'info', token] as const,
-  brandsPicker: ['brands', 'picker'] as const,
-  adminBrand: (id: string) => ['admin', 'brands', id] as const,
   landing: (kind: string) => ['widget', 'settings', kind] as const,
   guide: ['settings', 'guide'] as const,
   invitation: (uuid: string) => ['invitations', uuid] as const,
@@ -305,7 +293,6 @@ export const queryKeys = {
   categories: (admin: boolean) => ['categories', admin] as const,
   subCategories: (admin: boolean, categoryId: string | null | undefined) =>
     ['sub_categories', admin, categoryId ?? null] as const,
-  adminBrandsPicker: ['admin', 'brands', 'picker'] as const,
   currencies: (admin: boolean, name: string) => ['currencies', admin, name] as const,
   songs: ['songs'] as const,
   songsByIds: (admin: boolean, ids: string[], atk: boolean) => ['songs', 'ids', admin, atk, ids.join(',')] as const,

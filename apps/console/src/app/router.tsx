@@ -33,6 +33,7 @@ const InstanceEditPage = lazy(() => import('../features/instances/InstanceEditPa
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const GuidePage = lazy(() => import('../features/guide/GuidePage.tsx'));
 const IntegrationPage = lazy(() => import('../features/integration/IntegrationPage.tsx'));
+const BrandListPage = lazy(() => import('../features/brands/BrandListPage.tsx'));
 
 function Root() {
   return (
@@ -108,7 +109,7 @@ export const routes: RouteObject[] = [
         redirect('brands'),
         pending('customers'),
         pending('customers/:id/edit'),
-        pending('brands'),
+        { path: 'brands', element: <BrandListPage /> },
         pending('invitations'),
         brandScoped(true),
         pending('categories'),
@@ -132,7 +133,7 @@ export const routes: RouteObject[] = [
         pending('customers'),
         pending('customers/:id/edit'),
         pending('tooltips'),
-        pending('brands'),
+        { path: 'brands', element: <BrandListPage /> },
         pending('invitations'),
         brandScoped(false),
       ]),

@@ -3,15 +3,16 @@ import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 
 /**
- * A modal holding one form: Save submits it, the dialog shows progress and closes once `onSubmit` resolves true
- * (false keeps it open, e.g. after the server refused the input).
+ * The one dialog of a form (New X / Edit X): Save submits it, the dialog shows progress and closes once
+ * `onSubmit` resolves; a rejection (a `useSave` whose server refused the input: the toast is already shown) or
+ * `false` keeps it open with what was typed. Width 30% unless told (spec 2 §9).
  */
 export function FormDialog<T extends object>({
   open,
   title,
   name,
-  width,
-  minWidth,
+  width = '30%',
+  minWidth = 380,
   initialValues,
   onSubmit,
   onClose,
@@ -23,7 +24,8 @@ export function FormDialog<T extends object>({
   width?: number | string;
   minWidth?: number;
   initialValues: Partial<T>;
-  onSubmit: (values: T) => Promise<boolean>;
+  /** Usually `save.mutateAsync` of a `useSave`. */
+  onSubmit: (values: T) => Promise<unknown>;
   onClose: () => void;
   /** The fields; a function when they need the form itself (e.g. CategoryFields). */
   children: ReactNode | ((form: FormInstance<T>) => ReactNode);
@@ -34,7 +36,9 @@ export function FormDialog<T extends object>({
   const finish = async (values: T) => {
     setBusy(true);
     try {
-      if (await onSubmit(values)) onClose();
+      if ((await onSubmit(values)) !== false) onClose();
+    } catch {
+      // refused: useSave showed the server's msg; the dialog keeps what was typed
     } finally {
       setBusy(false);
     }

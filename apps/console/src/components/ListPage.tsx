@@ -82,7 +82,8 @@ function clean(values: FilterValues, filters: ListFilter[]): FilterValues {
 /**
  * The one list screen of the console (spec 3 §2, spec 2 §2): a filters row with Search and Reset, an optional
  * New button, an antd table and paging (20 per page). The applied filters are kept in localStorage per list,
- * so they survive a reload; load failures are only logged (spec 3 §8).
+ * so they survive a reload; load failures are only logged (spec 3 §8, by the query client). Row actions are
+ * `RowAction`s; New and Edit open a `FormDialog` whose save is a `useSave`.
  */
 export function ListPage<Row extends object>({
   title,
@@ -108,9 +109,6 @@ export function ListPage<Row extends object>({
     queryFn: () => fetch({ page_num: page, page_size: pageSize, filters: applied }),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (list.error) console.warn(`list ${storageKey} load failed:`, list.error.message);
-  }, [list.error, storageKey]);
 
   // a page beyond the end (after a deletion or a narrower filter elsewhere) goes back to the last page
   const total = list.data?.total_num ?? 0;

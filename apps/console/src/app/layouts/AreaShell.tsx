@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Layout, Menu, type MenuProps, Skeleton } from 'antd';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
-import { brandsApi, queryKeys } from '../../api/endpoints.ts';
 import { Copyright } from '../../components/Copyright.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { brandKeys, brandsApi } from '../../features/brands/api.ts';
 import { useSession } from '../session/index.ts';
 import type { AreaConfig, NavGroup } from './types.ts';
 
@@ -95,7 +95,7 @@ function ShellFooter() {
 }
 
 function BrandTitle({ brandId }: { brandId: string }) {
-  const brand = useQuery({ queryKey: queryKeys.adminBrand(brandId), queryFn: () => brandsApi.adminRead(brandId) });
+  const brand = useQuery({ queryKey: brandKeys.one(brandId), queryFn: () => brandsApi.read(brandId) });
   if (brand.isPending) return <Skeleton.Input active size="small" />;
   return <>{brand.data?.name ?? ''}</>;
 }

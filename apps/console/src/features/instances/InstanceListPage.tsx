@@ -7,7 +7,7 @@ import { reportError } from '../../api/client.ts';
 import { type InstanceListItem, instancesApi, queryKeys } from '../../api/endpoints.ts';
 import { formatTime } from '../../components/format.ts';
 import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
-import { STATUS_OPTIONS } from '../products/texts.ts';
+import { STATUS_OPTIONS } from '../../components/status.ts';
 import { InstanceDialog, RELOAD_DELAY_MS } from './InstanceDialog.tsx';
 import { previewInstance } from './launch.ts';
 import { useInstanceScope } from './scope.ts';

@@ -4,11 +4,12 @@ import { App, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, reportError } from '../../api/client.ts';
-import { type ProductCreate, pickersApi, productsApi, queryKeys } from '../../api/endpoints.ts';
+import { type ProductCreate, productsApi, queryKeys } from '../../api/endpoints.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { STATUS_OPTIONS } from '../../components/status.ts';
+import { brandKeys, brandsApi } from '../brands/api.ts';
 import type { ProductScope } from './scope.ts';
-import { STATUS_OPTIONS } from './texts.ts';
 
 interface NewProductForm {
   name: string;
@@ -38,8 +39,8 @@ export function NewProductDialog({
   const chooseBrand = scope.kind === 'all';
 
   const brands = useQuery({
-    queryKey: queryKeys.adminBrandsPicker,
-    queryFn: pickersApi.adminBrands,
+    queryKey: brandKeys.adminPicker(),
+    queryFn: brandsApi.adminPicker,
     enabled: open && chooseBrand,
     staleTime: 60_000,
   });

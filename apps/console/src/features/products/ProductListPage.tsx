@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { type ProductListItem, productsApi, queryKeys } from '../../api/endpoints.ts';
 import { formatTime } from '../../components/format.ts';
 import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { STATUS_OPTIONS, statusText } from '../../components/status.ts';
 import { NewProductDialog } from './NewProductDialog.tsx';
 import { useProductScope } from './scope.ts';
-import { STATUS_OPTIONS, statusText } from './texts.ts';
 
 const FILTERS: ListFilter[] = [
   { name: 'name', label: 'Name', type: 'text', placeholder: 'Product name' },

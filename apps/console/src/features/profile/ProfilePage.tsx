@@ -3,9 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { type ApiError, reportError } from '../../api/client.ts';
-import { brandsApi, type ProfilePayload, queryKeys, usersApi } from '../../api/endpoints.ts';
+import { type ProfilePayload, usersApi } from '../../api/endpoints.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { brandKeys, brandsApi } from '../brands/api.ts';
 import { PROFILE_FIELD_LIST, PROFILE_LABELS, PROFILE_SECTIONS } from './fields.ts';
 
 type ProfileForm = Partial<Record<ProfileField, string>> & { email?: string };
@@ -28,7 +29,7 @@ export default function ProfilePage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<ProfileForm>();
 
-  const brands = useQuery({ queryKey: queryKeys.brandsPicker, queryFn: brandsApi.picker, staleTime: 60_000 });
+  const brands = useQuery({ queryKey: brandKeys.picker(), queryFn: brandsApi.picker, staleTime: 60_000 });
   useEffect(() => {
     if (brands.error) console.warn('brands load failed:', brands.error.message);
   }, [brands.error]);

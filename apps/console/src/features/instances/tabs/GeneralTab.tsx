@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { STATUS_OPTIONS } from '../../products/texts.ts';
 import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
 import { embeddedCode, launchCode } from '../launch.ts';
 

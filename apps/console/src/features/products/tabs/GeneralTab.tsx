@@ -3,9 +3,9 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
-import { STATUS_OPTIONS } from '../texts.ts';
 
 interface GeneralForm {
   name: string;

@@ -6,5 +6,8 @@ export const STATUS_OPTIONS = [
   { value: 0, label: LABEL.statusPending },
 ];
 
+/** A status filter of a list: All, Active, Pending (spec 2 §2); All sends no filter. */
+export const STATUS_FILTER_OPTIONS = [{ value: '', label: 'All' }, ...STATUS_OPTIONS];
+
 export const statusText = (status: number | null | undefined) =>
   status === 1 ? LABEL.statusActive : LABEL.statusPending;

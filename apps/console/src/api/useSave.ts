@@ -1,0 +1,39 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { reportError } from './client.ts';
+
+/** Lists and pages reload about 100 ms after a successful save (spec 2 §4, spec 3 §9). */
+export const RELOAD_DELAY_MS = 100;
+
+export interface SaveOptions<Vars, Data> {
+  save: (vars: Vars) => Promise<Data>;
+  /** The spec's success toast (e.g. MSG.createBrandSuccess); a function when it depends on what was saved. */
+  success?: string | ((data: Data, vars: Vars) => string);
+  /** Query keys (prefixes) to reload once saved. */
+  invalidate?: QueryKey[];
+  /** Runs after the toast (close a dialog, navigate). */
+  onSaved?: (data: Data, vars: Vars) => void;
+}
+
+/**
+ * The one way a screen saves (create, update, delete, confirm): TanStack Query's `useMutation`, the spec's
+ * success toast, the server's msg as an error toast on failure (an expired authorization was already announced),
+ * and the affected queries reloaded. `isPending` drives the button's spinner; `mutateAsync` rejects on failure,
+ * so a dialog can stay open.
+ */
+export function useSave<Vars, Data = unknown>({ save, success, invalidate = [], onSaved }: SaveOptions<Vars, Data>) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation<Data, Error, Vars>({
+    mutationFn: save,
+    onSuccess: (data, vars) => {
+      if (success) message.success(typeof success === 'function' ? success(data, vars) : success);
+      if (invalidate.length)
+        setTimeout(() => {
+          for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey });
+        }, RELOAD_DELAY_MS);
+      onSaved?.(data, vars);
+    },
+    onError: (e) => reportError(message.error, e),
+  });
+}
