@@ -347,3 +347,29 @@ test.describe('mobile widget operator shell', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fatk%2Finstances$/);
   });
 });
+
+test.describe('sign-out failure', () => {
+  const AREAS = [
+    [DEMO.customer, '/client/products'],
+    [DEMO.global_admin, '/global/brands'],
+    [DEMO.super_admin, '/super/brands'],
+    [DEMO.atk, '/atk/instances'],
+  ] as const;
+  for (const [email, home] of AREAS) {
+    test(`shows the error and keeps the session (${home.split('/')[1]})`, async ({ page }) => {
+      await signInAs(page, email, home);
+      const token = await storedToken(page);
+      // the network drops the sign-out call (spec 2 §8: a sign-out failure shows the error)
+      await page.route('**/api/v1/atk_player/users/logout', (route) => route.abort('failed'));
+      const dialog = await askSignOut(page);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await expect(page.locator('.ant-message').getByText(MSG.networkError, { exact: true })).toBeVisible();
+      expect(pathOf(page)).toBe(home);
+      expect(await storedToken(page)).toBe(token);
+      await expect(page.getByTestId('user-menu')).toHaveText(email);
+      // the connection is back: signing out now works and revokes the token
+      await page.unroute('**/api/v1/atk_player/users/logout');
+      await signOutConfirmed(page);
+    });
+  }
+});

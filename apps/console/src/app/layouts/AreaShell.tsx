@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Layout, Menu, type MenuProps, Skeleton } from 'antd';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
+import { reportError } from '../../api/client.ts';
 import { Copyright } from '../../components/Copyright.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -51,13 +52,13 @@ function menuItems(groups: NavGroup[]): MenuProps['items'] {
 
 function UserMenu() {
   const { user, signOut } = useSession();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   if (!user) return null;
   const confirmSignOut = () =>
     modal.confirm({
       title: MSG.signOutTitle,
       content: MSG.signOutConfirm,
-      onOk: () => signOut(),
+      onOk: () => signOut().catch((e: unknown) => reportError(message.error, e)),
     });
   return (
     <Dropdown

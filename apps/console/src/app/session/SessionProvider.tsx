@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { type ApiError, configureApiClient } from '../../api/client.ts';
+import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
 import { queryKeys, usersApi } from '../../api/endpoints.ts';
 import { isProtectedPath, loginPath } from './paths.ts';
 import { tokenStore } from './tokenStore.ts';
@@ -94,11 +94,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  /**
+   * Revokes the token, then leaves. A failed call (network, server error) rejects and keeps the session, so the
+   * user sees the error and can try again (spec 2 §8); a token the server no longer knows signs out anyway.
+   */
   const signOut = useCallback(async () => {
     try {
       await usersApi.logout();
     } catch (e) {
-      console.warn('logout call failed; clearing the session anyway', e);
+      if (!(isApiError(e) && e.handled)) throw e;
     }
     clearSession('signout');
     navigate('/login', { replace: true });
