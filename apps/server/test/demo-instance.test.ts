@@ -3,10 +3,12 @@
  * whose public read offers the four microphones and the demo song once its audio is processed (and says the audio
  * is being prepared until then).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE, type PlayerInstance } from '@atk/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_MASTER_BRAND } from '../src/bootstrap/demo/accounts.ts';
@@ -16,8 +18,10 @@ import { MICROPHONES } from '../src/bootstrap/demo/synth.ts';
 import { seed } from '../src/bootstrap/seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { instances } from '../src/db/schema.ts';
+import { brands, instances } from '../src/db/schema.ts';
 import { processAudio } from '../src/modules/audio/jobs.ts';
+import { createInstance } from '../src/modules/instances/service.ts';
+import { readPublicLanding, writeLandingInstance } from '../src/modules/settings/service.ts';
 import type { Queue } from '../src/platform/queue/types.ts';
 import { DiskStorage, freshPostgres } from './audio-support.ts';
 
@@ -96,4 +100,29 @@ describe('the demo landing instance', () => {
     expect(await database.db.select().from(instances)).toHaveLength(1);
     expect(enqueued).toHaveLength(8);
   });
+});
+
+describe('a database that had demo data before the demo instance existed', () => {
+  it("gets the demo instance, and keeps an operator's landing choice", async () => {
+    let databaseUrl: string | undefined;
+    let dropOwn = async () => {};
+    if (process.env.DATABASE_URL) ({ url: databaseUrl, drop: dropOwn } = await freshPostgres());
+    const own = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    try {
+      // Accounts only (a start without a file store), then an operator's published landing instance.
+      await seed(own.db, { demo: true });
+      const [brand] = await own.db.select().from(brands).where(eq(brands.name, 'Northfield Microphones'));
+      const operator = { id: randomUUID(), role: 'global_admin' as const, masterBrandId: null };
+      const chosen = await createInstance(own.db, operator, { name: 'Chosen', brand_id: brand.id, is_published: 1 });
+      await writeLandingInstance(own.db, 'landing_instance', chosen._id);
+
+      await seed(own.db, { demo: true, storage, queue: { ...queue, enqueue: async () => {} } });
+      const names = (await own.db.select({ name: instances.name }).from(instances)).map((r) => r.name).sort();
+      expect(names).toEqual(['Chosen', DEMO_INSTANCE]);
+      expect(await readPublicLanding(own.db, 'landing_instance')).toEqual({ instance: { _id: chosen._id } });
+    } finally {
+      await own.close();
+      await dropOwn();
+    }
+  }, 60_000);
 });

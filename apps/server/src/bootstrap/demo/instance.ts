@@ -1,15 +1,15 @@
 /**
  * The demo player: a published instance of the demo brand with its four microphones (three in the featured slots)
  * and the demo song, made by the demo customer through the instances service (so it obeys the same rules as one
- * made in the console), and set as the landing page's instance. Once per database (`app_meta.demo_instance`),
- * after the demo content.
+ * made in the console), and set as the landing page's instance unless one is set already. Once per database
+ * (`app_meta.demo_instance`), after the demo content.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { appMeta, brands, products, roles, songs, subCategories, users } from '../../db/schema.ts';
 import { createInstance, updateInstance } from '../../modules/instances/service.ts';
-import { writeLandingInstance } from '../../modules/settings/service.ts';
+import { readSetting, writeLandingInstance } from '../../modules/settings/service.ts';
 import { DEMO_SONG } from './content.ts';
 
 export const DEMO_INSTANCE = 'Demo Audio Microphones';
@@ -59,7 +59,9 @@ export async function seedDemoInstance(db: Db, opts: { brandName: string; log?: 
         .map((m, i) => ({ product_id: m.id, brand_id: found.brandId, is_active: 1, order: i < 3 ? i + 1 : null })),
       other_products: [],
     });
-    await writeLandingInstance(tx, 'landing_instance', instance._id);
+    // A database that had demo data before this step existed may already have an operator's choice: kept.
+    const landing = await readSetting<{ instance: unknown } | null>(tx, 'landing_instance', null);
+    if (!landing?.instance) await writeLandingInstance(tx, 'landing_instance', instance._id);
     return instance;
   });
   if (created) opts.log?.info(`demo instance '${created.general.name}' is the landing page's player`);
