@@ -228,6 +228,7 @@ test.describe('mobile landing page', () => {
     await expect(page.locator('atk-player')).toHaveCount(1);
   });
 
+  // Still a mock: no API writes mobile_landing_instance until a later issue.
   test('LAUNCH PLAYER launches <atk-player> with the mobile landing instance and status show', async ({ page }) => {
     const mobileId = randomUUID();
     await serveLandingSetting(page, 'mobile_landing_instance', mobileId);
