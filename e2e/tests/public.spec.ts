@@ -3,21 +3,22 @@
  * the 404 page and the network-error message of the login form.
  */
 import { randomUUID } from 'node:crypto';
-import { API_BASE, LABEL, MSG, SALES_EMAIL, TOKEN_KEY } from '@atk/contract';
+import { API_BASE, LABEL, MSG, type PlayerInstance, SALES_EMAIL, TOKEN_KEY } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './support';
+import { api, apiLogin, DEMO, DEMO_PASSWORD, signIn } from './support';
 
 const YEAR = String(new Date().getFullYear());
 const NOT_CONFIGURED = 'Player not configured yet';
 const LAUNCH = 'LAUNCH PLAYER';
+/** The player the demo data makes for the landing page (apps/server/src/bootstrap/demo/instance.ts). */
+const DEMO_INSTANCE = 'Demo Audio Microphones';
 
 type Kind = 'landing_instance' | 'mobile_landing_instance';
 
 /**
- * Answers the page's GET of one landing setting with an instance id. No API writes this setting yet (a
- * later issue adds the operator screen), and the database behind the server is not reachable from a browser
- * test, so this checks the launch wiring of the page: the setting's `content.instance._id` must end up on the
- * `<atk-player>` element together with status show. Every other request goes to the real server.
+ * Answers the page's GET of one landing setting with an instance id: the setting's `content.instance._id` must end
+ * up on the `<atk-player>` element together with status show. Every other request goes to the real server.
+ * Only the mobile landing tests use it: no API writes mobile_landing_instance until a later issue.
  */
 async function serveLandingSetting(page: Page, kind: Kind, instanceId: string) {
   await page.route(`**${API_BASE}/widget/settings/${kind}`, async (route) => {
@@ -96,8 +97,36 @@ test.describe('landing page', () => {
     await expect(page.getByTestId('copyright')).toHaveCount(1);
     await expect(page.getByTestId('copyright')).toContainText(`© ${YEAR}`);
   });
+});
+
+/**
+ * The desktop landing page against the real setting: the demo data sets its player (the demo instance). These tests
+ * read or change that one setting of the shared server, so they run one after the other, and the demo instance is
+ * restored after each.
+ */
+test.describe('landing page player', () => {
+  test.describe.configure({ mode: 'serial' });
+  let admin: string;
+  let demoInstance: { _id: string; name: string; brand_name: string };
+  const setLanding = async (instance: { _id: string } | null) => {
+    const res = await api('PUT', '/admin/settings/landing_instance', { token: admin, body: { content: { instance } } });
+    expect(res.msg).toBe(MSG.updateSuccess);
+  };
+
+  test.beforeAll(async () => {
+    admin = await apiLogin(DEMO.global_admin);
+    const res = await api<{ content: { instance: typeof demoInstance | null } }>(
+      'GET',
+      '/admin/settings/landing_instance',
+      { token: admin },
+    );
+    expect(res.data.content.instance, 'the demo data sets the landing instance').toBeTruthy();
+    demoInstance = res.data.content.instance as typeof demoInstance;
+  });
+  test.afterEach(() => setLanding({ _id: demoInstance._id }));
 
   test('the launch button is disabled with a tooltip while no landing instance is set', async ({ page }) => {
+    await setLanding(null);
     await page.goto('/home');
     const wrap = page.getByTestId('launch-player-wrap');
     await expect(wrap).toBeVisible();
@@ -115,26 +144,68 @@ test.describe('landing page', () => {
     await expect(player).not.toHaveAttribute('status', /.*/);
   });
 
-  test('LAUNCH PLAYER launches <atk-player> with the landing instance and status show', async ({ page }) => {
-    const instanceId = randomUUID();
-    await serveLandingSetting(page, 'landing_instance', instanceId);
-    // a different id for the mobile setting: the desktop page must not read it
-    await serveLandingSetting(page, 'mobile_landing_instance', randomUUID());
+  test('LAUNCH PLAYER opens the demo player: its microphones, then once the audio is ready it plays and switches', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    expect(demoInstance).toMatchObject({ name: DEMO_INSTANCE, brand_name: 'Demo Audio' });
+    // After a fresh start the demo audio is processed in the background (a few seconds): wait until it is ready.
+    await expect
+      .poll(
+        async () => {
+          const read = await api<PlayerInstance>('GET', `/widget/instances/${demoInstance._id}`);
+          return read.data.preparing === 0 && read.data.songs[0]?.sources.every((s) => s.versions.length === 4);
+        },
+        { timeout: 90_000, intervals: [1000] },
+      )
+      .toBe(true);
 
     await page.goto('/home');
     const button = page.getByTestId('launch-player');
     await expect(button).toBeEnabled();
     await expect(button).toHaveText(LAUNCH);
     await expect(page.getByTestId('launch-player-wrap')).toHaveCount(0);
-
     const player = page.locator('atk-player');
     await expect(player).toHaveCount(1);
     await expect(player).not.toHaveAttribute('status', /.*/);
 
     await button.click();
-    await expect(player).toHaveAttribute('instance-id', instanceId);
+    await expect(player).toHaveAttribute('instance-id', demoInstance._id);
     await expect(player).toHaveAttribute('status', 'show');
     await expect(player).not.toHaveAttribute('mini', /.*/);
+    const dialog = player.getByRole('dialog', { name: DEMO_INSTANCE });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Demo Audio', { exact: true })).toBeVisible();
+
+    // The four microphones: the three featured ones loaded, the fourth offered.
+    const items = dialog.getByRole('list').getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    for (const [i, name] of ['Lumen C1', 'Velour R2', 'Brick D7'].entries())
+      await expect(items.nth(i)).toContainText(name);
+    await expect(dialog.getByLabel('Add a product to compare').locator('option:not([value=""])')).toHaveText([
+      'Pencil S4 (PS-4)',
+    ]);
+    await expect(dialog.getByLabel('Song', { exact: true }).locator('option')).toHaveText([
+      'Morning Light – ATK Demo Band',
+    ]);
+
+    // Plays, and switching products keeps the clock running.
+    const play = dialog.getByRole('button', { name: /^(Play|Pause)$/ });
+    const position = async () =>
+      Number(await dialog.getByRole('slider', { name: 'Playback position' }).getAttribute('aria-valuenow'));
+    const productButton = (name: string) =>
+      dialog.getByRole('list').getByRole('button', { name: new RegExp(`^\\d?\\s*${name}`) });
+    await expect(play).not.toHaveAttribute('aria-disabled', 'true', { timeout: 20_000 });
+    await expect(dialog.getByText('loading…')).toHaveCount(0, { timeout: 20_000 });
+    await play.click();
+    await expect(play).toHaveAttribute('data-state', 'playing');
+    await expect.poll(position).toBeGreaterThan(1);
+    const p1 = await position();
+    await productButton('Velour R2').click();
+    await expect(productButton('Velour R2')).toHaveAttribute('aria-pressed', 'true');
+    await expect(productButton('Lumen C1')).toHaveAttribute('aria-pressed', 'false');
+    await expect(play).toHaveAttribute('data-state', 'playing');
+    await expect.poll(position).toBeGreaterThan(p1 + 0.4);
   });
 });
 
@@ -157,6 +228,7 @@ test.describe('mobile landing page', () => {
     await expect(page.locator('atk-player')).toHaveCount(1);
   });
 
+  // Still a mock: no API writes mobile_landing_instance until a later issue.
   test('LAUNCH PLAYER launches <atk-player> with the mobile landing instance and status show', async ({ page }) => {
     const mobileId = randomUUID();
     await serveLandingSetting(page, 'mobile_landing_instance', mobileId);
