@@ -145,6 +145,14 @@ describe('POST /admin/users (New Customer)', () => {
     expectError(await create(form({ master_brand_id: deleted._id })), 404, MSG.brandNotFound);
   });
 
+  it('two creates of one email at once: one customer, the other 409', async () => {
+    const body = form();
+    const answers = await Promise.all([create(body), create(body), create(body)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) expectError(res, 409, MSG.emailTaken);
+    expect((await list(`email=${body.email}`)).body.data.total_num).toBe(1);
+  });
+
   it('creates an active customer who signs in at once with that password', async () => {
     const body = form({ email: `  New-${tag()}@Customers.Example `, master_brand_status: 'pending' });
     const email = body.email.trim().toLowerCase();

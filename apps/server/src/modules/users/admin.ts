@@ -101,26 +101,32 @@ export async function createAdminUser(db: Db, body: AdminUserCreate): Promise<Ad
   const brand = body.master_brand_id ? await getBrand(db, body.master_brand_id) : null;
   const passwordHash = await hashSecret(body.password);
   const email = body.email;
-  const id = await db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (taken) throw conflict(MSG.emailTaken);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        ...profileColumns(body),
-        email,
-        passwordHash,
-        roleId: customer,
-        registerType: 'operator_created',
-        masterBrandId: brand?._id ?? null,
-        masterBrandStatus: brand ? 'active' : null,
-        brandName: brand?.name ?? null,
-      })
-      .returning({ id: users.id });
-    return user.id;
-  });
-  return readAdminUser(db, id);
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (taken) throw conflict(MSG.emailTaken);
+  const [user] = await db
+    .insert(users)
+    .values({
+      ...profileColumns(body),
+      email,
+      passwordHash,
+      roleId: customer,
+      registerType: 'operator_created',
+      masterBrandId: brand?._id ?? null,
+      masterBrandStatus: brand ? 'active' : null,
+      brandName: brand?.name ?? null,
+    })
+    .returning({ id: users.id })
+    // Two creates of one email at once: the unique index refuses the second.
+    .catch((err) => {
+      throw isUniqueViolation(err) ? conflict(MSG.emailTaken) : err;
+    });
+  return readAdminUser(db, user.id);
 }
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
 
 /**
  * PUT /admin/users/{id}: what is sent is changed, the rest is left alone. A subscription is a customer's only
