@@ -23,6 +23,7 @@ import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
         uploadRoutes,
         playerRoutes,
         tooltipRoutes,
+        planRoutes,
       ])
         routes(scoped, deps);
     },

@@ -9,6 +9,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/common.ts';
 export * from './schemas/instances.ts';
 export * from './schemas/invitations.ts';
+export * from './schemas/plans.ts';
 export * from './schemas/player.ts';
 export * from './schemas/products.ts';
 export * from './schemas/settings.ts';

@@ -97,6 +97,15 @@ export const MSG = {
   updateTooltipSuccess: 'Update tooltip success',
   tooltipNotFound: 'Tooltip not found',
   playerEventsTooMany: 'Too many player events from this address, please try again in a minute',
+  // customers and plans (spec 2 §8; the not-found and self-delete answers: docs/api.md)
+  createCustomerSuccess: 'Create customer success',
+  updateCustomerSuccess: 'Update customer success',
+  resetPasswordSuccess: 'Reset password success',
+  confirmSuccess: 'Confirm success',
+  createPlanSuccess: 'Create plan success',
+  updatePlanSuccess: 'Update plan success',
+  planNotFound: 'Plan not found',
+  cannotDeleteSelf: 'You cannot delete your own account',
   // server answers that the spec leaves open (documented in docs/api.md)
   ok: 'success',
   invalidCredentials: 'Incorrect email or password',

@@ -74,11 +74,39 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** A customer's subscription (spec 2 §3); null → DEFAULT_SUBSCRIPTION. */
     subscription: jsonb('subscription').$type<Subscription>(),
+    /** The plan an operator last chose for the customer (its features were copied into `subscription`). */
+    planId: uuid('plan_id').references(() => plans.id),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email), index('users_master_brand_idx').on(t.masterBrandId)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_master_brand_idx').on(t.masterBrandId),
+    // The Customers list (spec 2 §2): by role, newest first; and its name and email searches (trigram, see 0006).
+    index('users_role_list_idx').on(t.roleId, t.isDeleted, t.createdAt),
+    index('users_list_idx').on(t.isDeleted, t.createdAt),
+    index('users_name_idx')
+      .using('gin', sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ fastupdate: 'off' }),
+    index('users_plan_idx').on(t.planId),
+  ],
+);
+
+/** A plan (spec 2 §3): a named template of a subscription that operators copy into customers' own. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isPublished: integer('is_published').notNull().default(0),
+    subscription: jsonb('subscription').$type<Subscription>().notNull(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('plans_list_idx').on(t.isDeleted, t.createdAt)],
 );
 
 /** Opaque bearer tokens; only their SHA-256 is stored. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
-import { email, hashedPassword, id, isoTime, says, text } from './common.ts';
+import { email, hashedPassword, id, isoTime, pageQuery, says, text } from './common.ts';
 import { subscription } from './subscriptions.ts';
 
 /** The profile fields of spec 1 §2 (Profile) and §3 (User info). */
@@ -77,8 +77,11 @@ export const updatePasswordBody = z.object({
 
 export const invitationRead = z.object({ user_info: userInfo, token: z.string() });
 
-/** GET /admin/users/{id} (spec 2 §7): the user and its own subscription (the default plan when none is stored). */
-export const adminUser = userInfo.extend({ subscription });
+/**
+ * GET /admin/users/{id} (spec 2 §7): the user and its own subscription (the default plan when none is stored),
+ * and the plan the operator last chose for it (docs/api.md "Customers and plans").
+ */
+export const adminUser = userInfo.extend({ subscription, plan_id: z.string().nullable() });
 export type AdminUser = z.infer<typeof adminUser> & Record<ProfileField, string | null>;
 
 /**
@@ -92,9 +95,68 @@ export const adminUserUpdate = profileUpdate
     subscription: subscription.optional(),
     password: hashedPassword.optional(),
     password_confirm: hashedPassword.optional(),
+    /** The plan the operator chose on Customer edit: recorded with the subscription it filled in; null: none. */
+    plan_id: id.nullable().optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     error: 'must hold at least one field to change',
+  })
+  .refine((body) => body.plan_id === undefined || body.subscription !== undefined, {
+    error: 'must be sent with subscription',
+    path: ['plan_id'],
   });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;
+
+/** A cleared filter (an empty value) is no filter. */
+const blank = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /admin/users (spec 2 §7): the Customers list's filters; `name` and `email` match anywhere, literally. */
+export const adminUserQuery = pageQuery.extend({
+  role_id: z.preprocess(blank, id.optional()),
+  name: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(254).optional(),
+  master_brand_status: z.preprocess(blank, z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).optional()),
+});
+export type AdminUserQuery = z.infer<typeof adminUserQuery>;
+
+/** A row of the Customers list. `name` is first and last name; `plan_id` the plan last chosen (or null). */
+export const adminUserRow = z.object({
+  _id: id,
+  email: z.string(),
+  name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  master_brand_id: z.string().nullable(),
+  master_brand_name: z.string().nullable(),
+  master_brand_status: z.enum(MASTER_BRAND_STATUSES).nullable(),
+  role_id: id,
+  role: z.enum(ROLES),
+  created_at: isoTime,
+  plan_id: z.string().nullable(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+/**
+ * POST /admin/users (spec 2 §7 New Customer). `email` and a matching password are checked by the server so the
+ * answers are the spec's own texts ('Email is required', 'Password and confirm password must match').
+ * `master_brand_name` is accepted for the console's sake; the name shown is always the brand's own.
+ */
+export const adminUserCreate = z
+  .object({
+    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), email.optional()),
+    password: z.union([z.literal(''), hashedPassword], says('must be the SHA-256 hex of the password')).optional(),
+    password_confirm: z
+      .union([z.literal(''), hashedPassword], says('must be the SHA-256 hex of the password'))
+      .optional(),
+    master_brand_id: z.preprocess(blank, id.nullish()),
+    master_brand_name: text(200),
+    master_brand_status: z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).nullish(),
+    company_name: text(200),
+    first_name: text(200),
+    last_name: text(200),
+    role_id: z.preprocess(blank, id.optional()),
+  })
+  .strict();
+export type AdminUserCreate = z.infer<typeof adminUserCreate>;

@@ -1,23 +1,47 @@
-import { adminUser, adminUserUpdate, envelopeOf, id, MSG } from '@atk/contract';
+import {
+  adminUser,
+  adminUserCreate,
+  adminUserQuery,
+  adminUserRow,
+  adminUserUpdate,
+  envelopeOf,
+  id,
+  listOf,
+  MSG,
+} from '@atk/contract';
 import { z } from 'zod';
-import { ADMINS } from '../../http/auth.ts';
+import { ADMINS, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
-import { readAdminUser, updateAdminUser } from './admin.ts';
+import { createAdminUser, deleteAdminUser, listAdminUsers, readAdminUser, updateAdminUser } from './admin.ts';
 
 const params = z.object({ id });
 const config = { auth: ADMINS };
+const tags = ['users'];
+const one = { 200: envelopeOf(adminUser) };
 
-/** Operators read and change a user (spec 2 §7 "Invitations and customers"): Edit Features, Confirm, Edit. */
+/** Operators' Customers screens (spec 2 §7 "Invitations and customers"): list, New, Edit, Confirm, Delete. */
 export function adminUserRoutes(app: App, { db }: Deps) {
   app.get(
-    '/admin/users/:id',
-    { config, schema: { tags: ['users'], params, response: { 200: envelopeOf(adminUser) } } },
-    async (req) => ok(await readAdminUser(db, req.params.id)),
+    '/admin/users',
+    { config, schema: { tags, querystring: adminUserQuery, response: { 200: envelopeOf(listOf(adminUserRow)) } } },
+    async (req) => ok(await listAdminUsers(db, req.query)),
   );
-  app.put(
+  app.post('/admin/users', { config, schema: { tags, body: adminUserCreate, response: one } }, async (req) =>
+    ok(await createAdminUser(db, req.body), MSG.createCustomerSuccess),
+  );
+  app.get('/admin/users/:id', { config, schema: { tags, params, response: one } }, async (req) =>
+    ok(await readAdminUser(db, req.params.id)),
+  );
+  app.put('/admin/users/:id', { config, schema: { tags, params, body: adminUserUpdate, response: one } }, async (req) =>
+    ok(await updateAdminUser(db, req.params.id, req.body), MSG.updateSuccess),
+  );
+  app.delete(
     '/admin/users/:id',
-    { config, schema: { tags: ['users'], params, body: adminUserUpdate, response: { 200: envelopeOf(adminUser) } } },
-    async (req) => ok(await updateAdminUser(db, req.params.id, req.body), MSG.updateSuccess),
+    { config, schema: { tags, params, response: { 200: envelopeOf(z.null()) } } },
+    async (req) => {
+      await deleteAdminUser(db, currentUser(req).id, req.params.id);
+      return ok(null, MSG.deleteSuccess);
+    },
   );
 }

@@ -1,12 +1,22 @@
-import { type AdminUser, type AdminUserUpdate, DEFAULT_SUBSCRIPTION, MSG } from '@atk/contract';
-import { and, eq } from 'drizzle-orm';
+import {
+  type AdminUser,
+  type AdminUserCreate,
+  type AdminUserQuery,
+  type AdminUserRow,
+  type AdminUserUpdate,
+  DEFAULT_SUBSCRIPTION,
+  MSG,
+} from '@atk/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, users } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { brands, roles, users } from '../../db/schema.ts';
+import { pageOffset } from '../../http/envelope.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { hashSecret } from '../../platform/crypto.ts';
-import { getBrand } from '../brands/service.ts';
+import { getBrand, likePattern } from '../brands/service.ts';
+import { planRow } from '../plans/service.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
-import { profileColumns, readUserInfo } from './profile.ts';
+import { profileColumns, readUserInfo, roleId } from './profile.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,24 +31,118 @@ async function userRow(db: Db, id: string) {
   return row;
 }
 
+// The same expressions as the trigram indexes users_name_idx and users_email_trgm_idx (migration 0007).
+const fullName = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+const lowerEmail = sql`lower(${users.email})`;
+
+/**
+ * GET /admin/users: newest first. `name` matches first, last or full name and `email` the address, anywhere,
+ * case-insensitively, `%` and `_` literally.
+ */
+export async function listAdminUsers(db: Db, q: AdminUserQuery) {
+  const filters: SQL[] = [eq(users.isDeleted, q.is_deleted ?? false)];
+  if (q.role_id) filters.push(eq(users.roleId, q.role_id));
+  if (q.name) filters.push(sql`${fullName} like ${likePattern(q.name.toLowerCase())}`);
+  if (q.email) filters.push(sql`${lowerEmail} like ${likePattern(q.email.toLowerCase())}`);
+  if (q.master_brand_status) filters.push(eq(users.masterBrandStatus, q.master_brand_status));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ user: users, role: roles.name, brandName: brands.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(brands, eq(brands.id, users.masterBrandId))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const list = rows.map(
+    ({ user, role, brandName }): AdminUserRow => ({
+      _id: user.id,
+      email: user.email,
+      name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      company_name: user.companyName,
+      master_brand_id: user.masterBrandId,
+      master_brand_name: brandName,
+      master_brand_status: user.masterBrandStatus as AdminUserRow['master_brand_status'],
+      role_id: user.roleId,
+      role: role as AdminUserRow['role'],
+      created_at: user.createdAt.toISOString(),
+      plan_id: user.planId,
+    }),
+  );
+  return { list, total_num: Number(total) };
+}
+
 /** GET /admin/users/{id}: the user, with its own subscription (the default plan when none was stored). */
 export async function readAdminUser(db: Db, id: string): Promise<AdminUser> {
   const { user } = await userRow(db, id);
   const info = await readUserInfo(db, id);
   if (!info) throw notFound(MSG.userNotFound);
-  return { ...info, subscription: user.subscription ?? DEFAULT_SUBSCRIPTION } as AdminUser;
+  return { ...info, subscription: user.subscription ?? DEFAULT_SUBSCRIPTION, plan_id: user.planId } as AdminUser;
 }
 
 /**
- * PUT /admin/users/{id}: what is sent is changed, the rest is left alone. A subscription is a customer's only;
- * a new password needs its confirmation and ends every session of the user.
+ * POST /admin/users (New Customer): a customer with a password, active at once (spec 2 §4) and able to sign in.
+ * Operators create customers only here: another role is refused, so no admin is made through this screen.
+ */
+export async function createAdminUser(db: Db, body: AdminUserCreate): Promise<AdminUser> {
+  if (!body.email) throw badRequest(MSG.emailRequired);
+  if (!body.password || body.password !== body.password_confirm) throw badRequest(MSG.passwordMismatch);
+  const customer = await roleId(db, 'customer');
+  if (body.role_id && body.role_id !== customer) {
+    const [known] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, body.role_id)).limit(1);
+    throw badRequest(known ? 'role_id must be the customer role' : 'role_id must be an existing role');
+  }
+  const brand = body.master_brand_id ? await getBrand(db, body.master_brand_id) : null;
+  const passwordHash = await hashSecret(body.password);
+  const email = body.email;
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (taken) throw conflict(MSG.emailTaken);
+  const [user] = await db
+    .insert(users)
+    .values({
+      ...profileColumns(body),
+      email,
+      passwordHash,
+      roleId: customer,
+      registerType: 'operator_created',
+      masterBrandId: brand?._id ?? null,
+      masterBrandStatus: brand ? 'active' : null,
+      brandName: brand?.name ?? null,
+    })
+    .returning({ id: users.id })
+    // Two creates of one email at once: the unique index refuses the second.
+    .catch((err) => {
+      throw isUniqueViolation(err) ? conflict(MSG.emailTaken) : err;
+    });
+  return readAdminUser(db, user.id);
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/**
+ * PUT /admin/users/{id}: what is sent is changed, the rest is left alone. A subscription is a customer's only
+ * (with the plan it was filled from, if any); a new password needs its confirmation and ends every session of
+ * the user. Confirming a self sign-up (pending → active) publishes the brand it signed up with.
  */
 export async function updateAdminUser(db: Db, id: string, body: AdminUserUpdate): Promise<AdminUser> {
-  const { role } = await userRow(db, id);
+  const { user, role } = await userRow(db, id);
   const set: Partial<UserRow> = { ...profileColumns(body), updatedAt: new Date() };
   if (body.subscription) {
     if (role !== 'customer') throw badRequest('subscription applies to customers only');
     set.subscription = body.subscription;
+  }
+  if (body.plan_id !== undefined) {
+    if (body.plan_id) await planRow(db, body.plan_id);
+    set.planId = body.plan_id;
   }
   if (body.master_brand_id) {
     await getBrand(db, body.master_brand_id);
@@ -51,7 +155,33 @@ export async function updateAdminUser(db: Db, id: string, body: AdminUserUpdate)
     if (body.password !== body.password_confirm) throw badRequest(MSG.passwordMismatch);
     set.passwordHash = await hashSecret(body.password);
   }
-  await db.update(users).set(set).where(eq(users.id, id));
-  if (newPassword) await revokeAllSessions(db, id);
+  const confirmsSignUp =
+    body.master_brand_status === 'active' &&
+    user.masterBrandStatus === 'pending' &&
+    user.registerType === 'self_signup' &&
+    user.masterBrandId !== null;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, id));
+    if (confirmsSignUp && user.masterBrandId)
+      await tx
+        .update(brands)
+        .set({ isPublished: 1, updatedAt: new Date() })
+        .where(and(eq(brands.id, user.masterBrandId), eq(brands.isPublished, 0), eq(brands.isDeleted, false)));
+    if (newPassword) await revokeAllSessions(tx, id);
+  });
   return readAdminUser(db, id);
+}
+
+/** DELETE /admin/users/{id}: soft delete; the user's sessions end. An operator cannot delete itself. */
+export async function deleteAdminUser(db: Db, operatorId: string, id: string) {
+  if (id === operatorId) throw badRequest(MSG.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ isDeleted: true, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.isDeleted, false)))
+      .returning({ id: users.id });
+    if (!row) throw notFound(MSG.userNotFound);
+    await revokeAllSessions(tx, id);
+  });
 }
