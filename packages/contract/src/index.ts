@@ -11,6 +11,7 @@ export * from './schemas/instances.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/player.ts';
 export * from './schemas/products.ts';
+export * from './schemas/roles.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/tooltips.ts';

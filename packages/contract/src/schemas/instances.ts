@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ATK_SONGS_CHOICES, ORDERED_FEATURES, PRODUCT_SLOTS, PRODUCTS_IN_PLAYER_CHOICES } from '../constants.ts';
 import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
-import { ATK_SONGS_CHOICES, PRODUCTS_IN_PLAYER_CHOICES } from './subscriptions.ts';
 
 /** Player instances (spec 3 §3 Instance, §4, §7 Instances). */
 
@@ -24,9 +24,6 @@ export const instanceGeneral = z.object({
 export type InstanceGeneral = z.infer<typeof instanceGeneral>;
 
 // ── Features ─────────────────────────────────────────────────────────────────────────────────────────
-/** The five ordered features, in their default order (spec 3 §3). */
-export const ORDERED_FEATURES = ['listening_guide', 'discography', 'frequency_graphs', 'tech_specs', 'images'] as const;
-export type OrderedFeature = (typeof ORDERED_FEATURES)[number];
 
 const orderedFeature = z.object({ is_enable: status01, order: order(ORDERED_FEATURES.length) });
 const enableOnly = z.object({ is_enable: status01 });
@@ -72,8 +69,6 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
 };
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
-/** Featured slots 1–3 ('Feature in Player Slots 1-3'); null is blank. */
-export const PRODUCT_SLOTS = 3;
 export const instanceProduct = z.object({
   product_id: id,
   brand_id: id,
@@ -259,3 +254,8 @@ export const instance = z.object({
   updated_at: isoTime,
 });
 export type Instance = z.infer<typeof instance>;
+
+/** POST /instances {general}. */
+export const instanceCreateBody = z.object({ general: instanceGeneral });
+/** POST /instances/copy {id}. */
+export const instanceCopyBody = z.object({ id });

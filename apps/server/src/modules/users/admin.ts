@@ -2,8 +2,8 @@ import { type AdminUser, type AdminUserUpdate, DEFAULT_SUBSCRIPTION, MSG } from 
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { hashSecret } from '../../platform/crypto.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { getBrand } from '../brands/service.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { profileColumns, readUserInfo } from './profile.ts';
