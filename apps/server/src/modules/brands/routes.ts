@@ -1,16 +1,7 @@
-import {
-  brand,
-  brandCreate,
-  brandQuery,
-  brandUpdate,
-  emptyAnswer,
-  envelopeOf,
-  idParams,
-  listOf,
-  MSG,
-} from '@atk/contract';
+import { brand, brandCreate, brandQuery, brandUpdate, envelopeOf, idParams, listOf, MSG } from '@atk/contract';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { deleteRoute } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as brands from './service.ts';
 
@@ -53,12 +44,5 @@ export function brandRoutes(app: App, { db }: Deps) {
     async (req) => ok(await brands.updateBrand(db, req.params.id, req.body), MSG.updateBrandSuccess),
   );
 
-  app.delete(
-    '/admin/brands/:id',
-    { config: admins, schema: { tags: ['brands'], params: idParams, response: { 200: emptyAnswer } } },
-    async (req) => {
-      await brands.deleteBrand(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
-  );
+  deleteRoute(app, '/admin/brands/:id', { auth: ADMINS, tags: ['brands'] }, (id) => brands.deleteBrand(db, id));
 }

@@ -4,7 +4,6 @@ import {
   categoryUpdate,
   currency,
   currencyQuery,
-  emptyAnswer,
   envelopeOf,
   idParams,
   listOf,
@@ -17,7 +16,7 @@ import {
 } from '@atk/contract';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { VARIANTS } from '../../http/routes.ts';
+import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as catalogue from './service.ts';
 
@@ -74,13 +73,8 @@ export function catalogueRoutes(app: App, { db }: Deps) {
     },
     async (req) => ok(await catalogue.updateCategory(db, req.params.id, req.body), MSG.updateCategorySuccess),
   );
-  app.delete(
-    '/admin/categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params: idParams, response: { 200: emptyAnswer } } },
-    async (req) => {
-      await catalogue.deleteCategory(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
+  deleteRoute(app, '/admin/categories/:id', { auth: ADMINS, tags: ['catalogue'] }, (id) =>
+    catalogue.deleteCategory(db, id),
   );
 
   app.post(
@@ -109,12 +103,7 @@ export function catalogueRoutes(app: App, { db }: Deps) {
     },
     async (req) => ok(await catalogue.updateSubCategory(db, req.params.id, req.body), MSG.updateSubCategorySuccess),
   );
-  app.delete(
-    '/admin/sub_categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params: idParams, response: { 200: emptyAnswer } } },
-    async (req) => {
-      await catalogue.deleteSubCategory(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
+  deleteRoute(app, '/admin/sub_categories/:id', { auth: ADMINS, tags: ['catalogue'] }, (id) =>
+    catalogue.deleteSubCategory(db, id),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  emptyAnswer,
   envelopeOf,
   idParams,
   instance,
@@ -13,7 +12,7 @@ import {
 } from '@atk/contract';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { VARIANTS } from '../../http/routes.ts';
+import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as instances from './service.ts';
 
@@ -49,13 +48,8 @@ export function instanceRoutes(app: App, { db }: Deps) {
       async (req) =>
         ok(await instances.updateInstance(db, currentUser(req), req.params.id, req.body), MSG.updateSuccess),
     );
-    app.delete(
-      `${prefix}/instances/:id`,
-      { config, schema: { tags, params: idParams, response: { 200: emptyAnswer } } },
-      async (req) => {
-        await instances.deleteInstance(db, currentUser(req), req.params.id);
-        return ok(null, MSG.deleteSuccess);
-      },
+    deleteRoute(app, `${prefix}/instances/:id`, { auth, tags }, (id, req) =>
+      instances.deleteInstance(db, currentUser(req), id),
     );
     app.post(
       `${prefix}/instances/:id/sync_songs`,

@@ -1,5 +1,4 @@
 import {
-  emptyAnswer,
   envelopeOf,
   idParams,
   instrument,
@@ -15,7 +14,7 @@ import {
 } from '@atk/contract';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { VARIANTS } from '../../http/routes.ts';
+import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as songs from './service.ts';
 
@@ -43,14 +42,7 @@ export function songRoutes(app: App, { db }: Deps) {
       { config, schema: { tags, params: idParams, body: songUpdate, response: { 200: envelopeOf(song) } } },
       async (req) => ok(await songs.updateSong(db, currentUser(req), req.params.id, req.body), MSG.updateSongSuccess),
     );
-    app.delete(
-      `${prefix}/songs/:id`,
-      { config, schema: { tags, params: idParams, response: { 200: emptyAnswer } } },
-      async (req) => {
-        await songs.deleteSong(db, currentUser(req), req.params.id);
-        return ok(null, MSG.deleteSuccess);
-      },
-    );
+    deleteRoute(app, `${prefix}/songs/:id`, { auth, tags }, (id, req) => songs.deleteSong(db, currentUser(req), id));
 
     app.get(
       `${prefix}/instruments`,
@@ -73,13 +65,8 @@ export function songRoutes(app: App, { db }: Deps) {
       async (req) =>
         ok(await songs.updateInstrument(db, currentUser(req), req.params.id, req.body), MSG.updateInstrumentSuccess),
     );
-    app.delete(
-      `${prefix}/instruments/:id`,
-      { config, schema: { tags, params: idParams, response: { 200: emptyAnswer } } },
-      async (req) => {
-        await songs.deleteInstrument(db, currentUser(req), req.params.id);
-        return ok(null, MSG.deleteSuccess);
-      },
+    deleteRoute(app, `${prefix}/instruments/:id`, { auth, tags }, (id, req) =>
+      songs.deleteInstrument(db, currentUser(req), id),
     );
   }
 }

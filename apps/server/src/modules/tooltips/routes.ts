@@ -1,16 +1,7 @@
-import {
-  emptyAnswer,
-  envelopeOf,
-  idParams,
-  listOf,
-  MSG,
-  tooltip,
-  tooltipCreate,
-  tooltipQuery,
-  tooltipUpdate,
-} from '@atk/contract';
+import { envelopeOf, idParams, listOf, MSG, tooltip, tooltipCreate, tooltipQuery, tooltipUpdate } from '@atk/contract';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { deleteRoute } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as tooltips from './service.ts';
 
@@ -36,12 +27,5 @@ export function tooltipRoutes(app: App, { db }: Deps) {
     { config, schema: { tags, params: idParams, body: tooltipUpdate, response: one } },
     async (req) => ok(await tooltips.updateTooltip(db, req.params.id, req.body), MSG.updateTooltipSuccess),
   );
-  app.delete(
-    '/admin/tooltips/:id',
-    { config, schema: { tags, params: idParams, response: { 200: emptyAnswer } } },
-    async (req) => {
-      await tooltips.deleteTooltip(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
-  );
+  deleteRoute(app, '/admin/tooltips/:id', { auth: ADMINS, tags }, (id) => tooltips.deleteTooltip(db, id));
 }
