@@ -61,6 +61,8 @@ export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
 export const NO_LIMIT = 99999;
 export const PRODUCTS_IN_PLAYER_CHOICES = [5, NO_LIMIT] as const;
 export const ATK_SONGS_CHOICES = [3, NO_LIMIT] as const;
+/** A new instance's Products in Player (and the player's fallback when a read does not say). */
+export const DEFAULT_PRODUCTS_IN_PLAYER = PRODUCTS_IN_PLAYER_CHOICES[0];
 
 // ── Songs ─────────────────────────────────────────────────────────────────────────────────────────
 export const SONG_TYPES = { single: 1, crossComparable: 2 } as const;

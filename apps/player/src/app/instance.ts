@@ -5,6 +5,7 @@
 import type { FrequencyBands, PlayerInstance, PlayerProduct, PlayerSong } from '@atk/contract';
 // The zod-free entry: the player bundles no schema.
 import {
+  DEFAULT_PRODUCTS_IN_PLAYER,
   FREQUENCY_BAND_LABELS,
   FREQUENCY_BANDS,
   ORDERED_FEATURES,
@@ -31,9 +32,6 @@ export const FEATURE_TITLES: Record<OrderedFeature, string> = {
   images: 'Images',
 };
 const FEATURES: readonly OrderedFeature[] = ORDERED_FEATURES;
-
-/** Products in Player when the read does not say (the instance default). */
-export const DEFAULT_PRODUCTS_IN_PLAYER = 5;
 
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

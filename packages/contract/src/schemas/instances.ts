@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ATK_SONGS_CHOICES, ORDERED_FEATURES, PRODUCT_SLOTS, PRODUCTS_IN_PLAYER_CHOICES } from '../constants.ts';
+import {
+  ATK_SONGS_CHOICES,
+  DEFAULT_PRODUCTS_IN_PLAYER,
+  ORDERED_FEATURES,
+  PRODUCT_SLOTS,
+  PRODUCTS_IN_PLAYER_CHOICES,
+} from '../constants.ts';
 import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
 
 /** Player instances (spec 3 §3 Instance, §4, §7 Instances). */
@@ -61,7 +67,7 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
   frequency_graphs: { is_enable: 0, order: 3 },
   tech_specs: { is_enable: 0, order: 4 },
   images: { is_enable: 1, order: 5 },
-  products_in_player: { max_num: 5 },
+  products_in_player: { max_num: DEFAULT_PRODUCTS_IN_PLAYER },
   atk_songs: { max_num: 3 },
   other_brands_products: { is_enable: 0 },
   my_audio: { is_enable: 0 },
