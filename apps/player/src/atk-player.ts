@@ -12,7 +12,8 @@
  * A page opened from a share link (`?atk_instance=…&atk_product=…&atk_song=…&atk_source=…`) launches that
  * instance by itself, and the app preselects the product, song and source.
  */
-import { API_BASE, PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
+import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
+import { API_BASE } from '@atk/contract/constants';
 import { parseShare, type ShareSelection } from './app/share.ts';
 import type { AppHandle, AppModule } from './app/types.ts';
 import { STYLES } from './styles.ts';

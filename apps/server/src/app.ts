@@ -21,6 +21,7 @@ import type { App, Deps } from './http/types.ts';
 import { createAudioQueue } from './modules/audio/jobs.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
@@ -35,7 +36,7 @@ import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue/types.ts';
-import { createStorage, fileRoutes, type Storage, storageOrigins } from './platform/storage/index.ts';
+import { createStorage, type Storage, storageOrigins } from './platform/storage/index.ts';
 
 /** The API's root: most paths are under API_BASE (/api/v1/atk_player), a few directly here. */
 const API_V1 = '/api/v1';

@@ -1,3 +1,4 @@
+/** Plain values shared by server, console and player: no zod here (the player imports this entry as `@atk/contract/constants`). */
 export const API_BASE = '/api/v1/atk_player';
 export const API_ATK_BASE = '/api/v1/atk';
 export const TOKEN_KEY = 'user_token';
@@ -17,3 +18,68 @@ export const SALES_EMAIL = 'sales@atkplayer.com';
 export const SUPPORT_EMAIL = 'support@atkplayer.com';
 export const PRIVACY_EMAIL = 'privacy@atkplayer.com';
 export const BLOG_URL = 'https://blog.atkplayer.com';
+
+// ── The player (schemas in schemas/player.ts) ─────────────────────────────────────────────────────
+/** Tooltip feature codes (spec 2 §3). */
+export const TOOLTIP_FEATURES = [
+  'Gear',
+  'Blind',
+  'Share',
+  'ListeningGuide',
+  'Discography',
+  'FrequencyOrTech',
+  'Image',
+  'BuyButton',
+  'AtkpAudio',
+  'AtkpWaveform',
+] as const;
+/** The frequency graph's seven bands (spec 2 §2, spec 3 §9). */
+export const FREQUENCY_BANDS = ['sub', 'low', 'lo_mid', 'mid', 'hi_mid', 'hi', 'air'] as const;
+export const FREQUENCY_BAND_LABELS = ['SUB', 'LOW', 'LO MID', 'MID', 'HI MID', 'HI', 'AIR'] as const;
+export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
+export const PLAYER_EVENTS_MAX = 50;
+
+// ── Instances ─────────────────────────────────────────────────────────────────────────────────────
+/** The five ordered features, in their default order (spec 3 §3). */
+export const ORDERED_FEATURES = ['listening_guide', 'discography', 'frequency_graphs', 'tech_specs', 'images'] as const;
+export type OrderedFeature = (typeof ORDERED_FEATURES)[number];
+/** Featured slots 1–3 ('Feature in Player Slots 1-3'); null is blank. */
+export const PRODUCT_SLOTS = 3;
+
+// ── Subscriptions: which instance features a customer's subscription includes, and two maximums ──────
+export const SWITCHED_FEATURES = [
+  'listening_guide',
+  'discography',
+  'frequency_graphs',
+  'tech_specs',
+  'images',
+  'other_brands_products',
+  'my_audio',
+] as const;
+export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
+/** Products in Player: 5 or no limit; ATK Songs: 3 or no limit (spec 3 §5). */
+export const NO_LIMIT = 99999;
+export const PRODUCTS_IN_PLAYER_CHOICES = [5, NO_LIMIT] as const;
+export const ATK_SONGS_CHOICES = [3, NO_LIMIT] as const;
+/** A new instance's Products in Player (and the player's fallback when a read does not say). */
+export const DEFAULT_PRODUCTS_IN_PLAYER = PRODUCTS_IN_PLAYER_CHOICES[0];
+
+// ── Songs ─────────────────────────────────────────────────────────────────────────────────────────
+export const SONG_TYPES = { single: 1, crossComparable: 2 } as const;
+
+// ── Products ──────────────────────────────────────────────────────────────────────────────────────
+export const GROUP_360_SLOTS = 8;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const LISTENING_GUIDE_MAX = 50_000;
+
+// ── Tooltips ──────────────────────────────────────────────────────────────────────────────────────
+export const TOOLTIP_CONTENT_MAX = 1000;
+
+// ── Uploads ───────────────────────────────────────────────────────────────────────────────────────
+/** Audio the pipeline accepts (spec: WAV, AIFF, FLAC, MP3, M4A/AAC, Ogg). */
+export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif', 'flac', 'mp3', 'm4a', 'aac', 'ogg', 'oga'] as const;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
+export const AUDIO_MAX_BYTES = 500 * 1024 * 1024;
+export const IMAGE_TYPES = ['thumbnail', 'large', 'additional', 'group_360'] as const;
+/** The longest `listen` event, in seconds. */
+export const PLAYER_LISTEN_MAX_SECONDS = 3600;

@@ -18,3 +18,6 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array
 
 /** The error envelope; `data` is always null on errors. */
 export const errorEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: z.null() });
+
+/** The answer of a change that returns nothing (a delete): `data: null`. */
+export const emptyAnswer = envelopeOf(z.null());

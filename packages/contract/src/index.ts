@@ -12,6 +12,7 @@ export * from './schemas/invitations.ts';
 export * from './schemas/plans.ts';
 export * from './schemas/player.ts';
 export * from './schemas/products.ts';
+export * from './schemas/roles.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/tooltips.ts';

@@ -3,8 +3,9 @@
  * as they happen, listening time summed per product × song × source and sent as 'listen' events with seconds.
  * Pure: the sending (navigator.sendBeacon) and the timers live in the app.
  */
+import { type PLAYER_EVENT_TYPES, PLAYER_EVENTS_MAX, PLAYER_LISTEN_MAX_SECONDS } from '@atk/contract/constants';
 
-export type PlayerEventType = 'launch' | 'play' | 'listen';
+export type PlayerEventType = (typeof PLAYER_EVENT_TYPES)[number];
 
 export interface PlayerEventOut {
   type: PlayerEventType;
@@ -20,9 +21,9 @@ export interface EventsPayload {
   events: PlayerEventOut[];
 }
 
-/** The contract's PLAYER_EVENTS_MAX (events per request) and the longest listen event. */
-export const EVENTS_PER_REQUEST = 50;
-export const MAX_LISTEN_SECONDS = 3600;
+/** Events per request, and the longest listen event (the contract refuses more). */
+export const EVENTS_PER_REQUEST = PLAYER_EVENTS_MAX;
+export const MAX_LISTEN_SECONDS = PLAYER_LISTEN_MAX_SECONDS;
 /** How often the app sends what has gathered. */
 export const FLUSH_EVERY_MS = 15_000;
 

@@ -3,32 +3,25 @@
  * content, leaves fields out), and the choices the player makes from it. Pure: no DOM.
  */
 import type { FrequencyBands, PlayerInstance, PlayerProduct, PlayerSong } from '@atk/contract';
+// The zod-free entry: the player bundles no schema.
+import {
+  DEFAULT_PRODUCTS_IN_PLAYER,
+  FREQUENCY_BAND_LABELS,
+  FREQUENCY_BANDS,
+  ORDERED_FEATURES,
+  PRODUCT_SLOTS,
+  TOOLTIP_FEATURES,
+} from '@atk/contract/constants';
 
-/** The contract's FREQUENCY_BANDS with FREQUENCY_BAND_LABELS (copied: the contract's module carries zod). */
-export const BANDS = [
-  ['sub', 'SUB'],
-  ['low', 'LOW'],
-  ['lo_mid', 'LO MID'],
-  ['mid', 'MID'],
-  ['hi_mid', 'HI MID'],
-  ['hi', 'HI'],
-  ['air', 'AIR'],
-] as const satisfies readonly (readonly [keyof FrequencyBands, string])[];
+/** The frequency graph's bands with their labels, in order. */
+export const BANDS = FREQUENCY_BANDS.map((key, i) => [key, FREQUENCY_BAND_LABELS[i]] as const);
 
-/** The contract's TOOLTIP_FEATURES: the tooltip feature codes 0–9 by name. */
-export const TOOLTIP = {
-  Gear: 0,
-  Blind: 1,
-  Share: 2,
-  ListeningGuide: 3,
-  Discography: 4,
-  FrequencyOrTech: 5,
-  Image: 6,
-  BuyButton: 7,
-  AtkpAudio: 8,
-  AtkpWaveform: 9,
-} as const;
-export type TooltipName = keyof typeof TOOLTIP;
+export type TooltipName = (typeof TOOLTIP_FEATURES)[number];
+/** The tooltip feature codes (0–9) by name. */
+export const TOOLTIP = Object.fromEntries(TOOLTIP_FEATURES.map((name, code) => [name, code])) as Record<
+  TooltipName,
+  number
+>;
 
 export type OrderedFeature = PlayerInstance['features']['ordered'][number];
 export const FEATURE_TITLES: Record<OrderedFeature, string> = {
@@ -38,12 +31,7 @@ export const FEATURE_TITLES: Record<OrderedFeature, string> = {
   tech_specs: 'Tech Specs',
   images: 'Images',
 };
-const FEATURES = Object.keys(FEATURE_TITLES) as OrderedFeature[];
-
-/** Products in Player when the read does not say (the instance default). */
-export const DEFAULT_PRODUCTS_IN_PLAYER = 5;
-/** Featured slots: what loads when nothing is featured. */
-export const FEATURED_SLOTS = 3;
+const FEATURES: readonly OrderedFeature[] = ORDERED_FEATURES;
 
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -136,7 +124,7 @@ export function normaliseInstance(raw: unknown): PlayerInstance {
 export function initialProducts(data: Pick<PlayerInstance, 'products' | 'featured' | 'features'>): string[] {
   const ids = new Set(data.products.map((p) => p._id));
   const featured = data.featured.filter((id) => ids.has(id));
-  const start = featured.length ? featured : data.products.slice(0, FEATURED_SLOTS).map((p) => p._id);
+  const start = featured.length ? featured : data.products.slice(0, PRODUCT_SLOTS).map((p) => p._id);
   return [...new Set(start)].slice(0, Math.max(1, data.features.products_in_player));
 }
 

@@ -2,7 +2,7 @@ import { MSG, type Role } from '@atk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type SessionUser } from '../modules/sessions/service.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from '../platform/errors.ts';
 
 /**
  * Who may call a route. API routes are closed by default: a route under /api/v1/ without

@@ -1,8 +1,8 @@
 import { MSG } from '@atk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../platform/errors.ts';
 import { fail } from './envelope.ts';
-import { AppError } from './errors.ts';
 
 /** The one error path: every failure leaves as `{code, msg, data:null}`, and internals only reach the log. */
 export function installErrorHandling(app: FastifyInstance) {

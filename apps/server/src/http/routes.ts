@@ -1,5 +1,8 @@
-import type { Role } from '@atk/contract';
-import { ADMINS } from './auth.ts';
+import { emptyAnswer, idParams, MSG, type Role } from '@atk/contract';
+import type { FastifyRequest } from 'fastify';
+import { type Access, ADMINS } from './auth.ts';
+import { ok } from './envelope.ts';
+import type { App } from './types.ts';
 
 /** Brand content is reached by customers (their master brand) and by admins (any brand). */
 export const BRAND_USERS = ['customer', ...ADMINS] as const satisfies readonly Role[];
@@ -13,3 +16,23 @@ export const VARIANTS = [
   { prefix: '', auth: BRAND_USERS },
   { prefix: '/admin', auth: ADMINS },
 ] as const;
+
+/**
+ * `DELETE {path}` (ending `/:id`): `remove` deletes the record (soft, in the services) and the answer is the spec's
+ * 'Delete success' with `data: null`.
+ */
+export function deleteRoute(
+  app: App,
+  path: string,
+  route: { auth: Access; tags: string[] },
+  remove: (id: string, req: FastifyRequest) => Promise<unknown>,
+) {
+  app.delete(
+    path,
+    { config: { auth: route.auth }, schema: { tags: route.tags, params: idParams, response: { 200: emptyAnswer } } },
+    async (req) => {
+      await remove(req.params.id, req);
+      return ok(null, MSG.deleteSuccess);
+    },
+  );
+}

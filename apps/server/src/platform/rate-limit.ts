@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { tooManyRequests } from './errors.ts';
 
 export interface Limit {
   max: number;

@@ -35,7 +35,6 @@ export const subCategoryUpdate = z.object({
 export const subCategoryQuery = nameQuery.extend({ category_id: id.optional() });
 
 // Songs (spec 2 §3, spec 3 §3)
-export const SONG_TYPES = { single: 1, crossComparable: 2 } as const;
 export const songType = z.union([z.literal(1), z.literal(2)], says('must be 1 or 2'));
 
 export const song = z.object({

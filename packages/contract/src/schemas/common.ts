@@ -48,3 +48,6 @@ export const hashedPassword = z
 export const text = (max = 200) => z.string(says('must be text')).trim().max(max).nullish();
 
 export const isoTime = z.string();
+
+/** `/{resource}/:id` path parameters. */
+export const idParams = z.object({ id });

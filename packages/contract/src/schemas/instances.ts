@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import {
+  ATK_SONGS_CHOICES,
+  DEFAULT_PRODUCTS_IN_PLAYER,
+  ORDERED_FEATURES,
+  PRODUCT_SLOTS,
+  PRODUCTS_IN_PLAYER_CHOICES,
+} from '../constants.ts';
 import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
-import { ATK_SONGS_CHOICES, PRODUCTS_IN_PLAYER_CHOICES } from './subscriptions.ts';
 
 /** Player instances (spec 3 §3 Instance, §4, §7 Instances). */
 
@@ -24,9 +30,6 @@ export const instanceGeneral = z.object({
 export type InstanceGeneral = z.infer<typeof instanceGeneral>;
 
 // ── Features ─────────────────────────────────────────────────────────────────────────────────────────
-/** The five ordered features, in their default order (spec 3 §3). */
-export const ORDERED_FEATURES = ['listening_guide', 'discography', 'frequency_graphs', 'tech_specs', 'images'] as const;
-export type OrderedFeature = (typeof ORDERED_FEATURES)[number];
 
 const orderedFeature = z.object({ is_enable: status01, order: order(ORDERED_FEATURES.length) });
 const enableOnly = z.object({ is_enable: status01 });
@@ -64,7 +67,7 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
   frequency_graphs: { is_enable: 0, order: 3 },
   tech_specs: { is_enable: 0, order: 4 },
   images: { is_enable: 1, order: 5 },
-  products_in_player: { max_num: 5 },
+  products_in_player: { max_num: DEFAULT_PRODUCTS_IN_PLAYER },
   atk_songs: { max_num: 3 },
   other_brands_products: { is_enable: 0 },
   my_audio: { is_enable: 0 },
@@ -72,8 +75,6 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
 };
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
-/** Featured slots 1–3 ('Feature in Player Slots 1-3'); null is blank. */
-export const PRODUCT_SLOTS = 3;
 export const instanceProduct = z.object({
   product_id: id,
   brand_id: id,
@@ -259,3 +260,8 @@ export const instance = z.object({
   updated_at: isoTime,
 });
 export type Instance = z.infer<typeof instance>;
+
+/** POST /instances {general}. */
+export const instanceCreateBody = z.object({ general: instanceGeneral });
+/** POST /instances/copy {id}. */
+export const instanceCopyBody = z.object({ id });

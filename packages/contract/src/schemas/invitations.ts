@@ -16,3 +16,6 @@ export const invitation = z.object({
 export type Invitation = z.infer<typeof invitation>;
 
 export const invitationQuery = pageQuery.extend({ email: z.string().trim().max(254).optional() });
+
+/** `/invitations/:uuid` path parameters. */
+export const invitationParams = z.object({ uuid: id });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import {
+  FREQUENCY_BANDS,
+  ORDERED_FEATURES,
+  PLAYER_EVENT_TYPES,
+  PLAYER_EVENTS_MAX,
+  PLAYER_LISTEN_MAX_SECONDS,
+} from '../constants.ts';
 import { id, says, status01 } from './common.ts';
-import { ORDERED_FEATURES } from './instances.ts';
 
 /**
  * The public read of a published instance for the embeddable `<atk-player>` (GET /widget/instances/{id}):
@@ -71,24 +77,8 @@ export const playerSong = z.object({
 });
 export type PlayerSong = z.infer<typeof playerSong>;
 
-/** Tooltip feature codes (spec 2 §3). */
-export const TOOLTIP_FEATURES = [
-  'Gear',
-  'Blind',
-  'Share',
-  'ListeningGuide',
-  'Discography',
-  'FrequencyOrTech',
-  'Image',
-  'BuyButton',
-  'AtkpAudio',
-  'AtkpWaveform',
-] as const;
 export const playerTooltip = z.object({ feature: z.number().int().min(0).max(9), content: z.string() });
 
-/** The frequency graph's seven bands (spec 2 §2, spec 3 §9). */
-export const FREQUENCY_BANDS = ['sub', 'low', 'lo_mid', 'mid', 'hi_mid', 'hi', 'air'] as const;
-export const FREQUENCY_BAND_LABELS = ['SUB', 'LOW', 'LO MID', 'MID', 'HI MID', 'HI', 'AIR'] as const;
 export const frequencyBand = z.object({ min: z.number(), max: z.number(), desc: z.string() });
 export const frequencyBands = z.object(
   Object.fromEntries(FREQUENCY_BANDS.map((b) => [b, frequencyBand])) as Record<
@@ -146,8 +136,6 @@ export type PlayerInstance = z.infer<typeof playerInstance>;
  * POST /widget/events: what the player reports for the statistics screens, in batches. An anonymous visitor
  * id (random, kept in the visitor's browser) ties a visit's events together; nothing else identifies anyone.
  */
-export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
-export const PLAYER_EVENTS_MAX = 50;
 export const playerEvent = z.object({
   type: z.enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`)),
   instance_id: id,
@@ -155,7 +143,7 @@ export const playerEvent = z.object({
   song_id: id.nullish(),
   source_id: id.nullish(),
   /** Listening time of a `listen` event, in seconds. */
-  seconds: z.number(says('must be a number')).min(0).max(3600).nullish(),
+  seconds: z.number(says('must be a number')).min(0).max(PLAYER_LISTEN_MAX_SECONDS).nullish(),
 });
 export const playerEvents = z.object({
   visitor_id: id,
@@ -165,3 +153,8 @@ export const playerEvents = z.object({
     .max(PLAYER_EVENTS_MAX, { error: `must hold at most ${PLAYER_EVENTS_MAX} events` }),
 });
 export type PlayerEvents = z.infer<typeof playerEvents>;
+
+/** GET /widget/instances/:id: any text (an unknown or malformed id is the same 404). */
+export const playerInstanceParams = z.object({ id: z.string().max(100) });
+/** POST /widget/events: how many events were stored. */
+export const playerEventsAnswer = z.object({ accepted: z.number().int() });

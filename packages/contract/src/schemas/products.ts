@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_360_SLOTS, LISTENING_GUIDE_MAX } from '../constants.ts';
 import { audioRecord } from './catalogue.ts';
 import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
 
@@ -29,8 +30,6 @@ export const productPrice = z.object({
 });
 
 // ── Images ───────────────────────────────────────────────────────────────────────────────────────────
-export const GROUP_360_SLOTS = 8;
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const productImages = z.object({
   thumbnail: fileRef.nullable().default(null),
   large: fileRef.nullable().default(null),
@@ -54,7 +53,6 @@ export const productAudio = z.object({
 });
 
 // ── Listening guide, discography ─────────────────────────────────────────────────────────────────────
-export const LISTENING_GUIDE_MAX = 50_000;
 export const listeningGuide = z.object({
   content: z.string(says('must be text')).max(LISTENING_GUIDE_MAX, { error: 'is too long' }),
 });
@@ -256,3 +254,8 @@ export const productQuery = pageQuery.extend({
 });
 
 export const productImport = z.object({ customer_id: id, brand_id: id });
+
+/** POST /products {general}. */
+export const productCreateBody = z.object({ general: productGeneral });
+/** POST /admin/products/import: how many products were copied. */
+export const productImportAnswer = z.object({ imported: z.number() });

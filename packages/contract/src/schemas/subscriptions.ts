@@ -1,25 +1,6 @@
 import { z } from 'zod';
+import { ATK_SONGS_CHOICES, PRODUCTS_IN_PLAYER_CHOICES } from '../constants.ts';
 import { says, status01 } from './common.ts';
-
-/**
- * A customer's subscription (spec 2 §3): which instance features it includes and two maximums.
- * The server refuses what it does not include with code 402 and one of PERMISSION messages.
- */
-export const SWITCHED_FEATURES = [
-  'listening_guide',
-  'discography',
-  'frequency_graphs',
-  'tech_specs',
-  'images',
-  'other_brands_products',
-  'my_audio',
-] as const;
-export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
-
-/** Products in Player: 5 or no limit; ATK Songs: 3 or no limit (spec 3 §5). */
-export const NO_LIMIT = 99999;
-export const PRODUCTS_IN_PLAYER_CHOICES = [5, NO_LIMIT] as const;
-export const ATK_SONGS_CHOICES = [3, NO_LIMIT] as const;
 
 const enable = z.object({ is_enable: status01 });
 const maxOf = (choices: readonly number[]) =>
@@ -30,6 +11,10 @@ const maxOf = (choices: readonly number[]) =>
       .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` }),
   });
 
+/**
+ * A customer's subscription (spec 2 §3): which instance features it includes and two maximums.
+ * The server refuses what it does not include with code 402 and one of PERMISSION messages.
+ */
 export const subscription = z.object({
   listening_guide: enable,
   discography: enable,

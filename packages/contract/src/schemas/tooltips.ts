@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { TOOLTIP_CONTENT_MAX, TOOLTIP_FEATURES } from '../constants.ts';
 import { id, isoTime, pageQuery, says } from './common.ts';
-import { TOOLTIP_FEATURES } from './player.ts';
 
 /** Tooltips of the player's features (spec 2 §3 Tooltip, §7 /admin/tooltips). Feature codes: TOOLTIP_FEATURES. */
-export const TOOLTIP_CONTENT_MAX = 1000;
 
 const feature = z
   .number(says('must be a number'))

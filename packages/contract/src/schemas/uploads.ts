@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.ts';
-
-/** Audio the pipeline accepts (spec: WAV, AIFF, FLAC, MP3, M4A/AAC, Ogg). */
-export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif', 'flac', 'mp3', 'm4a', 'aac', 'ogg', 'oga'] as const;
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
-export const AUDIO_MAX_BYTES = 500 * 1024 * 1024;
+import { AUDIO_EXTENSIONS, IMAGE_TYPES } from '../constants.ts';
+import { id, says } from './common.ts';
 
 /** GET /aws/presigned_url?mine_type={extension}&product_id&song_id&instrument_id (spec 3 §7, "mine_type" sic). */
 export const presignedAudioQuery = z.object({
@@ -35,3 +31,34 @@ export const presignedAnswer = z.object({
   /** Headers the PUT must carry. */
   headers: z.record(z.string(), z.string()),
 });
+
+/** A stored upload: where it is read from, the name shown beside it, its storage key. */
+export const uploadedFile = z.object({ url: z.string(), name: z.string(), key: z.string() });
+/** POST /upload/images answers `photo`; POST /upload/files answers `audio` (the spec's name for the graph file). */
+export const imageUploadAnswer = z.object({ photo: uploadedFile });
+export const fileUploadAnswer = z.object({ audio: uploadedFile });
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, says(`must be one of: ${values.join(', ')}`));
+
+/** The text fields of POST /upload/images (multipart), checked like a JSON body. */
+export const imageUploadFields = z.object({
+  model: oneOf(['products']),
+  id,
+  type: oneOf(IMAGE_TYPES),
+  index: z.coerce
+    .number(says('must be a number'))
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be at least 0' })
+    .max(49, { error: 'must be at most 49' })
+    .default(0),
+});
+export type ImageUploadFields = z.infer<typeof imageUploadFields>;
+
+/** The text fields of POST /upload/files (multipart). */
+export const fileUploadFields = z.object({
+  model: oneOf(['products']),
+  id,
+  type: oneOf(['frequency']),
+});
+export type FileUploadFields = z.infer<typeof fileUploadFields>;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audios } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { Queue } from '../../platform/queue/types.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 

@@ -1,11 +1,10 @@
-import { brand, brandCreate, brandQuery, brandUpdate, envelopeOf, id, listOf, MSG } from '@atk/contract';
-import { z } from 'zod';
+import { brand, brandCreate, brandQuery, brandUpdate, envelopeOf, idParams, listOf, MSG } from '@atk/contract';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { deleteRoute } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as brands from './service.ts';
 
-const params = z.object({ id });
 const brandList = envelopeOf(listOf(brand));
 const admins = { auth: ADMINS };
 
@@ -32,22 +31,18 @@ export function brandRoutes(app: App, { db }: Deps) {
 
   app.get(
     '/admin/brands/:id',
-    { config: admins, schema: { tags: ['brands'], params, response: { 200: envelopeOf(brand) } } },
+    { config: admins, schema: { tags: ['brands'], params: idParams, response: { 200: envelopeOf(brand) } } },
     async (req) => ok(await brands.getBrand(db, req.params.id)),
   );
 
   app.put(
     '/admin/brands/:id',
-    { config: admins, schema: { tags: ['brands'], params, body: brandUpdate, response: { 200: envelopeOf(brand) } } },
+    {
+      config: admins,
+      schema: { tags: ['brands'], params: idParams, body: brandUpdate, response: { 200: envelopeOf(brand) } },
+    },
     async (req) => ok(await brands.updateBrand(db, req.params.id, req.body), MSG.updateBrandSuccess),
   );
 
-  app.delete(
-    '/admin/brands/:id',
-    { config: admins, schema: { tags: ['brands'], params, response: { 200: envelopeOf(z.null()) } } },
-    async (req) => {
-      await brands.deleteBrand(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
-  );
+  deleteRoute(app, '/admin/brands/:id', { auth: ADMINS, tags: ['brands'] }, (id) => brands.deleteBrand(db, id));
 }

@@ -5,7 +5,7 @@ import {
   currency,
   currencyQuery,
   envelopeOf,
-  id,
+  idParams,
   listOf,
   MSG,
   nameQuery,
@@ -14,15 +14,12 @@ import {
   subCategoryQuery,
   subCategoryUpdate,
 } from '@atk/contract';
-import { z } from 'zod';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { VARIANTS } from '../../http/routes.ts';
+import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as catalogue from './service.ts';
 
-const params = z.object({ id });
-const done = envelopeOf(z.null());
 const admins = { auth: ADMINS };
 
 export function catalogueRoutes(app: App, { db }: Deps) {
@@ -65,24 +62,19 @@ export function catalogueRoutes(app: App, { db }: Deps) {
   );
   app.get(
     '/admin/categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: envelopeOf(category) } } },
+    { config: admins, schema: { tags: ['catalogue'], params: idParams, response: { 200: envelopeOf(category) } } },
     async (req) => ok(await catalogue.getCategory(db, req.params.id)),
   );
   app.put(
     '/admin/categories/:id',
     {
       config: admins,
-      schema: { tags: ['catalogue'], params, body: categoryUpdate, response: { 200: envelopeOf(category) } },
+      schema: { tags: ['catalogue'], params: idParams, body: categoryUpdate, response: { 200: envelopeOf(category) } },
     },
     async (req) => ok(await catalogue.updateCategory(db, req.params.id, req.body), MSG.updateCategorySuccess),
   );
-  app.delete(
-    '/admin/categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: done } } },
-    async (req) => {
-      await catalogue.deleteCategory(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
+  deleteRoute(app, '/admin/categories/:id', { auth: ADMINS, tags: ['catalogue'] }, (id) =>
+    catalogue.deleteCategory(db, id),
   );
 
   app.post(
@@ -95,23 +87,23 @@ export function catalogueRoutes(app: App, { db }: Deps) {
   );
   app.get(
     '/admin/sub_categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: envelopeOf(subCategory) } } },
+    { config: admins, schema: { tags: ['catalogue'], params: idParams, response: { 200: envelopeOf(subCategory) } } },
     async (req) => ok(await catalogue.getSubCategory(db, req.params.id)),
   );
   app.put(
     '/admin/sub_categories/:id',
     {
       config: admins,
-      schema: { tags: ['catalogue'], params, body: subCategoryUpdate, response: { 200: envelopeOf(subCategory) } },
+      schema: {
+        tags: ['catalogue'],
+        params: idParams,
+        body: subCategoryUpdate,
+        response: { 200: envelopeOf(subCategory) },
+      },
     },
     async (req) => ok(await catalogue.updateSubCategory(db, req.params.id, req.body), MSG.updateSubCategorySuccess),
   );
-  app.delete(
-    '/admin/sub_categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params, response: { 200: done } } },
-    async (req) => {
-      await catalogue.deleteSubCategory(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
+  deleteRoute(app, '/admin/sub_categories/:id', { auth: ADMINS, tags: ['catalogue'] }, (id) =>
+    catalogue.deleteSubCategory(db, id),
   );
 }

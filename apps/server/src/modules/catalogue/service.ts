@@ -1,12 +1,11 @@
 import { MSG } from '@atk/contract';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contains, likePattern, listPage, type Page } from '../../db/query.ts';
 import { categories, currencies, subCategories } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern } from '../brands/service.ts';
+import { deletedIs, getLive, liveById, softDelete, updateLive } from '../../db/soft-delete.ts';
+import { notFound } from '../../platform/errors.ts';
 
-type Page = { page_num: number; page_size: number };
 type CategoryRow = typeof categories.$inferSelect;
 
 const toCategory = (c: CategoryRow) => ({
@@ -21,25 +20,16 @@ export async function listCategories(
   db: Db,
   q: Page & { name?: string; is_published?: boolean; is_deleted?: boolean },
 ) {
-  const filters: SQL[] = [eq(categories.isDeleted, q.is_deleted ?? false)];
-  if (q.name) filters.push(ilike(categories.name, likePattern(q.name)));
+  const filters: SQL[] = [deletedIs(categories, q.is_deleted)];
+  if (q.name) filters.push(contains(categories.name, q.name));
   if (q.is_published !== undefined) filters.push(eq(categories.isPublished, q.is_published ? 1 : 0));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(categories).where(where).orderBy(asc(categories.name)).limit(q.page_size).offset(pageOffset(q)),
-    db.select({ total: count() }).from(categories).where(where),
-  ]);
-  return { list: rows.map(toCategory), total_num: Number(total) };
+  const rows = db.select().from(categories).where(where).orderBy(asc(categories.name)).$dynamic();
+  return listPage(db, q, rows, { from: categories, where }, toCategory);
 }
 
 export async function getCategory(db: Db, id: string) {
-  const [row] = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, id), eq(categories.isDeleted, false)))
-    .limit(1);
-  if (!row) throw notFound(MSG.categoryNotFound);
-  return toCategory(row);
+  return toCategory(await getLive(db, categories, id, MSG.categoryNotFound));
 }
 
 export async function createCategory(db: Db, input: { name: string; is_published: 0 | 1 }) {
@@ -48,22 +38,13 @@ export async function createCategory(db: Db, input: { name: string; is_published
 }
 
 export async function updateCategory(db: Db, id: string, input: { name?: string; is_published?: 0 | 1 }) {
-  const [row] = await db
-    .update(categories)
-    .set({ name: input.name, isPublished: input.is_published, updatedAt: new Date() })
-    .where(and(eq(categories.id, id), eq(categories.isDeleted, false)))
-    .returning();
-  if (!row) throw notFound(MSG.categoryNotFound);
-  return toCategory(row);
+  return toCategory(
+    await updateLive(db, categories, id, { name: input.name, isPublished: input.is_published }, MSG.categoryNotFound),
+  );
 }
 
 export async function deleteCategory(db: Db, id: string) {
-  const [row] = await db
-    .update(categories)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(eq(categories.id, id), eq(categories.isDeleted, false)))
-    .returning({ id: categories.id });
-  if (!row) throw notFound(MSG.categoryNotFound);
+  await softDelete(db, categories, id, MSG.categoryNotFound);
 }
 
 const subCategoryColumns = {
@@ -85,23 +66,19 @@ export async function listSubCategories(
   db: Db,
   q: Page & { name?: string; is_published?: boolean; is_deleted?: boolean; category_id?: string },
 ) {
-  const filters: SQL[] = [eq(subCategories.isDeleted, q.is_deleted ?? false)];
-  if (q.name) filters.push(ilike(subCategories.name, likePattern(q.name)));
+  const filters: SQL[] = [deletedIs(subCategories, q.is_deleted)];
+  if (q.name) filters.push(contains(subCategories.name, q.name));
   if (q.is_published !== undefined) filters.push(eq(subCategories.isPublished, q.is_published ? 1 : 0));
   if (q.category_id) filters.push(eq(subCategories.categoryId, q.category_id));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(subCategoryColumns)
-      .from(subCategories)
-      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
-      .where(where)
-      .orderBy(asc(subCategories.name))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(subCategories).where(where),
-  ]);
-  return { list: rows.map(toSubCategory), total_num: Number(total) };
+  const rows = db
+    .select(subCategoryColumns)
+    .from(subCategories)
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(where)
+    .orderBy(asc(subCategories.name))
+    .$dynamic();
+  return listPage(db, q, rows, { from: subCategories, where }, toSubCategory);
 }
 
 export async function getSubCategory(db: Db, id: string) {
@@ -109,7 +86,7 @@ export async function getSubCategory(db: Db, id: string) {
     .select(subCategoryColumns)
     .from(subCategories)
     .innerJoin(categories, eq(categories.id, subCategories.categoryId))
-    .where(and(eq(subCategories.id, id), eq(subCategories.isDeleted, false)))
+    .where(liveById(subCategories, id))
     .limit(1);
   if (!row) throw notFound(MSG.subCategoryNotFound);
   return toSubCategory(row);
@@ -130,22 +107,18 @@ export async function updateSubCategory(
   input: { name?: string; category_id?: string; is_published?: 0 | 1 },
 ) {
   if (input.category_id) await getCategory(db, input.category_id);
-  const [row] = await db
-    .update(subCategories)
-    .set({ name: input.name, categoryId: input.category_id, isPublished: input.is_published, updatedAt: new Date() })
-    .where(and(eq(subCategories.id, id), eq(subCategories.isDeleted, false)))
-    .returning({ id: subCategories.id });
-  if (!row) throw notFound(MSG.subCategoryNotFound);
+  await updateLive(
+    db,
+    subCategories,
+    id,
+    { name: input.name, categoryId: input.category_id, isPublished: input.is_published },
+    MSG.subCategoryNotFound,
+  );
   return getSubCategory(db, id);
 }
 
 export async function deleteSubCategory(db: Db, id: string) {
-  const [row] = await db
-    .update(subCategories)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(eq(subCategories.id, id), eq(subCategories.isDeleted, false)))
-    .returning({ id: subCategories.id });
-  if (!row) throw notFound(MSG.subCategoryNotFound);
+  await softDelete(db, subCategories, id, MSG.subCategoryNotFound);
 }
 
 /** A sub category must belong to the category it is saved with. */
@@ -159,26 +132,24 @@ export async function assertCategoryPair(db: Db, categoryId?: string | null, sub
 }
 
 export async function listCurrencies(db: Db, q: Page & { name?: string }) {
-  const filters: SQL[] = [eq(currencies.isDeleted, false)];
+  const filters: SQL[] = [deletedIs(currencies)];
   if (q.name) {
     const p = likePattern(q.name);
     filters.push(sql`(${currencies.currency} ilike ${p} or ${currencies.name} ilike ${p})`);
   }
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(currencies)
-      .where(where)
-      .orderBy(desc(sql`${currencies.currency} in ('USD','EUR','GBP','JPY','CAD','AUD')`), asc(currencies.currency))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(currencies).where(where),
-  ]);
-  return {
-    list: rows.map((c) => ({ _id: c.id, currency: c.currency, name: c.name, symbol: c.symbol })),
-    total_num: Number(total),
-  };
+  const rows = db
+    .select()
+    .from(currencies)
+    .where(where)
+    .orderBy(desc(sql`${currencies.currency} in ('USD','EUR','GBP','JPY','CAD','AUD')`), asc(currencies.currency))
+    .$dynamic();
+  return listPage(db, q, rows, { from: currencies, where }, (c) => ({
+    _id: c.id,
+    currency: c.currency,
+    name: c.name,
+    symbol: c.symbol,
+  }));
 }
 
 /** The ISO 4217 list with English names and narrow symbols, from the runtime's own Unicode data. */

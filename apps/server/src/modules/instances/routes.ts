@@ -1,22 +1,21 @@
 import {
   envelopeOf,
-  id,
+  idParams,
   instance,
-  instanceGeneral,
+  instanceCopyBody,
+  instanceCreateBody,
   instanceListItem,
   instanceQuery,
   instanceUpdate,
   listOf,
   MSG,
 } from '@atk/contract';
-import { z } from 'zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { VARIANTS } from '../../http/routes.ts';
+import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as instances from './service.ts';
 
-const params = z.object({ id });
 const one = { 200: envelopeOf(instance) };
 
 /** Player instances (spec 3 §7 Instances): `/instances…` for customers and admins, `/admin/instances…` for admins. */
@@ -31,34 +30,31 @@ export function instanceRoutes(app: App, { db }: Deps) {
     );
     app.post(
       `${prefix}/instances`,
-      { config, schema: { tags, body: z.object({ general: instanceGeneral }), response: one } },
+      { config, schema: { tags, body: instanceCreateBody, response: one } },
       async (req) =>
         ok(await instances.createInstance(db, currentUser(req), req.body.general), MSG.createInstanceSuccess),
     );
     app.post(
       `${prefix}/instances/copy`,
-      { config, schema: { tags, body: z.object({ id }), response: one } },
+      { config, schema: { tags, body: instanceCopyBody, response: one } },
       async (req) => ok(await instances.copyInstance(db, currentUser(req), req.body.id), MSG.createInstanceSuccess),
     );
-    app.get(`${prefix}/instances/:id`, { config, schema: { tags, params, response: one } }, async (req) =>
+    app.get(`${prefix}/instances/:id`, { config, schema: { tags, params: idParams, response: one } }, async (req) =>
       ok(await instances.getInstance(db, currentUser(req), req.params.id)),
     );
     app.put(
       `${prefix}/instances/:id`,
-      { config, schema: { tags, params, body: instanceUpdate, response: one } },
+      { config, schema: { tags, params: idParams, body: instanceUpdate, response: one } },
       async (req) =>
         ok(await instances.updateInstance(db, currentUser(req), req.params.id, req.body), MSG.updateSuccess),
     );
-    app.delete(
-      `${prefix}/instances/:id`,
-      { config, schema: { tags, params, response: { 200: envelopeOf(z.null()) } } },
-      async (req) => {
-        await instances.deleteInstance(db, currentUser(req), req.params.id);
-        return ok(null, MSG.deleteSuccess);
-      },
+    deleteRoute(app, `${prefix}/instances/:id`, { auth, tags }, (id, req) =>
+      instances.deleteInstance(db, currentUser(req), id),
     );
-    app.post(`${prefix}/instances/:id/sync_songs`, { config, schema: { tags, params, response: one } }, async (req) =>
-      ok(await instances.syncSongs(db, currentUser(req), req.params.id), MSG.synchronizeSuccess),
+    app.post(
+      `${prefix}/instances/:id/sync_songs`,
+      { config, schema: { tags, params: idParams, response: one } },
+      async (req) => ok(await instances.syncSongs(db, currentUser(req), req.params.id), MSG.synchronizeSuccess),
     );
   }
 }

@@ -12,14 +12,14 @@ import {
   MSG,
   PERMISSION,
 } from '@atk/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listPage, lowerContains, type Page } from '../../db/query.ts';
 import { brands, instances, instruments, products, songs } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { getBrand, likePattern } from '../brands/service.ts';
+import { deletedIs, softDelete } from '../../db/soft-delete.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
-import { ownBrand } from '../products/access.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import {
   assertFeaturesAllowed,
@@ -28,27 +28,12 @@ import {
   paymentRequired,
   productsLimit,
 } from '../subscriptions/service.ts';
+import { instanceFor, listedBrand, targetBrand } from '../tenancy.ts';
 import { type AvailableSong, byOrder, deriveSources, sameSourceSet, sameSources, sortSources } from './sources.ts';
 
 type InstanceRow = typeof instances.$inferSelect;
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * An instance the user may reach: a customer its master brand's, admins any brand's. Another brand's, a deleted
- * or an unknown instance is one 404. With `lock` (inside a transaction) the row is held until it commits.
- */
-async function instanceFor(db: Db, user: SessionUser, id: string, opts: { lock?: boolean } = {}) {
-  const own = ownBrand(user);
-  const query = db
-    .select()
-    .from(instances)
-    .where(and(eq(instances.id, id), eq(instances.isDeleted, false), own ? eq(instances.brandId, own) : undefined))
-    .limit(1);
-  const [row] = opts.lock ? await query.for('update') : await query;
-  if (!row) throw notFound(MSG.instanceNotFound);
-  return row;
-}
 
 /** Sources with the names the console shows: every song and source in two queries, whoever's they are. */
 async function named(db: Db, lists: InstanceSong[][]): Promise<InstanceSongNamed[][]> {
@@ -138,40 +123,33 @@ async function present(db: Db, row: InstanceRow): Promise<Instance> {
 export async function listInstances(
   db: Db,
   user: SessionUser,
-  q: { page_num: number; page_size: number; name?: string; is_published?: boolean; brand_id?: string },
+  q: Page & { name?: string; is_published?: boolean; brand_id?: string },
 ) {
-  const brandId = ownBrand(user) ?? q.brand_id;
-  const filters: SQL[] = [eq(instances.isDeleted, false)];
+  const brandId = listedBrand(user, q.brand_id);
+  const filters: SQL[] = [deletedIs(instances)];
   if (brandId) filters.push(eq(instances.brandId, brandId));
   if (q.is_published !== undefined) filters.push(eq(instances.isPublished, q.is_published ? 1 : 0));
   // lower(name) LIKE … uses the trigram index.
-  if (q.name) filters.push(sql`lower(${instances.name}) like ${likePattern(q.name.toLowerCase())}`);
+  if (q.name) filters.push(lowerContains(instances.name, q.name));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: instances.id,
-        brandId: instances.brandId,
-        name: instances.name,
-        isPublished: instances.isPublished,
-        updatedAt: instances.updatedAt,
-      })
-      .from(instances)
-      .where(where)
-      .orderBy(desc(instances.updatedAt), desc(instances.id))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(instances).where(where),
-  ]);
-  return {
-    list: rows.map((r) => ({
-      _id: r.id,
-      brand_id: r.brandId,
-      general: { name: r.name, is_published: r.isPublished as 0 | 1 },
-      updated_at: r.updatedAt.toISOString(),
-    })),
-    total_num: Number(total),
-  };
+  const rows = db
+    .select({
+      id: instances.id,
+      brandId: instances.brandId,
+      name: instances.name,
+      isPublished: instances.isPublished,
+      updatedAt: instances.updatedAt,
+    })
+    .from(instances)
+    .where(where)
+    .orderBy(desc(instances.updatedAt), desc(instances.id))
+    .$dynamic();
+  return listPage(db, q, rows, { from: instances, where }, (r) => ({
+    _id: r.id,
+    brand_id: r.brandId,
+    general: { name: r.name, is_published: r.isPublished as 0 | 1 },
+    updated_at: r.updatedAt.toISOString(),
+  }));
 }
 
 export async function getInstance(db: Db, user: SessionUser, id: string) {
@@ -187,7 +165,7 @@ async function sourcesOf(db: Db, songIds: string[]): Promise<Map<string, string[
   const rows = await db
     .select({ id: instruments.id, songId: instruments.songId })
     .from(instruments)
-    .where(and(inArray(instruments.songId, songIds), eq(instruments.isDeleted, false)))
+    .where(and(inArray(instruments.songId, songIds), deletedIs(instruments)))
     .orderBy(asc(instruments.order), asc(instruments.createdAt), asc(instruments.id));
   for (const r of rows) out.get(r.songId)?.push(r.id);
   return out;
@@ -202,7 +180,7 @@ export async function productSongs(db: Db, productIds: string[]): Promise<Availa
   const rows = await db
     .select({ id: products.id, songs: products.songs, atkSongs: products.atkSongs })
     .from(products)
-    .where(and(inArray(products.id, productIds), eq(products.isDeleted, false)));
+    .where(and(inArray(products.id, productIds), deletedIs(products)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const songIds = [
     ...new Set(productIds.flatMap((id) => [...(byId.get(id)?.songs ?? []), ...(byId.get(id)?.atkSongs ?? [])])),
@@ -211,7 +189,7 @@ export async function productSongs(db: Db, productIds: string[]): Promise<Availa
   const found = await db
     .select({ id: songs.id, isAtk: songs.isAtk })
     .from(songs)
-    .where(and(inArray(songs.id, songIds), eq(songs.isDeleted, false)));
+    .where(and(inArray(songs.id, songIds), deletedIs(songs)));
   const isAtk = new Map(found.map((s) => [s.id, s.isAtk === 1]));
   const present = songIds.filter((id) => isAtk.has(id));
   const sources = await sourcesOf(db, present);
@@ -223,7 +201,7 @@ export async function brandSongs(db: Db, brandId: string): Promise<AvailableSong
   const rows = await db
     .select({ id: songs.id })
     .from(songs)
-    .where(and(eq(songs.brandId, brandId), eq(songs.isAtk, 0), eq(songs.isDeleted, false)))
+    .where(and(eq(songs.brandId, brandId), eq(songs.isAtk, 0), deletedIs(songs)))
     .orderBy(asc(songs.order), asc(songs.createdAt), asc(songs.id));
   const sources = await sourcesOf(
     db,
@@ -244,8 +222,7 @@ const activeProductIds = (row: Pick<InstanceRow, 'products' | 'otherProducts'>) 
  * are available (spec 3 §2), the first ones active up to the Products in Player limit. Its sources follow.
  */
 export async function createInstance(db: Db, user: SessionUser, g: InstanceGeneral) {
-  const brandId = ownBrand(user) ?? g.brand_id;
-  if (!brandId) throw badRequest('general.brand_id is required');
+  const brandId = targetBrand(user, g.brand_id, 'general.brand_id');
   await getBrand(db, brandId);
   await assertCategoryPair(db, g.category_id, g.sub_category_id);
   const sub = await brandSubscription(db, brandId);
@@ -256,7 +233,7 @@ export async function createInstance(db: Db, user: SessionUser, g: InstanceGener
         .where(
           and(
             eq(products.brandId, brandId),
-            eq(products.isDeleted, false),
+            deletedIs(products),
             eq(products.isPublished, 1),
             eq(products.categoryId, g.category_id),
             g.sub_category_id ? eq(products.subCategoryId, g.sub_category_id) : undefined,
@@ -356,7 +333,7 @@ async function saveProducts(db: Db, current: InstanceRow, mine: InstanceProduct[
               products.id,
               all.map((p) => p.product_id),
             ),
-            eq(products.isDeleted, false),
+            deletedIs(products),
           ),
         )
     : [];
@@ -454,6 +431,5 @@ export async function copyInstance(db: Db, user: SessionUser, id: string) {
 
 /** DELETE /instances/{id}: soft delete. */
 export async function deleteInstance(db: Db, user: SessionUser, id: string) {
-  const current = await instanceFor(db, user, id);
-  await db.update(instances).set({ isDeleted: true, updatedAt: new Date() }).where(eq(instances.id, current.id));
+  await softDelete(db, instances, (await instanceFor(db, user, id)).id, MSG.instanceNotFound);
 }

@@ -1,14 +1,13 @@
 import {
   envelopeOf,
-  id,
   invitation,
   invitationCreate,
+  invitationParams,
   invitationQuery,
   invitationRead,
   listOf,
   MSG,
 } from '@atk/contract';
-import { z } from 'zod';
 import { ADMINS, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
@@ -45,7 +44,7 @@ export function invitationRoutes(app: App, { db, mailer, config }: Deps) {
     '/invitations/:uuid',
     {
       config: { auth: 'public' },
-      schema: { tags: ['invitations'], params: z.object({ uuid: id }), response: { 200: envelopeOf(invitationRead) } },
+      schema: { tags: ['invitations'], params: invitationParams, response: { 200: envelopeOf(invitationRead) } },
     },
     async (req) => ok(await invitations.openInvitation(db, req.params.uuid)),
   );

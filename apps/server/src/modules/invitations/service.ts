@@ -1,11 +1,11 @@
 import { INVITATION_TTL_DAYS, MSG } from '@atk/contract';
-import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contains, listPage, type Page } from '../../db/query.ts';
 import { brands, invitations, users } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { conflict, gone, notFound } from '../../http/errors.ts';
+import { conflict, gone, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { getBrand, likePattern } from '../brands/service.ts';
+import { getBrand } from '../brands/service.ts';
 import { createSession } from '../sessions/service.ts';
 import { roleId } from '../users/profile.ts';
 import { mustReadUser } from '../users/service.ts';
@@ -93,22 +93,18 @@ export async function inviteCustomer(
   return toInvitation({ inv: created, brandName: brand.name });
 }
 
-export async function listInvitations(db: Db, q: { page_num: number; page_size: number; email?: string }) {
+export async function listInvitations(db: Db, q: Page & { email?: string }) {
   const filters: SQL[] = [isNull(invitations.revokedAt)];
-  if (q.email) filters.push(ilike(invitations.email, likePattern(q.email)));
+  if (q.email) filters.push(contains(invitations.email, q.email));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ inv: invitations, brandName: brands.name })
-      .from(invitations)
-      .innerJoin(brands, eq(brands.id, invitations.brandId))
-      .where(where)
-      .orderBy(desc(invitations.createdAt), desc(invitations.id))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(invitations).where(where),
-  ]);
-  return { list: rows.map(toInvitation), total_num: Number(total) };
+  const rows = db
+    .select({ inv: invitations, brandName: brands.name })
+    .from(invitations)
+    .innerJoin(brands, eq(brands.id, invitations.brandId))
+    .where(where)
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .$dynamic();
+  return listPage(db, q, rows, { from: invitations, where }, toInvitation);
 }
 
 /** Opening a valid link signs the invited user in, so the page can set the password (spec 1 §4). */

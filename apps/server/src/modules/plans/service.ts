@@ -8,12 +8,11 @@ import {
   type Subscription,
   SWITCHED_FEATURES,
 } from '@atk/contract';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contains, listPage } from '../../db/query.ts';
 import { plans, users } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern } from '../brands/service.ts';
+import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 
 type Row = typeof plans.$inferSelect;
 
@@ -53,37 +52,21 @@ async function answer(db: Db, row: Row): Promise<Plan> {
 }
 
 export async function listPlans(db: Db, q: PlanQuery) {
-  const filters: SQL[] = [eq(plans.isDeleted, q.is_deleted ?? false)];
-  if (q.name) filters.push(ilike(plans.name, likePattern(q.name)));
+  const filters: SQL[] = [deletedIs(plans, q.is_deleted)];
+  if (q.name) filters.push(contains(plans.name, q.name));
   if (q.is_published !== undefined) filters.push(eq(plans.isPublished, q.is_published ? 1 : 0));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(plans)
-      .where(where)
-      .orderBy(desc(plans.createdAt), desc(plans.id))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(plans).where(where),
-  ]);
+  const rows = db.select().from(plans).where(where).orderBy(desc(plans.createdAt), desc(plans.id)).$dynamic();
+  const page = await listPage(db, q, rows, { from: plans, where }, (row) => row);
   const counts = await customersCounts(
     db,
-    rows.map((r) => r.id),
+    page.list.map((r) => r.id),
   );
-  return { list: rows.map((r) => toPlan(r, counts.get(r.id) ?? 0)), total_num: Number(total) };
+  return { list: page.list.map((r) => toPlan(r, counts.get(r.id) ?? 0)), total_num: page.total_num };
 }
 
 /** A plan that is not deleted, else 404 `Plan not found`. */
-export async function planRow(db: Db, id: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.id, id), eq(plans.isDeleted, false)))
-    .limit(1);
-  if (!row) throw notFound(MSG.planNotFound);
-  return row;
-}
+export const planRow = (db: Db, id: string): Promise<Row> => getLive(db, plans, id, MSG.planNotFound);
 
 export async function getPlan(db: Db, id: string) {
   return answer(db, await planRow(db, id));
@@ -100,32 +83,16 @@ export async function createPlan(db: Db, body: PlanCreate) {
 /** Changes the plan only: customers keep the subscription they were given (a plan is a template). */
 export async function updatePlan(db: Db, id: string, body: PlanUpdate) {
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(plans)
-      .where(and(eq(plans.id, id), eq(plans.isDeleted, false)))
-      .for('update');
-    if (!current) throw notFound(MSG.planNotFound);
-    const [saved] = await tx
-      .update(plans)
-      .set({
-        name: body.name,
-        isPublished: body.is_published,
-        subscription: withFeatures(current.subscription, body),
-        updatedAt: new Date(),
-      })
-      .where(eq(plans.id, id))
-      .returning();
-    return saved;
+    const current = await getLive(tx, plans, id, MSG.planNotFound, { lock: true });
+    return updateLive(
+      tx,
+      plans,
+      id,
+      { name: body.name, isPublished: body.is_published, subscription: withFeatures(current.subscription, body) },
+      MSG.planNotFound,
+    );
   });
   return answer(db, row);
 }
 
-export async function deletePlan(db: Db, id: string) {
-  const [row] = await db
-    .update(plans)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(eq(plans.id, id), eq(plans.isDeleted, false)))
-    .returning({ id: plans.id });
-  if (!row) throw notFound(MSG.planNotFound);
-}
+export const deletePlan = (db: Db, id: string) => softDelete(db, plans, id, MSG.planNotFound);

@@ -2,6 +2,7 @@ import type { PlayerEvents } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, instances, playerEvents } from '../../db/schema.ts';
+import { deletedIs } from '../../db/soft-delete.ts';
 
 /**
  * Stores a batch of the player's events (POST /widget/events) in one INSERT. An event is dropped, silently (a
@@ -21,14 +22,7 @@ export async function recordPlayerEvents(db: Db, batch: PlayerEvents): Promise<{
     })
     .from(instances)
     .innerJoin(brands, eq(brands.id, instances.brandId))
-    .where(
-      and(
-        inArray(instances.id, ids),
-        eq(instances.isPublished, 1),
-        eq(instances.isDeleted, false),
-        eq(brands.isDeleted, false),
-      ),
-    );
+    .where(and(inArray(instances.id, ids), eq(instances.isPublished, 1), deletedIs(instances), deletedIs(brands)));
   const known = new Map(
     rows.map((r) => {
       const songs = [...(r.sources ?? []), ...(r.mySources ?? [])];

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { envelopeOf, MSG, playerEvents, playerInstance } from '@atk/contract';
+import { envelopeOf, MSG, playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { LIMITS, takeHit } from '../../platform/rate-limit.ts';
@@ -29,7 +28,7 @@ export function playerRoutes(app: App, { db }: Deps) {
       onRequest: crossOrigin,
       schema: {
         tags: ['player'],
-        params: z.object({ id: z.string().max(100) }),
+        params: playerInstanceParams,
         response: { 200: envelopeOf(playerInstance) },
       },
     },
@@ -84,7 +83,7 @@ export function playerRoutes(app: App, { db }: Deps) {
         schema: {
           tags: ['player'],
           body: playerEvents,
-          response: { 200: envelopeOf(z.object({ accepted: z.number().int() })) },
+          response: { 200: envelopeOf(playerEventsAnswer) },
         },
       },
       async (req) => ok(await recordPlayerEvents(db, req.body)),

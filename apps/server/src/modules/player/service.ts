@@ -20,7 +20,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audios, brands, instances, instruments, products, songs } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { deletedIs, liveById } from '../../db/soft-delete.ts';
+import { notFound } from '../../platform/errors.ts';
 import { readSetting } from '../settings/service.ts';
 import { playerTooltips } from '../tooltips/service.ts';
 
@@ -50,7 +51,7 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
     })
     .from(instances)
     .innerJoin(brands, eq(brands.id, instances.brandId))
-    .where(and(eq(instances.id, id), eq(instances.isDeleted, false)))
+    .where(liveById(instances, id))
     .limit(1);
   if (row?.isPublished !== 1 || row.brandDeleted) throw notFound(MSG.instanceNotFound);
 
@@ -68,19 +69,14 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
           .from(products)
           .innerJoin(brands, eq(brands.id, products.brandId))
           .where(
-            and(
-              inArray(products.id, candidates),
-              eq(products.isPublished, 1),
-              eq(products.isDeleted, false),
-              eq(brands.isDeleted, false),
-            ),
+            and(inArray(products.id, candidates), eq(products.isPublished, 1), deletedIs(products), deletedIs(brands)),
           )
       : [],
     songIds.length
       ? db
           .select({ id: songs.id, name: songs.name, songWriter: songs.songWriter, isAtk: songs.isAtk })
           .from(songs)
-          .where(and(inArray(songs.id, songIds), eq(songs.isDeleted, false)))
+          .where(and(inArray(songs.id, songIds), deletedIs(songs)))
       : [],
     instrumentIds.length
       ? db
@@ -91,7 +87,7 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
             performer: instruments.performerName,
           })
           .from(instruments)
-          .where(and(inArray(instruments.id, instrumentIds), eq(instruments.isDeleted, false)))
+          .where(and(inArray(instruments.id, instrumentIds), deletedIs(instruments)))
       : [],
     candidates.length && instrumentIds.length
       ? db

@@ -1,23 +1,21 @@
 import {
   envelopeOf,
-  id,
+  idParams,
   listOf,
   MSG,
   product,
-  productGeneral,
+  productCreateBody,
   productImport,
+  productImportAnswer,
   productListItem,
   productQuery,
   productUpdate,
 } from '@atk/contract';
-import { z } from 'zod';
 import { ADMINS, currentUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as products from './service.ts';
-
-const params = z.object({ id });
 
 export function productRoutes(app: App, deps: Deps) {
   const { db } = deps;
@@ -36,17 +34,17 @@ export function productRoutes(app: App, deps: Deps) {
     );
     app.post(
       `${prefix}/products`,
-      { config, schema: { tags, body: z.object({ general: productGeneral }), response: { 200: envelopeOf(product) } } },
+      { config, schema: { tags, body: productCreateBody, response: { 200: envelopeOf(product) } } },
       async (req) => ok(await products.createProduct(db, currentUser(req), req.body.general), MSG.createProductSuccess),
     );
     app.get(
       `${prefix}/products/:id`,
-      { config, schema: { tags, params, response: { 200: envelopeOf(product) } } },
+      { config, schema: { tags, params: idParams, response: { 200: envelopeOf(product) } } },
       async (req) => ok(await products.getProduct(db, currentUser(req), req.params.id)),
     );
     app.put(
       `${prefix}/products/:id`,
-      { config, schema: { tags, params, body: productUpdate, response: { 200: envelopeOf(product) } } },
+      { config, schema: { tags, params: idParams, body: productUpdate, response: { 200: envelopeOf(product) } } },
       async (req) =>
         ok(
           await products.updateProduct(deps, currentUser(req), req.params.id, req.body),
@@ -62,7 +60,7 @@ export function productRoutes(app: App, deps: Deps) {
       schema: {
         tags: ['products'],
         body: productImport,
-        response: { 200: envelopeOf(z.object({ imported: z.number() })) },
+        response: { 200: envelopeOf(productImportAnswer) },
       },
     },
     async (req) => ok(await products.importProducts(db, req.body), MSG.importSuccess),

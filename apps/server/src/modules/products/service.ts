@@ -1,17 +1,18 @@
 import { AUDIO_MAX_BYTES, isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
-import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lowerContains, type Page, pageOffset } from '../../db/query.ts';
 import { audios, brands, products, songs, users } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { deletedIs } from '../../db/soft-delete.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { type AudioDeps, saveAudio } from '../audio/service.ts';
-import { getBrand, likePattern } from '../brands/service.ts';
+import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
+import { instrumentFor, listedBrand, productFor, targetBrand } from '../tenancy.ts';
 import { tooLargeFile } from '../uploads/service.ts';
-import { instrumentFor, ownBrand, productFor, targetBrand } from './access.ts';
 import { type ListScope, listVersion, VersionedCache } from './list-cache.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -65,9 +66,7 @@ export async function listProducts(
   db: Db,
   caches: ProductListCaches,
   user: SessionUser,
-  q: {
-    page_num: number;
-    page_size: number;
+  q: Page & {
     name?: string;
     is_published?: boolean;
     brand_id?: string;
@@ -77,28 +76,27 @@ export async function listProducts(
   },
   serialize: (page: { list: ListItem[]; total_num: number }) => string,
 ): Promise<string> {
-  const own = ownBrand(user);
+  const brand = listedBrand(user, q.brand_id);
   const name = q.name?.toLowerCase();
-  const filters: SQL[] = [eq(products.isDeleted, q.is_deleted ?? false)];
+  const filters: SQL[] = [deletedIs(products, q.is_deleted)];
   let scope: ListScope = '*';
   if (q.all_brand) {
     // The instance picker's other brands: published products of every brand but the user's own.
-    const mine = own ?? q.brand_id;
-    if (mine) filters.push(ne(products.brandId, mine));
+    if (brand) filters.push(ne(products.brandId, brand));
     filters.push(eq(products.isPublished, 1));
-  } else if (own ?? q.brand_id) {
-    scope = (own ?? q.brand_id) as string;
+  } else if (brand) {
+    scope = brand;
     filters.push(eq(products.brandId, scope));
   }
   if (q.is_published !== undefined) filters.push(eq(products.isPublished, q.is_published ? 1 : 0));
   if (q.category_id) filters.push(eq(products.categoryId, q.category_id));
   // lower(name) LIKE … uses the trigram index.
-  if (name) filters.push(sql`lower(${products.name}) like ${likePattern(name)}`);
+  if (name) filters.push(lowerContains(products.name, name));
   const where = and(...filters);
 
   const filterKey = JSON.stringify([
     scope,
-    own,
+    brand,
     q.all_brand,
     q.brand_id,
     q.is_published,
@@ -270,7 +268,7 @@ async function brandSongs(db: Db, brandId: string, ids: string[]): Promise<strin
   const found = await db
     .select({ id: songs.id })
     .from(songs)
-    .where(and(inArray(songs.id, unique), eq(songs.isDeleted, false), eq(songs.brandId, brandId)));
+    .where(and(inArray(songs.id, unique), deletedIs(songs), eq(songs.brandId, brandId)));
   if (found.length !== unique.length) throw notFound(MSG.songNotFound);
   return unique;
 }
@@ -283,7 +281,7 @@ export async function importProducts(db: Db, input: { customer_id: string; brand
   const [customer] = await db
     .select({ masterBrandId: users.masterBrandId })
     .from(users)
-    .where(and(eq(users.id, input.customer_id), eq(users.isDeleted, false)));
+    .where(and(eq(users.id, input.customer_id), deletedIs(users)));
   if (!customer) throw notFound(MSG.customerNotFound);
   if (!customer.masterBrandId) throw badRequest(MSG.noMasterBrand);
   await getBrand(db, input.brand_id);
@@ -293,12 +291,12 @@ export async function importProducts(db: Db, input: { customer_id: string; brand
     const existing = await tx
       .select({ name: products.name })
       .from(products)
-      .where(and(eq(products.brandId, target), eq(products.isDeleted, false)));
+      .where(and(eq(products.brandId, target), deletedIs(products)));
     const taken = new Set(existing.map((p) => p.name.toLowerCase()));
     const source = await tx
       .select()
       .from(products)
-      .where(and(eq(products.brandId, input.brand_id), eq(products.isDeleted, false)));
+      .where(and(eq(products.brandId, input.brand_id), deletedIs(products)));
     const copies = source
       .filter((p) => !taken.has(p.name.toLowerCase()))
       .map(({ id: _id, createdAt: _c, updatedAt: _u, songs: _s, atkSongs: _a, ...rest }) => ({

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
+import { deletedIs } from '../../db/soft-delete.ts';
 import { newToken, sha256Hex } from '../../platform/crypto.ts';
 
 export interface SessionUser {
@@ -33,7 +34,7 @@ const sessionLookup = perDatabase((db) =>
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        eq(users.isDeleted, false),
+        deletedIs(users),
       ),
     )
     .limit(1)

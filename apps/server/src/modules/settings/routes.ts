@@ -14,9 +14,9 @@ import {
 import { z } from 'zod';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
 import { BRAND_USERS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { DEFAULT_GUIDE } from './guide-default.ts';
 import { readAdminLanding, readPublicLanding, readSetting, writeLandingInstance, writeSetting } from './service.ts';
 

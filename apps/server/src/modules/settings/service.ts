@@ -2,7 +2,7 @@ import { id as idSchema, type LandingAdminSetting, type LandingSetting, MSG } fr
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, instances, settings } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 
 export async function readSetting<T>(db: Db, type: string, fallback: T): Promise<T> {
   const [row] = await db.select({ content: settings.content }).from(settings).where(eq(settings.type, type)).limit(1);

@@ -1,6 +1,6 @@
 import {
   envelopeOf,
-  id,
+  idParams,
   instrument,
   instrumentCreate,
   instrumentQuery,
@@ -12,15 +12,11 @@ import {
   songQuery,
   songUpdate,
 } from '@atk/contract';
-import { z } from 'zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { VARIANTS } from '../../http/routes.ts';
+import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as songs from './service.ts';
-
-const params = z.object({ id });
-const done = envelopeOf(z.null());
 
 export function songRoutes(app: App, { db }: Deps) {
   for (const { prefix, auth } of VARIANTS) {
@@ -38,18 +34,15 @@ export function songRoutes(app: App, { db }: Deps) {
     );
     app.get(
       `${prefix}/songs/:id`,
-      { config, schema: { tags, params, response: { 200: envelopeOf(song) } } },
+      { config, schema: { tags, params: idParams, response: { 200: envelopeOf(song) } } },
       async (req) => ok(await songs.getSong(db, currentUser(req), req.params.id)),
     );
     app.put(
       `${prefix}/songs/:id`,
-      { config, schema: { tags, params, body: songUpdate, response: { 200: envelopeOf(song) } } },
+      { config, schema: { tags, params: idParams, body: songUpdate, response: { 200: envelopeOf(song) } } },
       async (req) => ok(await songs.updateSong(db, currentUser(req), req.params.id, req.body), MSG.updateSongSuccess),
     );
-    app.delete(`${prefix}/songs/:id`, { config, schema: { tags, params, response: { 200: done } } }, async (req) => {
-      await songs.deleteSong(db, currentUser(req), req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    });
+    deleteRoute(app, `${prefix}/songs/:id`, { auth, tags }, (id, req) => songs.deleteSong(db, currentUser(req), id));
 
     app.get(
       `${prefix}/instruments`,
@@ -63,22 +56,17 @@ export function songRoutes(app: App, { db }: Deps) {
     );
     app.get(
       `${prefix}/instruments/:id`,
-      { config, schema: { tags, params, response: { 200: envelopeOf(instrument) } } },
+      { config, schema: { tags, params: idParams, response: { 200: envelopeOf(instrument) } } },
       async (req) => ok(await songs.getInstrument(db, currentUser(req), req.params.id)),
     );
     app.put(
       `${prefix}/instruments/:id`,
-      { config, schema: { tags, params, body: instrumentUpdate, response: { 200: envelopeOf(instrument) } } },
+      { config, schema: { tags, params: idParams, body: instrumentUpdate, response: { 200: envelopeOf(instrument) } } },
       async (req) =>
         ok(await songs.updateInstrument(db, currentUser(req), req.params.id, req.body), MSG.updateInstrumentSuccess),
     );
-    app.delete(
-      `${prefix}/instruments/:id`,
-      { config, schema: { tags, params, response: { 200: done } } },
-      async (req) => {
-        await songs.deleteInstrument(db, currentUser(req), req.params.id);
-        return ok(null, MSG.deleteSuccess);
-      },
+    deleteRoute(app, `${prefix}/instruments/:id`, { auth, tags }, (id, req) =>
+      songs.deleteInstrument(db, currentUser(req), id),
     );
   }
 }

@@ -1,16 +1,15 @@
 import { INSTRUMENT_FIELDS, type InstrumentField, isAdminRole, MSG } from '@atk/contract';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contains, listPage, type Page } from '../../db/query.ts';
 import { audios, instruments, songs } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { deletedIs, softDelete, updateLive } from '../../db/soft-delete.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { toAudioRecord } from '../audio/record.ts';
-import { likePattern } from '../brands/service.ts';
 import { getSubCategory } from '../catalogue/service.ts';
-import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../products/access.ts';
 import type { SessionUser } from '../sessions/service.ts';
+import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
 
-type Page = { page_num: number; page_size: number };
 type SongRow = typeof songs.$inferSelect;
 type InstrumentRow = typeof instruments.$inferSelect;
 
@@ -57,7 +56,7 @@ export async function listSongs(
   },
 ) {
   const own = ownBrand(user);
-  const filters: SQL[] = [eq(songs.isDeleted, q.is_deleted ?? false)];
+  const filters: SQL[] = [deletedIs(songs, q.is_deleted)];
   if (q.is_atk !== undefined) filters.push(eq(songs.isAtk, q.is_atk ? 1 : 0));
   if (own && !q.is_atk) filters.push(eq(songs.brandId, own));
   if (!own && q.brand_id) filters.push(eq(songs.brandId, q.brand_id));
@@ -68,19 +67,10 @@ export async function listSongs(
   }
   if (q.song_type) filters.push(eq(songs.songType, q.song_type));
   if (q.sub_category_id) filters.push(eq(songs.subCategoryId, q.sub_category_id));
-  if (q.name) filters.push(ilike(songs.name, likePattern(q.name)));
+  if (q.name) filters.push(contains(songs.name, q.name));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(songs)
-      .where(where)
-      .orderBy(asc(songs.order), asc(songs.createdAt))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(songs).where(where),
-  ]);
-  return { list: rows.map(toSong), total_num: Number(total) };
+  const rows = db.select().from(songs).where(where).orderBy(asc(songs.order), asc(songs.createdAt)).$dynamic();
+  return listPage(db, q, rows, { from: songs, where }, toSong);
 }
 
 interface SongInput {
@@ -122,25 +112,26 @@ export async function getSong(db: Db, user: SessionUser, id: string) {
 export async function updateSong(db: Db, user: SessionUser, id: string, input: SongInput) {
   await songFor(db, user, id, { write: true });
   if (input.sub_category_id) await getSubCategory(db, input.sub_category_id);
-  const [row] = await db
-    .update(songs)
-    .set({
+  const row = await updateLive(
+    db,
+    songs,
+    id,
+    {
       name: input.name,
       songWriter: input.song_writer,
       songType: input.song_type,
       isPublished: input.is_published,
       order: input.order,
       subCategoryId: input.sub_category_id,
-      updatedAt: new Date(),
-    })
-    .where(eq(songs.id, id))
-    .returning();
+    },
+    MSG.songNotFound,
+  );
   return toSong(row);
 }
 
 export async function deleteSong(db: Db, user: SessionUser, id: string) {
   await songFor(db, user, id, { write: true });
-  await db.update(songs).set({ isDeleted: true, updatedAt: new Date() }).where(eq(songs.id, id));
+  await softDelete(db, songs, id, MSG.songNotFound);
 }
 
 // ── Instruments (sources) ───────────────────────────────────────────────────────────────────────────
@@ -201,19 +192,16 @@ export async function listInstruments(
   if (!q.song_id && ownBrand(user)) throw badRequest('song_id is required');
   if (q.song_id) await songFor(db, user, q.song_id);
   if (q.product_id) await productFor(db, user, q.product_id);
-  const filters: SQL[] = [eq(instruments.isDeleted, q.is_deleted ?? false)];
+  const filters: SQL[] = [deletedIs(instruments, q.is_deleted)];
   if (q.song_id) filters.push(eq(instruments.songId, q.song_id));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(instruments)
-      .where(where)
-      .orderBy(asc(instruments.order), asc(instruments.createdAt))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(instruments).where(where),
-  ]);
+  const query = db
+    .select()
+    .from(instruments)
+    .where(where)
+    .orderBy(asc(instruments.order), asc(instruments.createdAt))
+    .$dynamic();
+  const { list: rows, total_num } = await listPage(db, q, query, { from: instruments, where }, (r) => r);
   // One query for the audio of every listed source on this product (no N+1).
   const audioByInstrument = new Map<string, ReturnType<typeof toAudioRecord>>();
   if (q.product_id && rows.length) {
@@ -236,7 +224,7 @@ export async function listInstruments(
       ...toInstrument(r),
       audio: q.product_id ? (audioByInstrument.get(r.id) ?? null) : undefined,
     })),
-    total_num: Number(total),
+    total_num,
   };
 }
 
@@ -259,16 +247,10 @@ export async function getInstrument(db: Db, user: SessionUser, id: string) {
 
 export async function updateInstrument(db: Db, user: SessionUser, id: string, input: InstrumentInput) {
   await instrumentFor(db, user, id, { write: true });
-  const [row] = await db
-    .update(instruments)
-    .set({ ...instrumentColumns(input), updatedAt: new Date() })
-    .where(eq(instruments.id, id))
-    .returning();
-  if (!row) throw notFound(MSG.instrumentNotFound);
-  return toInstrument(row);
+  return toInstrument(await updateLive(db, instruments, id, instrumentColumns(input), MSG.instrumentNotFound));
 }
 
 export async function deleteInstrument(db: Db, user: SessionUser, id: string) {
   await instrumentFor(db, user, id, { write: true });
-  await db.update(instruments).set({ isDeleted: true, updatedAt: new Date() }).where(eq(instruments.id, id));
+  await softDelete(db, instruments, id, MSG.instrumentNotFound);
 }

@@ -9,7 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { deletedIs } from '../../db/soft-delete.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** A refusal for want of a subscription: HTTP 402, envelope code 402, one of the PERMISSION texts. */
 export const paymentRequired = (msg: string) => new AppError(PAYMENT_REQUIRED, msg);
@@ -36,7 +37,7 @@ export async function brandSubscription(db: Db, brandId: string): Promise<Subscr
     .select({ subscription: users.subscription })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.masterBrandId, brandId), eq(users.isDeleted, false), eq(roles.name, 'customer')));
+    .where(and(eq(users.masterBrandId, brandId), deletedIs(users), eq(roles.name, 'customer')));
   return mergeSubscriptions(rows.map((r) => r.subscription ?? DEFAULT_SUBSCRIPTION));
 }
 

@@ -1,11 +1,10 @@
-import { envelopeOf, id, listOf, MSG, tooltip, tooltipCreate, tooltipQuery, tooltipUpdate } from '@atk/contract';
-import { z } from 'zod';
+import { envelopeOf, idParams, listOf, MSG, tooltip, tooltipCreate, tooltipQuery, tooltipUpdate } from '@atk/contract';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { deleteRoute } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as tooltips from './service.ts';
 
-const params = z.object({ id });
 const one = { 200: envelopeOf(tooltip) };
 const config = { auth: ADMINS };
 const tags = ['tooltips'];
@@ -20,20 +19,13 @@ export function tooltipRoutes(app: App, { db }: Deps) {
   app.post('/admin/tooltips', { config, schema: { tags, body: tooltipCreate, response: one } }, async (req) =>
     ok(await tooltips.createTooltip(db, req.body), MSG.createTooltipSuccess),
   );
-  app.get('/admin/tooltips/:id', { config, schema: { tags, params, response: one } }, async (req) =>
+  app.get('/admin/tooltips/:id', { config, schema: { tags, params: idParams, response: one } }, async (req) =>
     ok(await tooltips.getTooltip(db, req.params.id)),
   );
   app.put(
     '/admin/tooltips/:id',
-    { config, schema: { tags, params, body: tooltipUpdate, response: one } },
+    { config, schema: { tags, params: idParams, body: tooltipUpdate, response: one } },
     async (req) => ok(await tooltips.updateTooltip(db, req.params.id, req.body), MSG.updateTooltipSuccess),
   );
-  app.delete(
-    '/admin/tooltips/:id',
-    { config, schema: { tags, params, response: { 200: envelopeOf(z.null()) } } },
-    async (req) => {
-      await tooltips.deleteTooltip(db, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
-  );
+  deleteRoute(app, '/admin/tooltips/:id', { auth: ADMINS, tags }, (id) => tooltips.deleteTooltip(db, id));
 }

@@ -1,10 +1,9 @@
 import { MSG, type PlayerInstance, type TooltipCreate, type TooltipQuery, type TooltipUpdate } from '@atk/contract';
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contains, listPage } from '../../db/query.ts';
 import { appMeta, tooltips } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern } from '../brands/service.ts';
+import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { defaultTooltipRows } from './defaults.ts';
 
 type Row = typeof tooltips.$inferSelect;
@@ -21,31 +20,21 @@ const toTooltip = (t: Row) => ({
 const ORDER = [asc(tooltips.feature), asc(tooltips.createdAt), asc(tooltips.id)];
 
 export async function listTooltips(db: Db, q: TooltipQuery) {
-  const filters: SQL[] = [eq(tooltips.isDeleted, q.is_deleted ?? false)];
-  if (q.content) filters.push(ilike(tooltips.content, likePattern(q.content)));
+  const filters: SQL[] = [deletedIs(tooltips, q.is_deleted)];
+  if (q.content) filters.push(contains(tooltips.content, q.content));
   if (q.feature !== undefined) filters.push(eq(tooltips.feature, q.feature));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(tooltips)
-      .where(where)
-      .orderBy(...ORDER)
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(tooltips).where(where),
-  ]);
-  return { list: rows.map(toTooltip), total_num: Number(total) };
+  const rows = db
+    .select()
+    .from(tooltips)
+    .where(where)
+    .orderBy(...ORDER)
+    .$dynamic();
+  return listPage(db, q, rows, { from: tooltips, where }, toTooltip);
 }
 
 export async function getTooltip(db: Db, id: string) {
-  const [row] = await db
-    .select()
-    .from(tooltips)
-    .where(and(eq(tooltips.id, id), eq(tooltips.isDeleted, false)))
-    .limit(1);
-  if (!row) throw notFound(MSG.tooltipNotFound);
-  return toTooltip(row);
+  return toTooltip(await getLive(db, tooltips, id, MSG.tooltipNotFound));
 }
 
 export async function createTooltip(db: Db, input: TooltipCreate) {
@@ -54,22 +43,13 @@ export async function createTooltip(db: Db, input: TooltipCreate) {
 }
 
 export async function updateTooltip(db: Db, id: string, input: TooltipUpdate) {
-  const [row] = await db
-    .update(tooltips)
-    .set({ feature: input.feature, content: input.content, updatedAt: new Date() })
-    .where(and(eq(tooltips.id, id), eq(tooltips.isDeleted, false)))
-    .returning();
-  if (!row) throw notFound(MSG.tooltipNotFound);
-  return toTooltip(row);
+  return toTooltip(
+    await updateLive(db, tooltips, id, { feature: input.feature, content: input.content }, MSG.tooltipNotFound),
+  );
 }
 
 export async function deleteTooltip(db: Db, id: string) {
-  const [row] = await db
-    .update(tooltips)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(eq(tooltips.id, id), eq(tooltips.isDeleted, false)))
-    .returning({ id: tooltips.id });
-  if (!row) throw notFound(MSG.tooltipNotFound);
+  await softDelete(db, tooltips, id, MSG.tooltipNotFound);
 }
 
 /** What the player shows: every tooltip not deleted, by feature. */
@@ -77,7 +57,7 @@ export async function playerTooltips(db: Db): Promise<PlayerInstance['tooltips']
   return db
     .select({ feature: tooltips.feature, content: tooltips.content })
     .from(tooltips)
-    .where(eq(tooltips.isDeleted, false))
+    .where(deletedIs(tooltips))
     .orderBy(...ORDER);
 }
 

@@ -1,16 +1,25 @@
-import { envelopeOf, MSG, presignedAnswer, presignedAudioQuery, presignedKeyBody, type Role } from '@atk/contract';
+import {
+  envelopeOf,
+  fileUploadAnswer,
+  fileUploadFields,
+  imageUploadAnswer,
+  imageUploadFields,
+  MSG,
+  presignedAnswer,
+  presignedAudioQuery,
+  presignedKeyBody,
+  type Role,
+} from '@atk/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ADMINS, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { type AppError, badRequest } from '../../http/errors.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { type AppError, badRequest } from '../../platform/errors.ts';
 import * as uploads from './service.ts';
 
 const brandStaff = { auth: ['customer', ...ADMINS] as readonly Role[] };
 const admins = { auth: ADMINS };
-const fileRecord = z.object({ url: z.string(), name: z.string(), key: z.string() });
 
 /** Under /api/v1/atk_player: signed audio links and multipart image/graph uploads, each with its /admin variant. */
 export function uploadRoutes(app: App, deps: Deps) {
@@ -48,12 +57,12 @@ export function uploadRoutes(app: App, deps: Deps) {
           schema: {
             tags: ['uploads'],
             consumes: ['multipart/form-data'],
-            response: { 200: envelopeOf(z.object({ photo: fileRecord })) },
+            response: { 200: envelopeOf(imageUploadAnswer) },
           },
         },
         async (req) => {
           const form = await readForm(req, uploads.IMAGE_MAX_BYTES, uploads.tooLargeImage);
-          const fields = uploads.parseFields(uploads.imageFields, form.fields);
+          const fields = uploads.parseFields(imageUploadFields, form.fields);
           return ok(await uploads.uploadImage(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
         },
       );
@@ -64,12 +73,12 @@ export function uploadRoutes(app: App, deps: Deps) {
           schema: {
             tags: ['uploads'],
             consumes: ['multipart/form-data'],
-            response: { 200: envelopeOf(z.object({ audio: fileRecord })) },
+            response: { 200: envelopeOf(fileUploadAnswer) },
           },
         },
         async (req) => {
           const form = await readForm(req, uploads.FILE_MAX_BYTES, uploads.tooLargeFile);
-          const fields = uploads.parseFields(uploads.fileFields, form.fields);
+          const fields = uploads.parseFields(fileUploadFields, form.fields);
           return ok(await uploads.uploadFile(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
         },
       );

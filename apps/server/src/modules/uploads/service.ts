@@ -1,20 +1,20 @@
 import path from 'node:path';
 import {
+  type FileUploadFields,
   IMAGE_MAX_BYTES,
-  id,
+  type ImageUploadFields,
   isAdminRole,
   MSG,
   type presignedAudioQuery,
   type presignedKeyBody,
-  says,
 } from '@atk/contract';
-import { z } from 'zod';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { z } from 'zod';
 import type { Deps } from '../../http/types.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { contentTypeOf } from '../../platform/storage/keys.ts';
 import type { Storage } from '../../platform/storage/types.ts';
-import { instrumentFor, productFor } from '../products/access.ts';
 import type { SessionUser } from '../sessions/service.ts';
+import { instrumentFor, productFor } from '../tenancy.ts';
 import { type Sniffed, sniffImage, sniffSvg, svgHasActiveContent } from './sniff.ts';
 
 export { IMAGE_MAX_BYTES };
@@ -69,29 +69,6 @@ export async function presignKey({ db, storage }: Ctx, user: SessionUser, { key 
 }
 
 // ── Multipart uploads ────────────────────────────────────────────────────────────────────────────────────
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, says(`must be one of: ${values.join(', ')}`));
-
-export const IMAGE_TYPES = ['thumbnail', 'large', 'additional', 'group_360'] as const;
-
-export const imageFields = z.object({
-  model: oneOf(['products']),
-  id,
-  type: oneOf(IMAGE_TYPES),
-  index: z.coerce
-    .number(says('must be a number'))
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be at least 0' })
-    .max(49, { error: 'must be at most 49' })
-    .default(0),
-});
-
-export const fileFields = z.object({
-  model: oneOf(['products']),
-  id,
-  type: oneOf(['frequency']),
-});
-
 export interface UploadedFile {
   filename: string;
   data: Buffer;
@@ -109,7 +86,7 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
 export async function uploadImage(
   { db, storage }: Ctx,
   user: SessionUser,
-  fields: z.infer<typeof imageFields>,
+  fields: ImageUploadFields,
   file: UploadedFile | null,
 ) {
   const product = await productFor(db, user, fields.id);
@@ -124,7 +101,7 @@ export async function uploadImage(
 export async function uploadFile(
   { db, storage }: Ctx,
   user: SessionUser,
-  fields: z.infer<typeof fileFields>,
+  fields: FileUploadFields,
   file: UploadedFile | null,
 ) {
   const product = await productFor(db, user, fields.id);

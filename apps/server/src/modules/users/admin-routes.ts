@@ -5,17 +5,16 @@ import {
   adminUserRow,
   adminUserUpdate,
   envelopeOf,
-  id,
+  idParams,
   listOf,
   MSG,
 } from '@atk/contract';
-import { z } from 'zod';
 import { ADMINS, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { deleteRoute } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { createAdminUser, deleteAdminUser, listAdminUsers, readAdminUser, updateAdminUser } from './admin.ts';
 
-const params = z.object({ id });
 const config = { auth: ADMINS };
 const tags = ['users'];
 const one = { 200: envelopeOf(adminUser) };
@@ -30,18 +29,15 @@ export function adminUserRoutes(app: App, { db }: Deps) {
   app.post('/admin/users', { config, schema: { tags, body: adminUserCreate, response: one } }, async (req) =>
     ok(await createAdminUser(db, req.body), MSG.createCustomerSuccess),
   );
-  app.get('/admin/users/:id', { config, schema: { tags, params, response: one } }, async (req) =>
+  app.get('/admin/users/:id', { config, schema: { tags, params: idParams, response: one } }, async (req) =>
     ok(await readAdminUser(db, req.params.id)),
   );
-  app.put('/admin/users/:id', { config, schema: { tags, params, body: adminUserUpdate, response: one } }, async (req) =>
-    ok(await updateAdminUser(db, req.params.id, req.body), MSG.updateSuccess),
-  );
-  app.delete(
+  app.put(
     '/admin/users/:id',
-    { config, schema: { tags, params, response: { 200: envelopeOf(z.null()) } } },
-    async (req) => {
-      await deleteAdminUser(db, currentUser(req).id, req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    },
+    { config, schema: { tags, params: idParams, body: adminUserUpdate, response: one } },
+    async (req) => ok(await updateAdminUser(db, req.params.id, req.body), MSG.updateSuccess),
+  );
+  deleteRoute(app, '/admin/users/:id', { auth: ADMINS, tags }, (id, req) =>
+    deleteAdminUser(db, currentUser(req).id, id),
   );
 }

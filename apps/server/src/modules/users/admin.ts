@@ -7,13 +7,14 @@ import {
   DEFAULT_SUBSCRIPTION,
   MSG,
 } from '@atk/contract';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likePattern, listPage } from '../../db/query.ts';
 import { brands, roles, users } from '../../db/schema.ts';
-import { pageOffset } from '../../http/envelope.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { deletedIs } from '../../db/soft-delete.ts';
 import { hashSecret } from '../../platform/crypto.ts';
-import { getBrand, likePattern } from '../brands/service.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { getBrand } from '../brands/service.ts';
 import { planRow } from '../plans/service.ts';
 import { revokeAllSessions } from '../sessions/service.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
@@ -40,25 +41,25 @@ const lowerEmail = sql`lower(${users.email})`;
  * case-insensitively, `%` and `_` literally.
  */
 export async function listAdminUsers(db: Db, q: AdminUserQuery) {
-  const filters: SQL[] = [eq(users.isDeleted, q.is_deleted ?? false)];
+  const filters: SQL[] = [deletedIs(users, q.is_deleted)];
   if (q.role_id) filters.push(eq(users.roleId, q.role_id));
   if (q.name) filters.push(sql`${fullName} like ${likePattern(q.name.toLowerCase())}`);
   if (q.email) filters.push(sql`${lowerEmail} like ${likePattern(q.email.toLowerCase())}`);
   if (q.master_brand_status) filters.push(eq(users.masterBrandStatus, q.master_brand_status));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ user: users, role: roles.name, brandName: brands.name })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(brands, eq(brands.id, users.masterBrandId))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(q.page_size)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  const list = rows.map(
+  const rows = db
+    .select({ user: users, role: roles.name, brandName: brands.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(brands, eq(brands.id, users.masterBrandId))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .$dynamic();
+  return listPage(
+    db,
+    q,
+    rows,
+    { from: users, where },
     ({ user, role, brandName }): AdminUserRow => ({
       _id: user.id,
       email: user.email,
@@ -75,7 +76,6 @@ export async function listAdminUsers(db: Db, q: AdminUserQuery) {
       plan_id: user.planId,
     }),
   );
-  return { list, total_num: Number(total) };
 }
 
 /** GET /admin/users/{id}: the user, with its own subscription (the default plan when none was stored). */

@@ -4,7 +4,6 @@ import { LocalStorage, storageSecret } from './local.ts';
 import { publicBase, S3Storage } from './s3.ts';
 import type { Storage } from './types.ts';
 
-export { fileRoutes } from './routes.ts';
 export { ObjectNotFound, type Storage } from './types.ts';
 
 /** The storage the settings choose: S3 when S3_BUCKET is set, else local disk under DATA_DIR/files. */

@@ -3,10 +3,10 @@ import { stat } from 'node:fs/promises';
 import { AUDIO_MAX_BYTES, MSG } from '@atk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { contentTypeOf, isValidKey } from './keys.ts';
-import { LocalStorage, TooLarge } from './local.ts';
-import type { Storage } from './types.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { contentTypeOf, isValidKey } from '../../platform/storage/keys.ts';
+import { LocalStorage, TooLarge } from '../../platform/storage/local.ts';
+import type { Storage } from '../../platform/storage/types.ts';
 
 /**
  * `PUT /files/{key}` and `GET /files/{key}` for the local storage (nothing when files live in S3).

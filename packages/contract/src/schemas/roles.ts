@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** An item of GET /admin/roles. */
+export const roleItem = z.object({ _id: z.string(), name: z.string() });
