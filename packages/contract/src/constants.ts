@@ -17,3 +17,5 @@ export const SALES_EMAIL = 'sales@atkplayer.com';
 export const SUPPORT_EMAIL = 'support@atkplayer.com';
 export const PRIVACY_EMAIL = 'privacy@atkplayer.com';
 export const BLOG_URL = 'https://blog.atkplayer.com';
+/** The instance search of the landing page select (spec 2 §9). */
+export const INSTANCE_SEARCH_SIZE = 20;
