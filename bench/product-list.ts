@@ -10,10 +10,10 @@ import { performance } from 'node:perf_hooks';
 import { API_BASE, hashPassword } from '@atk/contract';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
+import { seed } from '../apps/server/src/bootstrap/seed.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
 import { roleId } from '../apps/server/src/modules/users/profile.ts';
 import { hashSecret } from '../apps/server/src/platform/crypto.ts';
 

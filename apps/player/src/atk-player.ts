@@ -71,8 +71,8 @@ function readInstance(id: string): Promise<Load> {
       })
       .catch((): Load => ({ state: 'error', message: PLAYER_TEXT.networkError, retry: true }));
     reads.set(id, read);
-    // Failures are not remembered: the next launch (or Try again) asks again.
-    read.then((r) => r.state === 'error' && reads.delete(id));
+    // Failures, and answers whose audio is still being prepared, are not remembered: the next launch asks again.
+    read.then((r) => (r.state === 'error' || (r.state === 'ready' && r.data.preparing === 1)) && reads.delete(id));
   }
   return read;
 }
@@ -90,6 +90,12 @@ function el<K extends keyof HTMLElementTagNameMap>(
 
 let counter = 0;
 
+/** While nothing is playable yet but audio is being prepared, the open player reads again every 3 s, for 2 min. */
+const POLL_MS = 3000;
+const POLLS = 40;
+
+const preparing = (load: Load) => load.state === 'ready' && load.data.preparing === 1 && load.data.songs.length === 0;
+
 class AtkPlayer extends HTMLElement {
   static get observedAttributes() {
     return ['instance-id', 'status', 'mini'];
@@ -106,6 +112,8 @@ class AtkPlayer extends HTMLElement {
   private app: AppHandle | null = null;
   private appHost: HTMLElement | null = null;
   private appData: PlayerInstance | null = null;
+  private poll: ReturnType<typeof setTimeout> | undefined;
+  private polls = 0;
 
   constructor() {
     super();
@@ -174,22 +182,29 @@ class AtkPlayer extends HTMLElement {
     if (!this.shown) this.returnFocus = document.activeElement;
     this.shown = true;
     document.addEventListener('keydown', this.onDocumentKey, true);
-    if (id !== this.loadedId || this.load.state === 'error') this.fetch(id);
+    if (id !== this.loadedId || this.load.state === 'error' || preparing(this.load)) this.fetch(id);
     else this.render();
   }
 
-  private fetch(id: string) {
+  private fetch(id: string, quiet = false) {
+    clearTimeout(this.poll);
+    if (!quiet) this.polls = 0;
     this.loadedId = id;
-    this.load = { state: 'loading' };
-    this.render();
+    if (!quiet) {
+      this.load = { state: 'loading' };
+      this.render();
+    }
     readInstance(id).then((load) => {
       if (this.loadedId !== id) return; // another instance was launched meanwhile
       this.load = load;
-      if (this.shown) this.render();
+      if (!this.shown) return;
+      this.render();
+      if (preparing(load) && this.polls++ < POLLS) this.poll = setTimeout(() => this.fetch(id, true), POLL_MS);
     });
   }
 
   private hide() {
+    clearTimeout(this.poll);
     document.removeEventListener('keydown', this.onDocumentKey, true);
     const wasShown = this.shown;
     this.shown = false;
@@ -235,6 +250,11 @@ class AtkPlayer extends HTMLElement {
       }
     } else if (load.data.products.length === 0) {
       body.append(el('p', { class: 'message' }, PLAYER_TEXT.noProducts));
+    } else if (preparing(load)) {
+      body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.preparing));
+      const retry = el('button', { type: 'button', class: 'retry' }, PLAYER_TEXT.retry);
+      retry.addEventListener('click', () => this.fetch(this.instanceId));
+      body.append(retry);
     } else if (keep) {
       body.append(keep);
     } else if (app) {

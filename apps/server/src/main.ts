@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
+import { seed } from './bootstrap/seed.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seed } from './db/seed.ts';
 import { createAudioQueue, type Log, startAudioJobs } from './modules/audio/jobs.ts';
 import { createStorage } from './platform/storage/index.ts';
 

@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MASTER_BRAND } from '../src/bootstrap/demo/accounts.ts';
+import { DEMO_SONG } from '../src/bootstrap/demo/content.ts';
+import { Biquad, MICROPHONES } from '../src/bootstrap/demo/synth.ts';
+import { seed } from '../src/bootstrap/seed.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { DEMO_SONG } from '../src/db/demo-content.ts';
 import { audios, brands, categories, instruments, products, songs, subCategories } from '../src/db/schema.ts';
-import { DEMO_MASTER_BRAND, seed } from '../src/db/seed.ts';
 import { processAudio } from '../src/modules/audio/jobs.ts';
-import { Biquad, MICROPHONES } from '../src/platform/media/synth.ts';
 import type { Queue } from '../src/platform/queue/types.ts';
 import { audioRow, DiskStorage, decode, freshPostgres, lagOf } from './audio-support.ts';
 

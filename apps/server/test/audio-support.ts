@@ -84,7 +84,7 @@ export function sine(opts: { freq: number; dbfs: number; seconds: number; sample
   return Array.from({ length: opts.channels }, () => x);
 }
 
-export { bursts } from '../src/platform/media/synth.ts';
+export { bursts } from '../src/bootstrap/demo/synth.ts';
 
 export const wav = encodeWav;
 

@@ -238,6 +238,7 @@ describe('GET /widget/instances/{id}', () => {
       // The inactive product's slot 3 does not count.
       featured: [first.id, second.id],
       songs: [],
+      preparing: 0,
       buttons: DEFAULT_BUTTONS,
       image_order: ['group_360', 'additional'],
       // The default tooltips every database starts with, one per feature, and the default bands.
@@ -431,6 +432,8 @@ describe('GET /widget/instances/{id}', () => {
     expect(withoutMyAudio.products.map((p) => p._id)).toEqual([featured.id, plain.id]);
     expect(withoutMyAudio.featured).toEqual([featured.id]);
     expect(withoutMyAudio.songs).toEqual(expected);
+    // The featured product's vocal is processing and the plain one's bass uploaded: being prepared.
+    expect(withoutMyAudio.preparing).toBe(1);
 
     // With My Audio on, the brand's own songs follow.
     const withMyAudio = await readData((await instanceOf(1)).id);
@@ -467,6 +470,7 @@ describe('GET /widget/instances/{id}', () => {
     expect(data.products.map((p) => p._id)).toEqual([three.id, one.id]);
     expect(data.featured).toEqual([three.id]);
     expect(data.songs[0].sources[0].versions.map((v) => v.product_id)).toEqual([three.id, one.id]);
+    expect(data.preparing).toBe(0);
 
     // 99999 is No limit.
     await app.db

@@ -1,8 +1,8 @@
-import { GUIDE_MAX, type GuideContent, LANDING_SETTINGS, type LandingSetting, MSG } from '@atk/contract';
+import { GUIDE_MAX, type GuideContent, type Instance, LANDING_SETTINGS, type LandingSetting, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GUIDE } from '../src/modules/settings/guide-default.ts';
 import { writeSetting } from '../src/modules/settings/service.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { makeBrand, startTestApp, type TestApp } from './harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 
 type Setting = { type: LandingSetting; content: { instance: { _id: string } | null } };
@@ -29,25 +29,39 @@ describe('GET /widget/settings/{type}', () => {
   });
 
   it('answers the stored instance of each type, independently', async () => {
-    await writeSetting(app.db, 'landing_instance', { instance: { _id: 'desktop-instance-1' } });
+    const token = users.global_admin.token;
+    const brand = await makeBrand(app.db);
+    const published = async (name: string) => {
+      const res = await app.call<Instance>('POST', '/admin/instances', {
+        token,
+        body: { general: { name, brand_id: brand.id, is_published: 1 } },
+      });
+      expectOk(res, MSG.createInstanceSuccess);
+      return res.body.data._id;
+    };
+    const [desktop1, desktop2, mobile1] = [await published('D1'), await published('D2'), await published('M1')];
+    const setLanding = (id: string | null) =>
+      app.call('PUT', '/admin/settings/landing_instance', {
+        token,
+        body: { content: { instance: id && { _id: id } } },
+      });
+    expectOk(await setLanding(desktop1), MSG.updateSuccess);
     expect((await read('landing_instance')).body.data).toEqual({
       type: 'landing_instance',
-      content: { instance: { _id: 'desktop-instance-1' } },
+      content: { instance: { _id: desktop1 } },
     });
     expect((await read('mobile_landing_instance')).body.data.content).toEqual({ instance: null });
 
-    await writeSetting(app.db, 'mobile_landing_instance', { instance: { _id: 'mobile-instance-1' } });
-    await writeSetting(app.db, 'landing_instance', { instance: { _id: 'desktop-instance-2' } });
-    expect((await read('landing_instance')).body.data.content).toEqual({ instance: { _id: 'desktop-instance-2' } });
+    // No endpoint writes the mobile setting yet (a later issue): stored as its console would.
+    await writeSetting(app.db, 'mobile_landing_instance', { instance: { _id: mobile1 } });
+    expectOk(await setLanding(desktop2), MSG.updateSuccess);
+    expect((await read('landing_instance')).body.data.content).toEqual({ instance: { _id: desktop2 } });
     const mobile = await read('mobile_landing_instance');
     expectOk(mobile);
-    expect(mobile.body.data).toEqual({
-      type: 'mobile_landing_instance',
-      content: { instance: { _id: 'mobile-instance-1' } },
-    });
+    expect(mobile.body.data).toEqual({ type: 'mobile_landing_instance', content: { instance: { _id: mobile1 } } });
 
     // Cleared again by an operator.
-    await writeSetting(app.db, 'landing_instance', { instance: null });
+    expectOk(await setLanding(null), MSG.updateSuccess);
     expect((await read('landing_instance')).body.data.content).toEqual({ instance: null });
   });
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, TOOLTIP_FEATURES, type Tooltip } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/bootstrap/seed.ts';
 import { DEFAULT_TOOLTIPS } from '../src/modules/tooltips/defaults.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';

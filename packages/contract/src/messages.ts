@@ -118,6 +118,8 @@ export const MSG = {
   payloadTooLarge: 'Request body is too large',
   malformedJson: 'Request body is not valid JSON',
   internalError: 'Internal server error, please try again later',
+  // landing page instance (spec 2 §7 Settings)
+  landingInstanceNotPublished: 'The instance must be published (Active) to be the landing instance',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -40,4 +40,5 @@ export const PLAYER_TEXT = {
   networkError: 'Network error',
   retry: 'Try again',
   noProducts: 'No products yet.',
+  preparing: 'The audio is being prepared. Please try again in a moment.',
 } as const;

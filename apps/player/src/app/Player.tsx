@@ -442,7 +442,9 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
             const note = !source
               ? null
               : !versionOf(id)
-                ? 'not recorded'
+                ? data.preparing
+                  ? 'being prepared…'
+                  : 'not recorded'
                 : s?.state === 'failed'
                   ? 'failed'
                   : s?.state === 'loading' || s?.state === 'slow'

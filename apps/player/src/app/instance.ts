@@ -114,6 +114,7 @@ export function normaliseInstance(raw: unknown): PlayerInstance {
     products: arr(d.products).map(product),
     featured: arr<string>(d.featured).filter((id) => typeof id === 'string'),
     songs: arr(d.songs).map(song),
+    preparing: d.preparing === 1 ? 1 : 0,
     buttons: {
       default: (buttons.default as PlayerInstance['buttons']['default']) ?? { currency: 'USD', symbol: '$', url: '' },
       list: arr(buttons.list),

@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 import { email as emailSchema, hashPassword, isRole, isStrongPassword, MSG, ROLES } from '@atk/contract';
 import { eq } from 'drizzle-orm';
+import { seed } from '../bootstrap/seed.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { seed } from '../db/seed.ts';
 import { roleId } from '../modules/users/profile.ts';
 import { hashSecret } from '../platform/crypto.ts';
 

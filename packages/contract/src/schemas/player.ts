@@ -128,6 +128,9 @@ export const playerInstance = z.object({
   /** Active songs in order (the products' songs, then the brand's own when My Audio is on), each with its
    * active sources in order; a source lists the ready versions of the player's products. */
   songs: z.array(playerSong),
+  /** 1 while a recording of the player's products and sources is still being processed (not ready, not failed):
+   * its version is missing from `songs` until it is ready. */
+  preparing: status01,
   buttons: z.object({
     default: z.object({ currency: z.string(), symbol: z.string(), url: z.string() }),
     list: z.array(z.object({ currency: z.string(), symbol: z.string(), url: z.string() })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './common.ts';
 
 export const LANDING_SETTINGS = ['landing_instance', 'mobile_landing_instance'] as const;
 export type LandingSetting = (typeof LANDING_SETTINGS)[number];
@@ -22,3 +23,21 @@ export const guideContent = z.object({
   integrate: guideText,
 });
 export type GuideContent = z.infer<typeof guideContent>;
+
+/** The settings an operator reads and writes at /admin/settings/{type} (spec 2 §7). */
+export const ADMIN_SETTINGS = ['guide', 'landing_instance'] as const;
+export const guideSetting = z.object({ type: z.literal('guide'), content: guideContent });
+export const guideSettingBody = z.object({ content: guideContent });
+
+/** PUT /admin/settings/landing_instance: the instance the landing page launches, or null for none. */
+export const landingSettingBody = z.object({
+  content: z.object({ instance: z.object({ _id: id }).nullable() }),
+});
+/** GET /admin/settings/landing_instance: the stored instance with its names (for the console's select). */
+export const landingAdminSetting = z.object({
+  type: z.literal('landing_instance'),
+  content: z.object({
+    instance: z.object({ _id: z.string(), name: z.string(), brand_name: z.string() }).nullable(),
+  }),
+});
+export type LandingAdminSetting = z.infer<typeof landingAdminSetting>;

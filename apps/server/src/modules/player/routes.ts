@@ -37,7 +37,8 @@ export function playerRoutes(app: App, { db }: Deps) {
       const body = ok(await readPlayerInstance(db, req.params.id));
       const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
       reply.header('etag', etag);
-      reply.header('cache-control', 'public, max-age=60');
+      // While recordings are being processed the answer changes within seconds: revalidate every read.
+      reply.header('cache-control', body.data.preparing ? 'public, no-cache' : 'public, max-age=60');
       // Not modified: no body (outside the typed answers, which describe the 200).
       if (matches(req.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
       return body;

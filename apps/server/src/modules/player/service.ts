@@ -29,7 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * What a visitor's `<atk-player>` may read of an instance. An unpublished, deleted or unknown instance (or a
  * malformed id, or a deleted brand) is one 404. One query per table, whatever the size of the instance: the
- * instance, then products, songs, instruments, ready audio, the bands setting and the tooltips together.
+ * instance, then products, songs, instruments, audio (ready, or still being processed), the bands setting and the tooltips together.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
   if (!UUID.test(id)) throw notFound(MSG.instanceNotFound);
@@ -101,7 +101,7 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
             and(
               inArray(audios.productId, candidates),
               inArray(audios.instrumentId, instrumentIds),
-              eq(audios.status, 'ready'),
+              inArray(audios.status, ['uploaded', 'processing', 'ready']),
             ),
           )
       : [],
@@ -116,7 +116,9 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
 
   // Versions: per source, the ready audio of each player product, in product order.
   const audioOf = new Map(
-    audioRows.filter((a) => a.processedUrl).map((a) => [`${a.productId}/${a.instrumentId}`, toVersion(a)]),
+    audioRows
+      .filter((a) => a.status === 'ready' && a.processedUrl)
+      .map((a) => [`${a.productId}/${a.instrumentId}`, toVersion(a)]),
   );
   const songById = new Map(songRows.map((s) => [s.id, s]));
   const instrumentById = new Map(instrumentRows.map((i) => [i.id, i]));
@@ -141,6 +143,12 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
     ];
   });
 
+  // Recordings of the shown products on offered sources that are not ready yet (a fresh upload, the demo at start).
+  const offered = new Set(plan.flatMap((p) => p.instrumentIds.filter((iid) => instrumentById.has(iid))));
+  const preparing = audioRows.some(
+    (a) => a.status !== 'ready' && shown.has(a.productId) && offered.has(a.instrumentId),
+  );
+
   return {
     _id: row.id,
     name: row.name,
@@ -149,6 +157,7 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
     products: playerProducts,
     featured: featuredOf(listed).filter((pid) => shown.has(pid)),
     songs: playerSongs,
+    preparing: preparing ? 1 : 0,
     buttons: row.buttons ?? DEFAULT_BUTTONS,
     image_order: [...(row.images ?? DEFAULT_IMAGES)].sort((a, b) => a.order - b.order).map((img) => img.code),
     tooltips,

@@ -1,24 +1,27 @@
 import {
+  ADMIN_SETTINGS,
   envelopeOf,
   type GuideContent,
-  guideContent,
+  guideSetting,
+  guideSettingBody,
   LANDING_SETTINGS,
   type LandingSetting,
-  landingContent,
+  landingAdminSetting,
+  landingSetting,
+  landingSettingBody,
   MSG,
 } from '@atk/contract';
 import { z } from 'zod';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
 import { BRAND_USERS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { DEFAULT_GUIDE } from './guide-default.ts';
-import { readSetting, writeSetting } from './service.ts';
-
-const guideSetting = envelopeOf(z.object({ type: z.literal('guide'), content: guideContent }));
+import { readAdminLanding, readPublicLanding, readSetting, writeLandingInstance, writeSetting } from './service.ts';
 
 export function settingRoutes(app: App, { db }: Deps) {
-  // Public: the landing pages read which instance their player launches.
+  // Public: the landing pages read which instance their player launches (none while it cannot be shown).
   app.get(
     '/widget/settings/:type',
     {
@@ -28,12 +31,12 @@ export function settingRoutes(app: App, { db }: Deps) {
         params: z.object({
           type: z.enum(LANDING_SETTINGS, { error: `must be one of ${LANDING_SETTINGS.join(', ')}` }),
         }),
-        response: { 200: envelopeOf(z.object({ type: z.enum(LANDING_SETTINGS), content: landingContent })) },
+        response: { 200: envelopeOf(landingSetting) },
       },
     },
     async (req) => {
       const type: LandingSetting = req.params.type;
-      return ok({ type, content: await readSetting(db, type, { instance: null }) });
+      return ok({ type, content: await readPublicLanding(db, type) });
     },
   );
 
@@ -43,29 +46,47 @@ export function settingRoutes(app: App, { db }: Deps) {
     type: 'guide' as const,
     content: await readSetting<GuideContent>(db, 'guide', DEFAULT_GUIDE),
   });
+  const guideReply = { 200: envelopeOf(guideSetting) };
   app.get(
     '/settings/guide',
-    { config: { auth: BRAND_USERS }, schema: { tags: ['settings'], response: { 200: guideSetting } } },
+    { config: { auth: BRAND_USERS }, schema: { tags: ['settings'], response: guideReply } },
     async () => ok(await readGuide()),
   );
   app.get(
     '/admin/settings/guide',
-    { config: { auth: ADMINS }, schema: { tags: ['settings'], response: { 200: guideSetting } } },
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], response: guideReply } },
     async () => ok(await readGuide()),
   );
   app.put(
     '/admin/settings/guide',
-    {
-      config: { auth: ADMINS },
-      schema: {
-        tags: ['settings'],
-        body: z.object({ content: guideContent }),
-        response: { 200: guideSetting },
-      },
-    },
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], body: guideSettingBody, response: guideReply } },
     async (req) => {
       await writeSetting(db, 'guide', req.body.content);
       return ok(await readGuide(), MSG.updateSuccess);
     },
   );
+
+  // The landing page's instance (spec 2 §7, /global/landing).
+  const landingReply = { 200: envelopeOf(landingAdminSetting) };
+  app.get(
+    '/admin/settings/landing_instance',
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], response: landingReply } },
+    async () => ok(await readAdminLanding(db, 'landing_instance')),
+  );
+  app.put(
+    '/admin/settings/landing_instance',
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], body: landingSettingBody, response: landingReply } },
+    async (req) => {
+      await writeLandingInstance(db, 'landing_instance', req.body.content.instance?._id ?? null);
+      return ok(await readAdminLanding(db, 'landing_instance'), MSG.updateSuccess);
+    },
+  );
+
+  // Any other type: the named routes above take precedence, so only unknown types arrive here.
+  const unknownType = async (req: { params: { type: string } }): Promise<never> => {
+    throw badRequest(`Unknown setting type '${req.params.type}': type must be one of ${ADMIN_SETTINGS.join(', ')}`);
+  };
+  const params = z.object({ type: z.string().max(100) });
+  app.get('/admin/settings/:type', { config: { auth: ADMINS }, schema: { tags: ['settings'], params } }, unknownType);
+  app.put('/admin/settings/:type', { config: { auth: ADMINS }, schema: { tags: ['settings'], params } }, unknownType);
 }

@@ -6,12 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MICROPHONES, performance, throughMicrophone } from '../platform/media/synth.ts';
-import { encodeWav } from '../platform/media/wav.ts';
-import type { Queue } from '../platform/queue/types.ts';
-import type { Storage } from '../platform/storage/types.ts';
-import type { Db } from './client.ts';
-import { appMeta, audios, brands, categories, instruments, products, songs, subCategories } from './schema.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, audios, brands, categories, instruments, products, songs, subCategories } from '../../db/schema.ts';
+import { encodeWav } from '../../platform/media/wav.ts';
+import type { Queue } from '../../platform/queue/types.ts';
+import type { Storage } from '../../platform/storage/types.ts';
+import { MICROPHONES, performance, throughMicrophone } from './synth.ts';
 
 export const DEMO_SONG = 'Morning Light';
 const SECONDS = 22;

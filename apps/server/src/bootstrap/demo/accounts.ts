@@ -1,15 +1,10 @@
-import { hashPassword, ROLES, type Role } from '@atk/contract';
-import { eq } from 'drizzle-orm';
+/** Demo accounts and brands: one account per role, the customer's master brand 'Demo Audio'. */
+import { hashPassword, type Role } from '@atk/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { seedCurrencies } from '../modules/catalogue/service.ts';
-import { seedTooltips } from '../modules/tooltips/service.ts';
-import { roleId } from '../modules/users/profile.ts';
-import { hashSecret } from '../platform/crypto.ts';
-import type { Queue } from '../platform/queue/types.ts';
-import type { Storage } from '../platform/storage/types.ts';
-import type { Db } from './client.ts';
-import { seedDemoContent } from './demo-content.ts';
-import { appMeta, brands, roles, users } from './schema.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, brands, users } from '../../db/schema.ts';
+import { roleId } from '../../modules/users/profile.ts';
+import { hashSecret } from '../../platform/crypto.ts';
 
 export const DEMO_PASSWORD = 'Demo!2345';
 
@@ -23,19 +18,8 @@ export const DEMO_ACCOUNTS: { email: string; role: Role }[] = [
 export const DEMO_MASTER_BRAND = 'Demo Audio';
 const DEMO_BRANDS = [DEMO_MASTER_BRAND, 'Northfield Microphones', 'Copperline Preamps', 'Bluestone Audio'];
 
-/** Roles always exist; demo data goes in once per database, and never in production. */
-export async function seed(
-  db: Db,
-  opts: { demo: boolean; log?: FastifyBaseLogger; storage?: Storage; queue?: Queue },
-): Promise<void> {
-  await db
-    .insert(roles)
-    .values(ROLES.map((name) => ({ name })))
-    .onConflictDoNothing();
-  await seedCurrencies(db);
-  // Content defaults (not demo data): the player's feature tooltips, while the table is empty.
-  await seedTooltips(db);
-  if (!opts.demo) return;
+/** Once per database (`app_meta.demo_seeded`). */
+export async function seedDemoAccounts(db: Db, log?: FastifyBaseLogger): Promise<void> {
   const seeded = await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -74,18 +58,5 @@ export async function seed(
     }
     return true;
   });
-  if (seeded) opts.log?.info('demo data created');
-  // Products with real (synthesised) audio, once per database; needs the file store and the job queue.
-  if (opts.storage && opts.queue)
-    await seedDemoContent(db, {
-      brandName: DEMO_MASTER_BRAND,
-      storage: opts.storage,
-      queue: opts.queue,
-      log: opts.log,
-    });
-  const present = await db.select({ email: users.email }).from(users).where(eq(users.isDemo, true));
-  if (present.length > 0)
-    opts.log?.info(
-      `demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email}`).join(', ')}`,
-    );
+  if (seeded) log?.info('demo data created');
 }
