@@ -2,14 +2,8 @@
  * The landing page's instance (spec 2 §2 Landing page instance, §7 Settings): the stored choice, its save, and
  * the instance search of the select (up to 20 by name, spec 2 §9).
  */
-import { INSTANCE_SEARCH_SIZE, type ListData } from '@atk/contract';
+import { INSTANCE_SEARCH_SIZE, type LandingAdminSetting, type ListData } from '@atk/contract';
 import { get, put } from '../../api/client.ts';
-
-/** The operator's view of the setting: the instance with its names, or null for none. */
-export interface LandingInstanceSetting {
-  type: 'landing_instance';
-  content: { instance: { _id: string; name: string; brand_name: string } | null };
-}
 
 /** A row of GET /admin/instances, as far as the select needs it. */
 export interface InstanceOption {
@@ -20,8 +14,8 @@ export interface InstanceOption {
 const PATH = '/admin/settings/landing_instance';
 
 export const landingSettingApi = {
-  read: () => get<LandingInstanceSetting>(PATH),
-  save: (id: string | null) => put<LandingInstanceSetting>(PATH, { content: { instance: id ? { _id: id } : null } }),
+  read: () => get<LandingAdminSetting>(PATH),
+  save: (id: string | null) => put<LandingAdminSetting>(PATH, { content: { instance: id ? { _id: id } : null } }),
   searchInstances: (name: string) =>
     get<ListData<InstanceOption>>('/admin/instances', {
       query: { page_num: 1, page_size: INSTANCE_SEARCH_SIZE, is_deleted: false, name: name.trim() || undefined },
