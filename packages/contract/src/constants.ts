@@ -83,3 +83,5 @@ export const AUDIO_MAX_BYTES = 500 * 1024 * 1024;
 export const IMAGE_TYPES = ['thumbnail', 'large', 'additional', 'group_360'] as const;
 /** The longest `listen` event, in seconds. */
 export const PLAYER_LISTEN_MAX_SECONDS = 3600;
+/** The instance search of the landing page select (spec 2 §9). */
+export const INSTANCE_SEARCH_SIZE = 20;

@@ -296,4 +296,14 @@ export const LABEL = {
   guidePlayers: 'Players',
   guideAudio: 'Audio',
   guideIntegrate: 'Integrate',
+  // operator consoles: invitations, tooltips (spec 2 §2)
+  invitations: 'Invitations',
+  sendInvitation: 'Send Invitation',
+  brandOrigin: 'Brand Origin',
+  existingBrand: 'Existing Brand',
+  copyLink: 'Copy Link',
+  copy: 'Copy',
+  tooltips: 'Tooltips',
+  newTooltip: 'New Tooltip',
+  editTooltip: 'Edit Tooltip',
 } as const;

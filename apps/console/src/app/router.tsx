@@ -34,6 +34,9 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const GuidePage = lazy(() => import('../features/guide/GuidePage.tsx'));
 const IntegrationPage = lazy(() => import('../features/integration/IntegrationPage.tsx'));
 const BrandListPage = lazy(() => import('../features/brands/BrandListPage.tsx'));
+const InvitationListPage = lazy(() => import('../features/invitations-admin/InvitationListPage.tsx'));
+const TooltipListPage = lazy(() => import('../features/tooltips/TooltipListPage.tsx'));
+const LandingSettingPage = lazy(() => import('../features/landing-setting/LandingSettingPage.tsx'));
 
 function Root() {
   return (
@@ -110,7 +113,7 @@ export const routes: RouteObject[] = [
         pending('customers'),
         pending('customers/:id/edit'),
         { path: 'brands', element: <BrandListPage /> },
-        pending('invitations'),
+        { path: 'invitations', element: <InvitationListPage /> },
         brandScoped(true),
         pending('categories'),
         pending('categories/:id/edit'),
@@ -124,7 +127,7 @@ export const routes: RouteObject[] = [
         pending('audios'),
         pending('guides'),
         pending('infos'),
-        pending('landing'),
+        { path: 'landing', element: <LandingSettingPage /> },
         pending('statistics/atk'),
         pending('statistics/brands'),
       ]),
@@ -132,9 +135,9 @@ export const routes: RouteObject[] = [
         redirect('brands'),
         pending('customers'),
         pending('customers/:id/edit'),
-        pending('tooltips'),
+        { path: 'tooltips', element: <TooltipListPage /> },
         { path: 'brands', element: <BrandListPage /> },
-        pending('invitations'),
+        { path: 'invitations', element: <InvitationListPage /> },
         brandScoped(false),
       ]),
       area('atk', <AtkArea />, [

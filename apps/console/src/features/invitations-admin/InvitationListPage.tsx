@@ -1,0 +1,62 @@
+import { type Invitation, LABEL } from '@atk/contract';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAreaBase } from '../../app/useAreaBase.ts';
+import { formatTime } from '../../components/format.ts';
+import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
+import { invitationKeys, invitationLink, invitationsAdminApi } from './api.ts';
+import { CopyLinkDialog } from './CopyLinkDialog.tsx';
+import { InviteDialog } from './InviteDialog.tsx';
+
+const FILTERS: ListFilter[] = [{ name: 'email', label: 'Email', type: 'text', placeholder: 'Email' }];
+
+/**
+ * The invitations of the operators (spec 2 §2 Invitations list), in /global and /super: the email filter, Send
+ * Invitation, the columns index, email, brand, invitation at and Copy Link, 20 a page.
+ */
+export default function InvitationListPage() {
+  const base = useAreaBase();
+  const [inviting, setInviting] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+
+  const columns = useMemo<TableColumnsType<Invitation>>(
+    () => [
+      { key: 'email', title: 'Email', dataIndex: 'email' },
+      { key: 'brand', title: 'Brand', dataIndex: 'brand_name' },
+      { key: 'created_at', title: 'Invitation at', width: 180, render: (_, row) => formatTime(row.created_at) },
+      {
+        key: 'copy',
+        title: LABEL.copyLink,
+        width: 140,
+        render: (_, row) => (
+          <RowAction label={LABEL.copyLink} name={row.email} onClick={() => setLink(invitationLink(row.uuid))} />
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <ListPage<Invitation>
+      title={LABEL.invitations}
+      storageKey={`invitations:${base}`}
+      filters={FILTERS}
+      queryKey={invitationKeys.list()}
+      fetch={({ page_num, page_size, filters }) =>
+        invitationsAdminApi.list({
+          page_num,
+          page_size,
+          email: typeof filters.email === 'string' ? filters.email : undefined,
+        })
+      }
+      columns={columns}
+      index="Index"
+      create={{ label: LABEL.sendInvitation, onClick: () => setInviting(true) }}
+      testId="invitation-list"
+    >
+      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
+      {link && <CopyLinkDialog link={link} onClose={() => setLink(null)} />}
+    </ListPage>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Helpers of the operators' list screens (ListPage + FormDialog + RowAction): rows, columns, filters, antd
+ * selects and row actions behind a confirmation.
+ */
+import { LABEL, MSG } from '@atk/contract';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
+
+export const DEMO_BRAND = 'Demo Audio';
+
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const exactly = (s: string) => new RegExp(`^${escapeRe(s)}$`);
+
+/** Signs in and waits for the role's home, with the user menu showing who is signed in. */
+export async function signInAs(page: Page, email: string, home: string) {
+  await signIn(page, email);
+  await expect(toast(page, MSG.loginSuccess)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${escapeRe(home)}$`));
+  await expect(page.getByTestId('user-menu')).toHaveText(email);
+}
+
+export const headers = (table: Locator) => table.locator('thead th');
+export const rows = (table: Locator) => table.locator('tbody tr.ant-table-row');
+/** The data row holding `text` in one of its cells (exactly). */
+export const row = (table: Locator, text: string) =>
+  rows(table).filter({ has: table.page().locator('td').getByText(text, { exact: true }) });
+
+/** Types into a text filter (or field) labelled `label`. */
+export async function fill(scope: Locator | Page, label: string, value: string) {
+  const box = scope.getByLabel(label, { exact: true });
+  await box.fill(value);
+  await expect(box).toHaveValue(value);
+}
+
+/**
+ * The antd Select labelled `label` (exact): opens it, types `search` in a searchable one, and clicks the option
+ * `option` (retrying a click that landed while the list was still moving in).
+ */
+export async function choose(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {
+  const box = scope.getByLabel(label, { exact: true });
+  await box.click();
+  if (search !== undefined) await box.fill(search);
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(async () => {
+    if ((await open.count()) > 0)
+      await open
+        .locator('.ant-select-item-option')
+        .filter({ hasText: exactly(option) })
+        .first()
+        .click({ timeout: 2000 });
+    await expect(open).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(selectShown(scope, label)).toHaveText(exactly(option));
+}
+
+/** What the antd Select of the form item labelled `label` shows. */
+export function selectShown(scope: Locator | Page, label: string) {
+  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
+  return scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label[title="${label}"]`) })
+    .locator('.ant-select-content');
+}
+
+export const search = (page: Page) => page.getByRole('button', { name: LABEL.search }).click();
+export const reset = (page: Page) => page.getByRole('button', { name: LABEL.reset }).click();
+
+/** Clicks the row action `label` of `name` and confirms it ('Confirm to delete this record?' → OK). */
+export async function confirmRowAction(page: Page, label: string, name: string, question = MSG.deleteRecordConfirm) {
+  await page.getByRole('button', { name: `${label} ${name}`, exact: true }).click();
+  const pop = page.locator('.ant-popconfirm').filter({ hasText: question });
+  await expect(pop).toBeVisible();
+  await expect(pop).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  await pop.getByRole('button', { name: 'OK' }).click();
+}
+
+/** The demo brand's id, read as an operator would. */
+export async function brandIdOf(name = DEMO_BRAND): Promise<string> {
+  const token = await apiLogin(DEMO.global_admin);
+  const res = await api<{ list: { _id: string; name: string }[] }>(
+    'GET',
+    `/admin/brands?page_num=1&page_size=1000&is_deleted=false&name=${encodeURIComponent(name)}`,
+    { token },
+  );
+  expect(res.code, res.msg).toBe(200);
+  const brand = res.data.list.find((b) => b.name === name);
+  expect(brand, `brand ${name}`).toBeTruthy();
+  return (brand as { _id: string })._id;
+}
