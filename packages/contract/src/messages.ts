@@ -33,6 +33,9 @@ export const MSG = {
   copied: 'Copied to clipboard',
   deleteRecordConfirm: 'Confirm to delete this record?',
   deleteSuccess: 'Delete success',
+  // customers (spec 2 §5, §8)
+  confirmCustomerBrand: 'Confirm that this customer has the brand?',
+  enterNewPassword: 'Please enter the new password',
   // spec 2 §8, spec 3 §8 (brand content)
   updateSuccess: 'Update success',
   uploadSuccess: 'Upload success',
@@ -215,6 +218,17 @@ export const LABEL = {
   newBrand: 'New Brand',
   editBrand: 'Edit Brand',
   manage: 'Manage',
+  // customers, customer edit and plans (spec 2 §2)
+  customers: 'Customers',
+  newCustomer: 'New Customer',
+  editCustomer: 'Edit Customer',
+  editFeatures: 'Edit Features',
+  confirm: 'Confirm',
+  customerEdit: 'CUSTOMER EDIT',
+  plans: 'Plans',
+  newPlan: 'New Plan',
+  planEdit: 'PLAN EDIT',
+  plan: 'Plan',
   // product list and product edit (spec 3 §2, spec 2 §2)
   newProduct: 'New Product',
   productEdit: 'PRODUCT EDIT',

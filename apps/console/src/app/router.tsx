@@ -37,6 +37,10 @@ const BrandListPage = lazy(() => import('../features/brands/BrandListPage.tsx'))
 const InvitationListPage = lazy(() => import('../features/invitations-admin/InvitationListPage.tsx'));
 const TooltipListPage = lazy(() => import('../features/tooltips/TooltipListPage.tsx'));
 const LandingSettingPage = lazy(() => import('../features/landing-setting/LandingSettingPage.tsx'));
+const CustomerListPage = lazy(() => import('../features/customers/CustomerListPage.tsx'));
+const CustomerEditPage = lazy(() => import('../features/customers/CustomerEditPage.tsx'));
+const PlanListPage = lazy(() => import('../features/plans/PlanListPage.tsx'));
+const PlanEditPage = lazy(() => import('../features/plans/PlanEditPage.tsx'));
 
 function Root() {
   return (
@@ -110,8 +114,8 @@ export const routes: RouteObject[] = [
       ]),
       area('global', <GlobalArea />, [
         redirect('brands'),
-        pending('customers'),
-        pending('customers/:id/edit'),
+        { path: 'customers', element: <CustomerListPage /> },
+        { path: 'customers/:id/edit', element: <CustomerEditPage /> },
         { path: 'brands', element: <BrandListPage /> },
         { path: 'invitations', element: <InvitationListPage /> },
         brandScoped(true),
@@ -122,8 +126,8 @@ export const routes: RouteObject[] = [
         pending('songs/:id/edit'),
         pending('instruments/:id/edit'),
         ...productRoutes(),
-        pending('plans'),
-        pending('plans/:id/edit'),
+        { path: 'plans', element: <PlanListPage /> },
+        { path: 'plans/:id/edit', element: <PlanEditPage /> },
         pending('audios'),
         pending('guides'),
         pending('infos'),
@@ -133,8 +137,8 @@ export const routes: RouteObject[] = [
       ]),
       area('super', <SuperArea />, [
         redirect('brands'),
-        pending('customers'),
-        pending('customers/:id/edit'),
+        { path: 'customers', element: <CustomerListPage /> },
+        { path: 'customers/:id/edit', element: <CustomerEditPage /> },
         { path: 'tooltips', element: <TooltipListPage /> },
         { path: 'brands', element: <BrandListPage /> },
         { path: 'invitations', element: <InvitationListPage /> },

@@ -1,0 +1,72 @@
+import {
+  ATK_SONGS_CHOICES,
+  LABEL,
+  NO_LIMIT,
+  PRODUCTS_IN_PLAYER_CHOICES,
+  type Subscription,
+  SWITCHED_FEATURES,
+  type SwitchedFeature,
+} from '@atk/contract';
+import { Form, Select, Switch } from 'antd';
+
+/** The toggles' labels, in the spec's order (spec 2 §2 Customer edit). */
+export const SWITCHED_FEATURE_LABELS: Record<SwitchedFeature, string> = {
+  listening_guide: LABEL.tabListeningGuide,
+  discography: LABEL.tabDiscography,
+  frequency_graphs: LABEL.featureFrequencyGraphs,
+  tech_specs: LABEL.tabTechSpecs,
+  images: LABEL.tabImages,
+  other_brands_products: LABEL.featureOtherBrandsProducts,
+  my_audio: LABEL.featureMyAudio,
+};
+
+const maxOptions = (choices: readonly number[]) =>
+  choices.map((n) => ({ value: n, label: n === NO_LIMIT ? LABEL.noLimit : `${n} maximum` }));
+
+/** Only the subscription's own keys of a record that holds more (a plan: name, status, counts…). */
+export const subscriptionOf = (from: Subscription): Subscription => {
+  const out: Record<string, unknown> = {};
+  for (const key of SWITCHED_FEATURES) out[key] = { is_enable: from[key].is_enable };
+  out.products_in_player = { max_num: from.products_in_player.max_num };
+  out.atk_songs = { max_num: from.atk_songs.max_num };
+  return out as Subscription;
+};
+
+/**
+ * The subscription's fields inside an antd Form (Customer edit, Plan edit): the seven switches (is_enable 1/0)
+ * and the two maximums from their choice lists (spec 2 §5, §9: 5 or No limit, 3 or No limit).
+ */
+export function SubscriptionFields() {
+  return (
+    <div className="subscription-fields" data-testid="subscription-fields">
+      {SWITCHED_FEATURES.map((key) => (
+        <Form.Item
+          key={key}
+          name={[key, 'is_enable']}
+          label={SWITCHED_FEATURE_LABELS[key]}
+          valuePropName="checked"
+          getValueProps={(v: unknown) => ({ checked: v === 1 })}
+          normalize={(on: boolean) => (on ? 1 : 0)}
+        >
+          <Switch aria-label={SWITCHED_FEATURE_LABELS[key]} />
+        </Form.Item>
+      ))}
+      <Form.Item name={['products_in_player', 'max_num']} label={LABEL.featureProductsInPlayer}>
+        <Select
+          aria-label={LABEL.featureProductsInPlayer}
+          options={maxOptions(PRODUCTS_IN_PLAYER_CHOICES)}
+          style={{ width: 200 }}
+          data-testid="max-products_in_player"
+        />
+      </Form.Item>
+      <Form.Item name={['atk_songs', 'max_num']} label={LABEL.featureAtkSongs}>
+        <Select
+          aria-label={LABEL.featureAtkSongs}
+          options={maxOptions(ATK_SONGS_CHOICES)}
+          style={{ width: 200 }}
+          data-testid="max-atk_songs"
+        />
+      </Form.Item>
+    </div>
+  );
+}

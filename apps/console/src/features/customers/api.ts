@@ -1,0 +1,70 @@
+/**
+ * Customers (spec 2 §7 "Invitations and customers"): the calls and the query keys of the feature. Every key
+ * starts with `customerKeys.all`, so a save reloads every customer list and record at once. Passwords leave
+ * the browser hashed (spec 2 §5).
+ */
+import type {
+  AdminUser,
+  AdminUserCreate,
+  AdminUserQuery,
+  AdminUserRow,
+  AdminUserUpdate,
+  ListData,
+  Subscription,
+} from '@atk/contract';
+import { hashPassword } from '@atk/contract';
+import { del, get, post, put } from '../../api/client.ts';
+
+export type CustomerQuery = Pick<
+  AdminUserQuery,
+  'page_num' | 'page_size' | 'role_id' | 'name' | 'email' | 'master_brand_status'
+>;
+
+/** What the New/Edit Customer dialog holds. */
+export interface CustomerFields {
+  email?: string;
+  master_brand_id?: string;
+  company_name?: string;
+  first_name?: string;
+  last_name?: string;
+  password?: string;
+  password_confirm?: string;
+}
+
+interface Role {
+  _id: string;
+  name: string;
+}
+
+const enc = encodeURIComponent;
+
+export const customersApi = {
+  list: (query: CustomerQuery) =>
+    get<ListData<AdminUserRow>>('/admin/users', { query: { ...query, is_deleted: false } }),
+  read: (id: string) => get<AdminUser>(`/admin/users/${enc(id)}`),
+  /** An operator's customer is active at once (spec 2 §4). */
+  create: (fields: CustomerFields & Pick<AdminUserCreate, 'master_brand_name' | 'role_id'>) =>
+    post<AdminUser>('/admin/users', {
+      ...fields,
+      password: hashPassword(fields.password ?? ''),
+      password_confirm: hashPassword(fields.password_confirm ?? ''),
+      master_brand_status: 'active',
+    } satisfies AdminUserCreate),
+  update: (id: string, fields: AdminUserUpdate) => put<AdminUser>(`/admin/users/${enc(id)}`, fields),
+  confirmBrand: (id: string) => customersApi.update(id, { master_brand_status: 'active' }),
+  resetPassword: (id: string, password: string, confirm: string) =>
+    customersApi.update(id, { password: hashPassword(password), password_confirm: hashPassword(confirm) }),
+  /** Edit Features: the subscription and the plan it was filled from (null: none). */
+  updateSubscription: (id: string, subscription: Subscription, plan_id: string | null) =>
+    customersApi.update(id, { subscription, plan_id }),
+  remove: (id: string) => del<null>(`/admin/users/${enc(id)}`),
+  /** The roles (spec 2 §9: page 1, 100); customers are listed by the id of the one named customer. */
+  roles: () => get<ListData<Role>>('/admin/roles', { query: { page_num: 1, page_size: 100, is_deleted: false } }),
+};
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  list: () => [...customerKeys.all, 'list'] as const,
+  one: (id: string) => [...customerKeys.all, 'one', id] as const,
+  roles: () => ['roles'] as const,
+};

@@ -1,0 +1,61 @@
+import { LABEL, MSG, type Plan } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Result, Select } from 'antd';
+import { useParams } from 'react-router';
+import { useSave } from '../../api/useSave.ts';
+import { EditFrame } from '../../components/EditFrame.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubscriptionFields, subscriptionOf } from '../../components/SubscriptionFields.tsx';
+import { STATUS_OPTIONS } from '../../components/status.ts';
+import { type PlanFields, planKeys, plansApi } from './api.ts';
+
+const LIST = '/global/plans';
+
+/**
+ * PLAN EDIT (spec 2 §2 /global/plans/{id}/edit): name, status, the seven switches and the two maximums.
+ * Nothing is checked in the browser (spec 2 §5); SAVE CHANGES sends all of it, CANCEL goes back.
+ */
+export default function PlanEditPage() {
+  const { id = '' } = useParams();
+  const plan = useQuery({ queryKey: planKeys.one(id), queryFn: () => plansApi.read(id) });
+  if (plan.isPending) return <PageSpinner />;
+  if (plan.error) return <Result status="warning" title={plan.error.message} />;
+  return <PlanForm key={plan.data.updated_at} plan={plan.data} />;
+}
+
+function PlanForm({ plan }: { plan: Plan }) {
+  const [form] = Form.useForm<PlanFields>();
+  const save = useSave({
+    save: (fields: PlanFields) => plansApi.update(plan._id, fields),
+    success: MSG.updatePlanSuccess,
+    invalidate: [planKeys.all],
+  });
+  return (
+    <EditFrame
+      title={LABEL.planEdit}
+      subtitle={plan.name}
+      fallback={LIST}
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      testId="plan-edit"
+    >
+      <Form<PlanFields>
+        form={form}
+        name="plan-edit"
+        layout="horizontal"
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 12 }}
+        initialValues={{ name: plan.name, is_published: plan.is_published, ...subscriptionOf(plan) }}
+        onFinish={(fields) => save.mutate(fields)}
+      >
+        <Form.Item name="name" label="Name">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="is_published" label={LABEL.status}>
+          <Select options={STATUS_OPTIONS} style={{ width: 200 }} />
+        </Form.Item>
+        <SubscriptionFields />
+      </Form>
+    </EditFrame>
+  );
+}
