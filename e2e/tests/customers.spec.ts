@@ -12,11 +12,11 @@ import {
   emptyList,
   escapeRe,
   fillFilter,
-  resetFilters,
+  reset,
   search,
   selectShown,
   uid,
-} from './consoleUi.ts';
+} from './lists.ts';
 import { api, apiLogin, DEMO, signIn, toast, uniqueEmail } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
@@ -279,7 +279,7 @@ test('filters: Name and Email narrow the list, Reset clears them; Delete removes
   await search(page);
   await expect(rows(page).locator('td:nth-child(2)')).toHaveText([b.email]);
 
-  await resetFilters(page);
+  await reset(page);
   await expect(page.locator('.list-page__filters').getByLabel('Email', { exact: true })).toHaveValue('');
   await expect(rows(page).first()).toBeVisible();
   expect(await rows(page).count()).toBeLessThanOrEqual(20);

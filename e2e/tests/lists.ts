@@ -1,15 +1,15 @@
 /**
- * Helpers of the operators' list screens (ListPage + FormDialog + RowAction): rows, columns, filters, antd
- * selects and row actions behind a confirmation.
+ * Clicking through the console's list screens (ListPage + FormDialog + RowAction) as a user: rows, columns,
+ * filters, antd selects, dialogs and row actions behind a confirmation. The one helper file of the operator specs.
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
+import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 export const DEMO_BRAND = 'Demo Audio';
 
 export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const exactly = (s: string) => new RegExp(`^${escapeRe(s)}$`);
 
 /** Signs in and waits for the role's home, with the user menu showing who is signed in. */
@@ -63,16 +63,33 @@ export function selectShown(scope: Locator | Page, label: string) {
     .locator('.ant-select-content');
 }
 
-export const search = (page: Page) => page.getByRole('button', { name: LABEL.search }).click();
-export const reset = (page: Page) => page.getByRole('button', { name: LABEL.reset }).click();
+const filters = (page: Page) => page.locator('.list-page__filters');
+
+/** Types into the list filter labelled `label` (exact). */
+export const fillFilter = (page: Page, label: string, value: string) => fill(filters(page), label, value);
+export const search = (page: Page) => filters(page).getByRole('button', { name: LABEL.search }).click();
+/** Reset of the list's filters (not a row's Reset Password). */
+export const reset = (page: Page) => filters(page).getByRole('button', { name: LABEL.reset }).click();
+
+/** The 'No data' of the list whose table has this test id. */
+export const emptyList = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('.ant-empty-description').getByText('No data', { exact: true });
+
+/** The dialog titled `title`, once its opening zoom has ended. */
+export const dialog = (page: Page, title: string) => settled(page.getByRole('dialog', { name: title }));
+
+/** Answers OK to the open confirmation, after checking its text. */
+export async function confirmPopover(page: Page, text: string) {
+  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)').filter({ hasText: text });
+  await expect(pop.getByText(text, { exact: true })).toBeVisible();
+  await pop.getByRole('button', { name: 'OK' }).click();
+  await expect(pop).toHaveCount(0);
+}
 
 /** Clicks the row action `label` of `name` and confirms it ('Confirm to delete this record?' → OK). */
 export async function confirmRowAction(page: Page, label: string, name: string, question = MSG.deleteRecordConfirm) {
   await page.getByRole('button', { name: `${label} ${name}`, exact: true }).click();
-  const pop = page.locator('.ant-popconfirm').filter({ hasText: question });
-  await expect(pop).toBeVisible();
-  await expect(pop).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
-  await pop.getByRole('button', { name: 'OK' }).click();
+  await confirmPopover(page, question);
 }
 
 /** The demo brand's id, read as an operator would. */

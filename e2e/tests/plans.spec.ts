@@ -5,17 +5,7 @@
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  choose,
-  confirmPopover,
-  dialog,
-  emptyList,
-  fillFilter,
-  resetFilters,
-  search,
-  selectShown,
-  uid,
-} from './consoleUi.ts';
+import { choose, confirmPopover, dialog, emptyList, fillFilter, reset, search, selectShown, uid } from './lists.ts';
 import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
@@ -141,7 +131,7 @@ test('filters: Name and Status (All, Active, Pending) narrow the list, Reset cle
   await search(page);
   await expect(rows(page)).toHaveCount(2);
 
-  await resetFilters(page);
+  await reset(page);
   await expect(filters(page).getByLabel('Name', { exact: true })).toHaveValue('');
   await expect(rows(page).first()).toBeVisible();
   expect(await rows(page).count()).toBeLessThanOrEqual(20);
