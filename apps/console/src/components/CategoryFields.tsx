@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, Select } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { pickersApi, queryKeys } from '../api/endpoints.ts';
+import { pickerKeys, pickersApi } from '../api/pickers.ts';
 
 const byName = (input: string, option?: { label?: unknown }) =>
   String(option?.label ?? '')
@@ -49,12 +49,12 @@ export function CategoryFields({
 }) {
   const categoryId = Form.useWatch(category, form) as string | null | undefined;
   const categories = useQuery({
-    queryKey: queryKeys.categories(admin),
+    queryKey: pickerKeys.categories(admin),
     queryFn: () => pickersApi.categories(admin),
     staleTime: 60_000,
   });
   const subCategories = useQuery({
-    queryKey: queryKeys.subCategories(admin, categoryId),
+    queryKey: pickerKeys.subCategories(admin, categoryId),
     queryFn: () => pickersApi.subCategories(admin, categoryId as string),
     enabled: Boolean(categoryId),
     staleTime: 60_000,

@@ -3,7 +3,7 @@ import { launchPlayer, PLAYER_TAG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
-import { queryKeys, settingsApi } from '../api/endpoints.ts';
+import { landingApi, landingKeys } from '../features/landing/api.ts';
 
 export const PLAYER_NOT_CONFIGURED = 'Player not configured yet';
 export const LAUNCH_PLAYER = 'LAUNCH PLAYER';
@@ -16,8 +16,8 @@ type Kind = 'landing_instance' | 'mobile_landing_instance';
  */
 export function usePlayerLaunch(kind: Kind) {
   const setting = useQuery({
-    queryKey: queryKeys.landing(kind),
-    queryFn: () => settingsApi.landingInstance(kind),
+    queryKey: landingKeys.instance(kind),
+    queryFn: () => landingApi.instance(kind),
     staleTime: 60_000,
   });
   useEffect(() => {

@@ -11,6 +11,11 @@ export const name = z
 const nullableId = id.nullish();
 
 // Categories and sub categories (spec 2 §3)
+/** A row of the pickers (categories, sub categories, brands): its id and name. */
+export interface NamedRecord {
+  _id: string;
+  name: string;
+}
 export const category = z.object({
   _id: id,
   name: z.string(),
@@ -65,6 +70,8 @@ export const songUpdate = z.object({
   /** Sent by admins with every song call (spec 3 §6); a song keeps its brand. */
   brand_id: nullableId,
 });
+/** The body of POST /songs and PUT /songs/{id}, as the console sends it (admins name the brand, spec 3 §6). */
+export type SongBody = Pick<z.infer<typeof songUpdate>, 'name' | 'song_writer' | 'song_type' | 'brand_id'>;
 export const songCreate = songUpdate.extend({
   name,
   song_type: songType.default(1),
@@ -140,6 +147,8 @@ export const instrument = z.object({
   /** The audio of this source for the product asked about (`product_id` query), if any. */
   audio: audioRecord.nullable().optional(),
 });
+/** A source as the server answers it: the recording fields (absent when not asked) and this product's audio. */
+export type Instrument = z.infer<typeof instrument> & Partial<Record<InstrumentField, string | null>>;
 
 /** What a source update may change; absent fields stay as they are (so no defaults here). */
 export const instrumentUpdate = z.object({
@@ -149,6 +158,8 @@ export const instrumentUpdate = z.object({
   performer: text(500),
   ...recordingShape,
 });
+/** The body of POST /instruments (with song_id) and PUT /instruments/{id}, as the console sends it. */
+export type InstrumentBody = Pick<z.infer<typeof instrumentUpdate>, 'name' | 'performer' | InstrumentField>;
 export const instrumentCreate = instrumentUpdate.extend({ song_id: id, name, is_published: status01.default(0) });
 export const instrumentQuery = pageQuery.extend({
   song_id: id.optional(),
@@ -158,4 +169,5 @@ export const instrumentQuery = pageQuery.extend({
 
 // Currencies
 export const currency = z.object({ _id: id, currency: z.string(), name: z.string(), symbol: z.string() });
+export type Currency = z.infer<typeof currency>;
 export const currencyQuery = pageQuery.extend({ name: z.string().trim().max(100).optional() });

@@ -236,6 +236,18 @@ export const instanceListItem = z.object({
   general: z.object({ name: z.string(), is_published: status01 }),
   updated_at: isoTime,
 });
+export type InstanceListItem = z.infer<typeof instanceListItem>;
+
+/** GET /instances as the console asks it (the server's instanceQuery reads these). */
+export interface InstanceListQuery {
+  page_num: number;
+  page_size: number;
+  name?: string;
+  /** Sent as true or false (spec 3 §7). */
+  is_published?: boolean;
+  /** Admins: the brand whose instances to list. */
+  brand_id?: string;
+}
 
 export const instance = z.object({
   _id: z.string(),
@@ -263,5 +275,12 @@ export type Instance = z.infer<typeof instance>;
 
 /** POST /instances {general}. */
 export const instanceCreateBody = z.object({ general: instanceGeneral });
+/** The `general` of POST /instances as the console sends it (admins name the brand in general.brand_id). */
+export interface InstanceCreate {
+  name: string;
+  category_id: string | null;
+  sub_category_id: string | null;
+  brand_id?: string;
+}
 /** POST /instances/copy {id}. */
 export const instanceCopyBody = z.object({ id });

@@ -243,6 +243,23 @@ export const productListItem = z.object({
   updated_at: isoTime,
   general: product.shape.general,
 });
+export type ProductListItem = z.infer<typeof productListItem>;
+
+/** GET /products as the console asks it (the server's productQuery reads these). */
+export interface ProductListQuery {
+  page_num: number;
+  page_size: number;
+  name?: string;
+  /** 1/0 (the server also reads true/false). */
+  is_published?: number;
+  brand_id?: string;
+}
+
+/** A row of the instance product pickers: GET /products (mine) or GET /products?all_brand=1 (others). */
+export interface PickerProduct {
+  _id: string;
+  general: { name: string; brand_id: string; brand_name: string; model?: string | null };
+}
 
 export const productQuery = pageQuery.extend({
   name: z.string().trim().max(200).optional(),
@@ -257,5 +274,10 @@ export const productImport = z.object({ customer_id: id, brand_id: id });
 
 /** POST /products {general}. */
 export const productCreateBody = z.object({ general: productGeneral });
+/** The `general` of POST /products (admins name the brand in general.brand_id). */
+export type ProductCreate = Pick<
+  ProductGeneral,
+  'name' | 'model' | 'category_id' | 'sub_category_id' | 'brand_id' | 'is_published'
+>;
 /** POST /admin/products/import: how many products were copied. */
 export const productImportAnswer = z.object({ imported: z.number() });

@@ -8,7 +8,14 @@ export type LandingSetting = (typeof LANDING_SETTINGS)[number];
 export const landingContent = z.object({
   instance: z.object({ _id: z.string() }).nullable(),
 });
+export type LandingContent = z.infer<typeof landingContent>;
 export const landingSetting = z.object({ type: z.enum(LANDING_SETTINGS), content: landingContent });
+/** GET /widget/settings/{type}: the instance a landing page launches. */
+export type LandingSettingData = z.infer<typeof landingSetting>;
+/** `/widget/settings/:type` path parameters. */
+export const landingSettingParams = z.object({
+  type: z.enum(LANDING_SETTINGS, { error: `must be one of ${LANDING_SETTINGS.join(', ')}` }),
+});
 
 /** The client guide (spec 3 §2 /client/guide): four tabs of markdown, edited by operators (/global/guides). */
 export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
@@ -27,6 +34,10 @@ export type GuideContent = z.infer<typeof guideContent>;
 /** The settings an operator reads and writes at /admin/settings/{type} (spec 2 §7). */
 export const ADMIN_SETTINGS = ['guide', 'landing_instance'] as const;
 export const guideSetting = z.object({ type: z.literal('guide'), content: guideContent });
+/** GET /settings/guide, /admin/settings/guide. */
+export type GuideSetting = z.infer<typeof guideSetting>;
+/** `/admin/settings/:type` path parameters of a type not named above (answered with an error). */
+export const adminSettingParams = z.object({ type: z.string().max(100) });
 export const guideSettingBody = z.object({ content: guideContent });
 
 /** PUT /admin/settings/landing_instance: the instance the landing page launches, or null for none. */

@@ -31,12 +31,19 @@ export const presignedAnswer = z.object({
   /** Headers the PUT must carry. */
   headers: z.record(z.string(), z.string()),
 });
+export type PresignedAnswer = z.infer<typeof presignedAnswer>;
 
 /** A stored upload: where it is read from, the name shown beside it, its storage key. */
 export const uploadedFile = z.object({ url: z.string(), name: z.string(), key: z.string() });
+export type UploadedFile = z.infer<typeof uploadedFile>;
 /** POST /upload/images answers `photo`; POST /upload/files answers `audio` (the spec's name for the graph file). */
 export const imageUploadAnswer = z.object({ photo: uploadedFile });
 export const fileUploadAnswer = z.object({ audio: uploadedFile });
+export type ImageUploadAnswer = z.infer<typeof imageUploadAnswer>;
+export type FileUploadAnswer = z.infer<typeof fileUploadAnswer>;
+
+/** The image slots of a product (POST /upload/images `type`). */
+export type ProductImageType = (typeof IMAGE_TYPES)[number];
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, says(`must be one of: ${values.join(', ')}`));

@@ -32,6 +32,8 @@ const profileShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, text(200)]
 
 export const profileUpdate = z.object(profileShape);
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
+/** PUT /users/profile as the console sends it: every profile field, null when empty. */
+export type ProfilePayload = Record<ProfileField, string | null>;
 
 export const userInfo = z.object({
   _id: id,
@@ -53,6 +55,8 @@ export type UserInfo = z.infer<typeof userInfo> & Record<ProfileField, string | 
 
 export const loginBody = z.object({ email, password: hashedPassword });
 export const loginData = z.object({ token: z.string(), user_info: userInfo });
+/** POST /users/login and /users/register: the session token and the user. */
+export type LoginData = Omit<z.infer<typeof loginData>, 'user_info'> & { user_info: UserInfo };
 
 export const registerBody = profileUpdate.extend({
   email,
@@ -76,6 +80,8 @@ export const updatePasswordBody = z.object({
 });
 
 export const invitationRead = z.object({ user_info: userInfo, token: z.string() });
+/** GET /invitations/{uuid}: the invited user and a session token to set the first password with. */
+export type InvitationData = Omit<z.infer<typeof invitationRead>, 'user_info'> & { user_info: UserInfo };
 
 /**
  * GET /admin/users/{id} (spec 2 §7): the user and its own subscription (the default plan when none is stored),

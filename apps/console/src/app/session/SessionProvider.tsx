@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
-import { queryKeys, usersApi } from '../../api/endpoints.ts';
+import { userKeys, usersApi } from './api.ts';
 import { isProtectedPath, loginPath } from './paths.ts';
 import { tokenStore } from './tokenStore.ts';
 
@@ -50,7 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { message } = App.useApp();
 
   const info = useQuery<UserInfo, ApiError>({
-    queryKey: queryKeys.userInfo(token),
+    queryKey: userKeys.info(token),
     queryFn: ({ signal }) =>
       usersApi.info({ signal, onAuthError: isProtectedPath(window.location.pathname) ? 'signout' : 'quiet' }),
     enabled: token !== null,
@@ -83,14 +83,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const startSession = useCallback(
     (next: string, user?: UserInfo) => {
-      if (user) queryClient.setQueryData(queryKeys.userInfo(next), user);
+      if (user) queryClient.setQueryData(userKeys.info(next), user);
       tokenStore.set(next);
     },
     [queryClient],
   );
 
   const setUser = useCallback(
-    (user: UserInfo) => queryClient.setQueryData(queryKeys.userInfo(tokenStore.get()), user),
+    (user: UserInfo) => queryClient.setQueryData(userKeys.info(tokenStore.get()), user),
     [queryClient],
   );
 

@@ -4,7 +4,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { reportError } from '../../api/client.ts';
-import { usersApi } from '../../api/endpoints.ts';
+import { usersApi } from '../../app/session/api.ts';
 import { safeRedirect, useSession } from '../../app/session/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 

@@ -4,7 +4,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { reportError } from '../../api/client.ts';
-import { usersApi } from '../../api/endpoints.ts';
+import { usersApi } from '../../app/session/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 /** Account recovery request (spec 1 §2, §4, §5). */

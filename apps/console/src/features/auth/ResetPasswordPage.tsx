@@ -4,7 +4,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
-import { usersApi } from '../../api/endpoints.ts';
+import { usersApi } from '../../app/session/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { checkNewPassword } from './passwordCheck.ts';
 

@@ -2,9 +2,9 @@ import { GUIDE_TABS, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useEffect } from 'react';
-import { queryKeys, settingsApi } from '../../api/endpoints.ts';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { guideApi, guideKeys } from './api.ts';
 import { Markdown } from './Markdown.tsx';
 import './guide.css';
 
@@ -20,7 +20,7 @@ const TAB_LABEL: Record<GuideTab, string> = {
 /** The client guide (spec 3 §2 /client/guide): the four markdown tabs of the `guide` setting. */
 export default function GuidePage() {
   const [tab, setTab] = useRememberedTab(GUIDE_TABS, 'content');
-  const guide = useQuery({ queryKey: queryKeys.guide, queryFn: settingsApi.guide, staleTime: 60_000 });
+  const guide = useQuery({ queryKey: guideKeys.all, queryFn: guideApi.read, staleTime: 60_000 });
   useEffect(() => {
     // spec 3 §8: settings load failures are only logged
     if (guide.error) console.warn('guide load failed:', guide.error.message);

@@ -1,10 +1,10 @@
-import { LABEL, MSG } from '@atk/contract';
+import { type InstanceCreate, LABEL, MSG } from '@atk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input } from 'antd';
 import { reportError } from '../../api/client.ts';
-import { type InstanceCreate, instancesApi, queryKeys } from '../../api/endpoints.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { instanceKeys, instancesApi } from './api.ts';
 import type { InstanceScope } from './scope.ts';
 
 interface InstanceForm {
@@ -57,7 +57,7 @@ export function InstanceDialog({
         await instancesApi.create(scope.admin, general);
         message.success(MSG.createInstanceSuccess);
       }
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.instances }), RELOAD_DELAY_MS);
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: instanceKeys.all }), RELOAD_DELAY_MS);
       return true;
     } catch (e) {
       reportError(message.error, e);

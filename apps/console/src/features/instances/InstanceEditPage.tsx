@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { instancesApi, queryKeys } from '../../api/endpoints.ts';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { instanceKeys, instancesApi } from './api.ts';
 import { PermissionDialog, type PermissionKind } from './permissions.tsx';
 import { useInstanceScope } from './scope.ts';
 import { BuyButtonTab } from './tabs/BuyButtonTab.tsx';
@@ -31,7 +31,7 @@ export default function InstanceEditPage() {
   const [tab, setTab] = useRememberedTab<TabKey>(TABS, 'general');
   const [permission, setPermission] = useState<PermissionKind | null>(null);
   const instance = useQuery({
-    queryKey: queryKeys.instance(scope.admin, id),
+    queryKey: instanceKeys.one(scope.admin, id),
     queryFn: () => instancesApi.read(scope.admin, id),
   });
   useEffect(() => {

@@ -1,13 +1,13 @@
-import { LABEL, MSG } from '@atk/contract';
+import { type InstanceListItem, LABEL, MSG } from '@atk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { reportError } from '../../api/client.ts';
-import { type InstanceListItem, instancesApi, queryKeys } from '../../api/endpoints.ts';
 import { formatTime } from '../../components/format.ts';
 import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
+import { instanceKeys, instancesApi } from './api.ts';
 import { InstanceDialog, RELOAD_DELAY_MS } from './InstanceDialog.tsx';
 import { previewInstance } from './launch.ts';
 import { useInstanceScope } from './scope.ts';
@@ -33,7 +33,7 @@ export default function InstanceListPage() {
 
   const columns = useMemo<TableColumnsType<InstanceListItem>>(() => {
     const reload = () =>
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.instances }), RELOAD_DELAY_MS);
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: instanceKeys.all }), RELOAD_DELAY_MS);
     const duplicate = async (row: InstanceListItem) => {
       try {
         await instancesApi.copy(scope.admin, row._id);
@@ -113,7 +113,7 @@ export default function InstanceListPage() {
       title={LABEL.navMyPlayers}
       storageKey={`instances:${scope.listPath}`}
       filters={scope.kind === 'client' ? [NAME_FILTER] : [NAME_FILTER, STATUS_FILTER]}
-      queryKey={[...queryKeys.instances, 'list', scope.admin, scope.brandId ?? null]}
+      queryKey={instanceKeys.list(scope.admin, scope.brandId ?? null)}
       fetch={({ page_num, page_size, filters }) =>
         instancesApi.list(scope.admin, {
           page_num,

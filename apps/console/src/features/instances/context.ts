@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorText, isApiError, reportError } from '../../api/client.ts';
-import { instancesApi, queryKeys } from '../../api/endpoints.ts';
 import type { TabBinding } from '../../components/DirtyTabs.tsx';
+import { instancesApi, instanceContextKeys as queryKeys } from './api.ts';
 import { type PermissionKind, type RefusedFeature, refusalOf } from './permissions.tsx';
 import type { InstanceScope } from './scope.ts';
 

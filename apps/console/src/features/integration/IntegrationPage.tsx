@@ -3,8 +3,8 @@ import { LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Select, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { instancesApi, queryKeys } from '../../api/endpoints.ts';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
   DEFAULT_MINI,
   INTEGRATION_TABS,
@@ -78,7 +78,7 @@ function StepBlock({ step }: { step: Step }) {
 export default function IntegrationPage() {
   const [tab, setTab] = useRememberedTab(INTEGRATION_TABS, 'developers');
   const instances = useQuery({
-    queryKey: [...queryKeys.instances, 'integration'],
+    queryKey: instanceKeys.integration(),
     queryFn: () => instancesApi.list(false, INSTANCE_PAGE),
     staleTime: 30_000,
   });

@@ -1,14 +1,15 @@
 import { LockOutlined } from '@ant-design/icons';
-import { LABEL } from '@atk/contract';
+import { type InvitationData, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ApiError, reportError } from '../../api/client.ts';
-import { type InvitationData, invitationsApi, queryKeys, usersApi } from '../../api/endpoints.ts';
+import { usersApi } from '../../app/session/api.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { checkNewPassword } from '../auth/passwordCheck.ts';
+import { invitationPageKeys, invitationsApi } from './api.ts';
 
 interface PasswordForm {
   password?: string;
@@ -31,7 +32,7 @@ export default function InvitationPage() {
   const [busy, setBusy] = useState(false);
 
   const invitation = useQuery<InvitationData, ApiError>({
-    queryKey: queryKeys.invitation(uuid),
+    queryKey: invitationPageKeys.one(uuid),
     queryFn: () => invitationsApi.read(uuid),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../../api/endpoints.ts';
 import { useSave } from '../../api/useSave.ts';
 import { useAreaBase } from '../../app/useAreaBase.ts';
 import { statusText } from '../../components/status.ts';
+import { landingKeys } from '../landing/api.ts';
 import { landingSettingApi, landingSettingKeys } from './api.ts';
 
 /** Typing settles this long before the search is sent. */
@@ -60,7 +60,7 @@ export default function LandingSettingPage() {
   const save = useSave({
     save: (next: Choice) => landingSettingApi.save(next?.value ?? null),
     success: MSG.updateSuccess,
-    invalidate: [landingSettingKeys.all, queryKeys.landing('landing_instance')],
+    invalidate: [landingSettingKeys.all, landingKeys.instance('landing_instance')],
     onSaved: () => setPicked(undefined),
   });
 

@@ -1,14 +1,14 @@
-import { LABEL, MSG } from '@atk/contract';
+import { LABEL, MSG, type ProductCreate } from '@atk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, reportError } from '../../api/client.ts';
-import { type ProductCreate, productsApi, queryKeys } from '../../api/endpoints.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { brandKeys, brandsApi } from '../brands/api.ts';
+import { productKeys, productsApi } from './api.ts';
 import type { ProductScope } from './scope.ts';
 
 interface NewProductForm {
@@ -52,7 +52,7 @@ export function NewProductDialog({
     mutationFn: (general) => productsApi.create(scope.admin, general),
     onSuccess: (product) => {
       message.success(MSG.createProductSuccess);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
       navigate(scope.editPath(product._id));
     },
     onError: (e) => reportError(message.error, e),

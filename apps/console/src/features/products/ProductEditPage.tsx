@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { productsApi, queryKeys } from '../../api/endpoints.ts';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { productKeys, productsApi } from './api.ts';
 import { AudioTab } from './audio/AudioTab.tsx';
 import { useProductScope } from './scope.ts';
 import { DiscographyTab } from './tabs/DiscographyTab.tsx';
@@ -39,7 +39,7 @@ export default function ProductEditPage() {
   const { id = '' } = useParams();
   const [tab, setTab] = useRememberedTab<TabKey>(TABS, 'general');
   const product = useQuery({
-    queryKey: queryKeys.product(scope.admin, id),
+    queryKey: productKeys.one(scope.admin, id),
     queryFn: () => productsApi.read(scope.admin, id),
   });
   useEffect(() => {

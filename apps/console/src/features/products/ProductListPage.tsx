@@ -1,11 +1,11 @@
-import { LABEL } from '@atk/contract';
+import { LABEL, type ProductListItem } from '@atk/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type ProductListItem, productsApi, queryKeys } from '../../api/endpoints.ts';
 import { formatTime } from '../../components/format.ts';
 import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
 import { STATUS_OPTIONS, statusText } from '../../components/status.ts';
+import { productKeys, productsApi } from './api.ts';
 import { NewProductDialog } from './NewProductDialog.tsx';
 import { useProductScope } from './scope.ts';
 
@@ -66,7 +66,7 @@ export default function ProductListPage() {
       title="Products"
       storageKey={`products:${scope.listPath}`}
       filters={FILTERS}
-      queryKey={[...queryKeys.products, 'list', scope.admin, scope.brandId ?? null]}
+      queryKey={productKeys.list(scope.admin, scope.brandId ?? null)}
       fetch={({ page_num, page_size, filters }) =>
         productsApi.list(scope.admin, {
           page_num,

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { reportError } from '../../api/client.ts';
-import { productsApi, queryKeys } from '../../api/endpoints.ts';
 import type { TabBinding } from '../../components/DirtyTabs.tsx';
+import { productsApi, productContextKeys as queryKeys } from './api.ts';
 import type { ProductScope } from './scope.ts';
 
 /** What every tab of the product edit page receives. */

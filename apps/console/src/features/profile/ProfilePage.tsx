@@ -1,9 +1,9 @@
-import { LABEL, MSG, type ProfileField, type UserInfo } from '@atk/contract';
+import { LABEL, MSG, type ProfileField, type ProfilePayload, type UserInfo } from '@atk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { type ApiError, reportError } from '../../api/client.ts';
-import { type ProfilePayload, usersApi } from '../../api/endpoints.ts';
+import { usersApi } from '../../app/session/api.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { brandKeys, brandsApi } from '../brands/api.ts';

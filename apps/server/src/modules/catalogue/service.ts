@@ -1,4 +1,4 @@
-import { MSG } from '@atk/contract';
+import { type Currency, MSG } from '@atk/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, likePattern, listPage, type Page } from '../../db/query.ts';
@@ -144,12 +144,18 @@ export async function listCurrencies(db: Db, q: Page & { name?: string }) {
     .where(where)
     .orderBy(desc(sql`${currencies.currency} in ('USD','EUR','GBP','JPY','CAD','AUD')`), asc(currencies.currency))
     .$dynamic();
-  return listPage(db, q, rows, { from: currencies, where }, (c) => ({
-    _id: c.id,
-    currency: c.currency,
-    name: c.name,
-    symbol: c.symbol,
-  }));
+  return listPage(
+    db,
+    q,
+    rows,
+    { from: currencies, where },
+    (c): Currency => ({
+      _id: c.id,
+      currency: c.currency,
+      name: c.name,
+      symbol: c.symbol,
+    }),
+  );
 }
 
 /** The ISO 4217 list with English names and narrow symbols, from the runtime's own Unicode data. */

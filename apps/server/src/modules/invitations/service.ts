@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS, MSG } from '@atk/contract';
+import { INVITATION_TTL_DAYS, type InvitationData, MSG } from '@atk/contract';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
@@ -108,7 +108,7 @@ export async function listInvitations(db: Db, q: Page & { email?: string }) {
 }
 
 /** Opening a valid link signs the invited user in, so the page can set the password (spec 1 §4). */
-export async function openInvitation(db: Db, uuid: string) {
+export async function openInvitation(db: Db, uuid: string): Promise<InvitationData> {
   const [inv] = await db.select().from(invitations).where(eq(invitations.uuid, uuid)).limit(1);
   if (!inv || inv.revokedAt) throw notFound(MSG.invitationInvalid);
   if (inv.usedAt) throw gone(MSG.invitationUsed);

@@ -1,17 +1,17 @@
 import {
   ADMIN_SETTINGS,
+  adminSettingParams,
   envelopeOf,
   type GuideContent,
   guideSetting,
   guideSettingBody,
-  LANDING_SETTINGS,
   type LandingSetting,
   landingAdminSetting,
   landingSetting,
   landingSettingBody,
+  landingSettingParams,
   MSG,
 } from '@atk/contract';
-import { z } from 'zod';
 import { ADMINS } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { BRAND_USERS } from '../../http/routes.ts';
@@ -28,9 +28,7 @@ export function settingRoutes(app: App, { db }: Deps) {
       config: { auth: 'public' },
       schema: {
         tags: ['settings'],
-        params: z.object({
-          type: z.enum(LANDING_SETTINGS, { error: `must be one of ${LANDING_SETTINGS.join(', ')}` }),
-        }),
+        params: landingSettingParams,
         response: { 200: envelopeOf(landingSetting) },
       },
     },
@@ -86,7 +84,7 @@ export function settingRoutes(app: App, { db }: Deps) {
   const unknownType = async (req: { params: { type: string } }): Promise<never> => {
     throw badRequest(`Unknown setting type '${req.params.type}': type must be one of ${ADMIN_SETTINGS.join(', ')}`);
   };
-  const params = z.object({ type: z.string().max(100) });
+  const params = adminSettingParams;
   app.get('/admin/settings/:type', { config: { auth: ADMINS }, schema: { tags: ['settings'], params } }, unknownType);
   app.put('/admin/settings/:type', { config: { auth: ADMINS }, schema: { tags: ['settings'], params } }, unknownType);
 }

@@ -1,4 +1,4 @@
-import { id as idSchema, type LandingAdminSetting, type LandingSetting, MSG } from '@atk/contract';
+import { id as idSchema, type LandingAdminSetting, type LandingContent, type LandingSetting, MSG } from '@atk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, instances, settings } from '../../db/schema.ts';
@@ -15,8 +15,6 @@ export async function writeSetting(db: Db, type: string, content: unknown): Prom
     .values({ type, content })
     .onConflictDoUpdate({ target: settings.type, set: { content, updatedAt: new Date() } });
 }
-
-type LandingContent = { instance: { _id: string } | null };
 
 /** The instance a landing setting names, with what decides whether visitors may see it (none when deleted). */
 async function landingInstance(db: Db, type: LandingSetting) {

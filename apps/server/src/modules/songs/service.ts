@@ -1,4 +1,4 @@
-import { INSTRUMENT_FIELDS, type InstrumentField, isAdminRole, MSG } from '@atk/contract';
+import { INSTRUMENT_FIELDS, type Instrument, type InstrumentField, isAdminRole, MSG, type Song } from '@atk/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
@@ -13,7 +13,7 @@ import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../te
 type SongRow = typeof songs.$inferSelect;
 type InstrumentRow = typeof instruments.$inferSelect;
 
-export const toSong = (s: SongRow) => ({
+export const toSong = (s: SongRow): Song => ({
   _id: s.id,
   name: s.name,
   song_writer: s.songWriter,
@@ -151,7 +151,7 @@ const COLUMN: Record<InstrumentField, keyof InstrumentRow> = {
   additional_post_processing: 'additionalPostProcessing',
 };
 
-export const toInstrument = (i: InstrumentRow) => ({
+export const toInstrument = (i: InstrumentRow): Instrument => ({
   _id: i.id,
   song_id: i.songId,
   name: i.name,

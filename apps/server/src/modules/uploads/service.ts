@@ -5,6 +5,7 @@ import {
   type ImageUploadFields,
   isAdminRole,
   MSG,
+  type PresignedAnswer,
   type presignedAudioQuery,
   type presignedKeyBody,
 } from '@atk/contract';
@@ -33,7 +34,7 @@ export const UPLOAD_MSG = {
 
 type Ctx = Pick<Deps, 'db' | 'storage'>;
 
-async function presign(storage: Storage, key: string) {
+async function presign(storage: Storage, key: string): Promise<PresignedAnswer> {
   const { url, headers } = await storage.presignPut(key, contentTypeOf(key));
   return { presigned_url: url, url: storage.publicUrl(key), key, headers };
 }

@@ -1,4 +1,4 @@
-import { MSG, type ProfileUpdate, RESET_TTL_HOURS } from '@atk/contract';
+import { type LoginData, MSG, type ProfileUpdate, RESET_TTL_HOURS } from '@atk/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, invitations, passwordResets, users } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import { assertUnderLimit, countHit, LIMITS, takeHit } from '../../platform/rate
 import { createSession, revokeAllSessions, type SessionUser } from '../sessions/service.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
 
-export async function login(db: Db, input: { email: string; password: string }, address: string) {
+export async function login(db: Db, input: { email: string; password: string }, address: string): Promise<LoginData> {
   const byAddress = `login:addr:${address}`;
   const byEmail = `login:email:${input.email}`;
   await assertUnderLimit(db, byAddress, LIMITS.loginFailuresPerAddress);

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Currency } from '@atk/contract';
 import { DEFAULT_BUTTONS, type InstanceButtons, LABEL } from '@atk/contract';
 import { Button, Form, Input } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import type { Currency } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { CurrencySelect } from '../../products/tabs/CurrencySelect.tsx';

@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import type { PickerProduct } from '@atk/contract';
 import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { instancesApi, type PickerProduct } from '../../../api/endpoints.ts';
+import { instancesApi } from '../api.ts';
 
 export type PickerKind = 'mine' | 'others';
 

@@ -2,9 +2,9 @@ import { SortAscendingOutlined, SyncOutlined } from '@ant-design/icons';
 import { type InstanceSong, LABEL, MSG } from '@atk/contract';
 import { App, Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsType, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
-import { instancesApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { instancesApi } from '../api.ts';
 import { snapshot, type TabProps, useReloadInstance, useSaveInstance } from '../context.ts';
 import { moveTo, normalizeSongs, sortByOrder } from '../ordering.ts';
 

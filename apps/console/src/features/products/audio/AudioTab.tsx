@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Collapse, Empty, Popconfirm, Row, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { reportError } from '../../../api/client.ts';
-import { productsApi, queryKeys, songsApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { productKeys, productsApi } from '../api.ts';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { songKeys, songsApi } from './api.ts';
 import { CrossSongDialog } from './CrossSongDialog.tsx';
 import { SongDialog, type SongFields } from './SongDialog.tsx';
 import { SongSources } from './SongSources.tsx';
@@ -50,13 +51,13 @@ export function AudioTab({ product, scope, binding }: TabProps) {
   const admin = scope.admin;
 
   const own = useQuery({
-    queryKey: queryKeys.songsByIds(admin, songIds, false),
+    queryKey: songKeys.byIds(admin, songIds, false),
     queryFn: () => songsApi.byIds(admin, songIds),
     enabled: songIds.length > 0,
   });
   // only admins load the platform (ATK) songs here (spec 3 §2)
   const atk = useQuery({
-    queryKey: queryKeys.songsByIds(admin, product.atk_songs, true),
+    queryKey: songKeys.byIds(admin, product.atk_songs, true),
     queryFn: () => songsApi.byIds(admin, product.atk_songs, true),
     enabled: admin && product.atk_songs.length > 0,
   });
@@ -76,7 +77,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     if (ok) {
       setSongIds(next);
       setSaved(snapshot(next));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
+      void queryClient.invalidateQueries({ queryKey: songKeys.all });
     }
     return ok;
   };
@@ -105,8 +106,8 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       setSongIds(next);
       setSaved(snapshot(next));
       setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.product(admin, product._id) });
+        void queryClient.invalidateQueries({ queryKey: songKeys.all });
+        void queryClient.invalidateQueries({ queryKey: productKeys.one(admin, product._id) });
       }, 100);
     } catch (e) {
       reportError(message.error, e);
@@ -126,7 +127,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       return false;
     }
     message.success(MSG.updateSongSuccess);
-    setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.songs }), 100);
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: songKeys.all }), 100);
     return true;
   };
 

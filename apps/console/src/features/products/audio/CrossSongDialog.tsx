@@ -2,7 +2,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { queryKeys, songsApi } from '../../../api/endpoints.ts';
+import { songKeys, songsApi } from './api.ts';
 
 /**
  * Adds the product to an existing cross-comparable song (spec 3 §2, §4, §5): a select of the song_type 2 songs;
@@ -26,7 +26,7 @@ export function CrossSongDialog({
   const [selected, setSelected] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const songs = useQuery({
-    queryKey: queryKeys.crossComparableSongs(admin, brandId),
+    queryKey: songKeys.crossComparable(admin, brandId),
     queryFn: () => songsApi.crossComparable(admin, brandId),
     enabled: open,
   });

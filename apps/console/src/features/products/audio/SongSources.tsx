@@ -1,12 +1,21 @@
 import { EditOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
-import { type AudioRecord, LABEL, MSG, type Product, type Song } from '@atk/contract';
+import {
+  type AudioRecord,
+  type Instrument,
+  type InstrumentBody,
+  LABEL,
+  MSG,
+  type Product,
+  type Song,
+} from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { reportError } from '../../../api/client.ts';
-import { type Instrument, type InstrumentBody, instrumentsApi, queryKeys } from '../../../api/endpoints.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
+import { productKeys } from '../api.ts';
 import type { ProductScope } from '../scope.ts';
+import { instrumentKeys, instrumentsApi } from './api.ts';
 import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
 import { AUDIO_ACCEPT, uploadAudio } from './uploadAudio.ts';
 
@@ -102,7 +111,7 @@ export function SongSources({
   const readOnly = song.is_atk === 1;
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [editing, setEditing] = useState<Instrument | null>(null);
-  const key = queryKeys.instruments(scope.admin, song._id, product._id);
+  const key = instrumentKeys.list(scope.admin, song._id, product._id);
   const editingFields = useMemo(() => (editing ? toFields(editing) : undefined), [editing]);
 
   const sources = useQuery({
@@ -130,7 +139,7 @@ export function SongSources({
       );
       if (ok) {
         await queryClient.invalidateQueries({ queryKey: key });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.product(scope.admin, product._id) });
+        void queryClient.invalidateQueries({ queryKey: productKeys.one(scope.admin, product._id) });
       }
     } finally {
       setProgress((p) => {

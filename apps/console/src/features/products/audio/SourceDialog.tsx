@@ -1,6 +1,5 @@
-import { INSTRUMENT_FIELDS, type InstrumentField, LABEL } from '@atk/contract';
+import { INSTRUMENT_FIELDS, type InstrumentBody, type InstrumentField, LABEL } from '@atk/contract';
 import { Col, Form, Input, Row } from 'antd';
-import type { InstrumentBody } from '../../../api/endpoints.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 
 /** The recording fields of a source (spec 2 §3), performer_name being the performer itself. */

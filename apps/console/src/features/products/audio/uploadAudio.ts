@@ -1,7 +1,8 @@
 import { AUDIO_EXTENSIONS, MSG } from '@atk/contract';
 import { putFile, reportError } from '../../../api/client.ts';
-import { productsApi, uploadsApi } from '../../../api/endpoints.ts';
 import { extensionOf } from '../../../components/format.ts';
+import { productsApi } from '../api.ts';
+import { audioUploadsApi } from './api.ts';
 
 export const AUDIO_ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -28,9 +29,9 @@ export async function uploadAudio(
     notify.error(MSG.notAudio);
     return false;
   }
-  let presigned: Awaited<ReturnType<typeof uploadsApi.presignedAudio>>;
+  let presigned: Awaited<ReturnType<typeof audioUploadsApi.presigned>>;
   try {
-    presigned = await uploadsApi.presignedAudio(target.admin, {
+    presigned = await audioUploadsApi.presigned(target.admin, {
       mine_type: ext,
       product_id: target.productId,
       song_id: target.songId,

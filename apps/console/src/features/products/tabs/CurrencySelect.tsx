@@ -1,7 +1,8 @@
+import type { Currency } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { type Currency, pickersApi, queryKeys } from '../../../api/endpoints.ts';
+import { pickersApi, pickerKeys as queryKeys } from '../../../api/pickers.ts';
 
 /**
  * The searchable currency picker (spec 3 §2 Price): loads up to 40 currencies, searching by name on the

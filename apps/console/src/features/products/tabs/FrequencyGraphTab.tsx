@@ -3,10 +3,10 @@ import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { reportError } from '../../../api/client.ts';
-import { uploadsApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { uploadsApi } from '../api.ts';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
 
 /** The server keeps a graph that is an image or an SVG drawing. */

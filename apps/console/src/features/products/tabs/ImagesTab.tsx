@@ -1,12 +1,13 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ProductImageType } from '@atk/contract';
 import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Product } from '@atk/contract';
 import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { reportError } from '../../../api/client.ts';
-import { type ProductImageType, uploadsApi } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { uploadsApi } from '../api.ts';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';
 
 interface FileRef {

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Currency } from '@atk/contract';
 import { LABEL, type Product } from '@atk/contract';
 import { Button, Col, Form, InputNumber, Row } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import type { Currency } from '../../../api/endpoints.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { snapshot, type TabProps, useSaveSection } from '../context.ts';

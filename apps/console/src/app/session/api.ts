@@ -1,0 +1,36 @@
+/**
+ * The signed-in user (spec 1 §7 Users): sign-in and out, the user info, the profile and the passwords, and the
+ * query keys of the user. Passwords leave the browser hashed.
+ */
+import type { LoginData, ProfilePayload, UserInfo } from '@atk/contract';
+import { hashPassword } from '@atk/contract';
+import { get, post, put, type RequestOptions } from '../../api/client.ts';
+
+export const usersApi = {
+  login: (email: string, password: string) =>
+    post<LoginData>('/users/login', { email, password: hashPassword(password) }, { anonymous: true }),
+  /** Revokes the token; an auth failure here is silent (the session is cleared anyway). */
+  logout: () => post<null>('/users/logout', {}, { onAuthError: 'quiet' }),
+  info: (options?: Pick<RequestOptions, 'onAuthError' | 'signal'>) => get<UserInfo>('/users/info', options),
+  updateProfile: (profile: ProfilePayload) => put<UserInfo>('/users/profile', profile),
+  /** Setting the first password of an invited user: origin_password is empty (spec 1 §7). */
+  setInitialPassword: (password: string, confirm: string) =>
+    post<null>('/users/update_password', {
+      origin_password: '',
+      new_password: hashPassword(password),
+      password_confirm: hashPassword(confirm),
+    }),
+  requestReset: (email: string) => post<null>('/users/reset_password', { email }, { anonymous: true }),
+  completeReset: (uuid: string, password: string, confirm: string) =>
+    put<null>(
+      '/users/reset_password/update',
+      { uuid, password: hashPassword(password), password_confirm: hashPassword(confirm) },
+      { anonymous: true },
+    ),
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  /** The user info of one session (its token). */
+  info: (token: string | null) => [...userKeys.all, 'info', token] as const,
+};

@@ -1,0 +1,66 @@
+/**
+ * Player instances (spec 3 §7 Instances): the calls, the product pickers, and the query keys of the feature.
+ * Every key starts with `instanceKeys.all`, so invalidating it reloads every instance list and record at once.
+ */
+import type {
+  Instance,
+  InstanceCreate,
+  InstanceListItem,
+  InstanceListQuery,
+  InstanceUpdate,
+  ListData,
+  PickerProduct,
+} from '@atk/contract';
+import { del, get, post, put } from '../../api/client.ts';
+import { pickersApi } from '../../api/pickers.ts';
+import { enc, scoped } from '../../api/scope.ts';
+
+export const instancesApi = {
+  list: (admin: boolean, query: InstanceListQuery) =>
+    get<ListData<InstanceListItem>>(scoped(admin, '/instances'), { query: { is_deleted: false, ...query } }),
+  read: (admin: boolean, id: string) => get<Instance>(scoped(admin, `/instances/${enc(id)}`)),
+  create: (admin: boolean, general: InstanceCreate) => post<Instance>(scoped(admin, '/instances'), { general }),
+  /** Saves one part (general, features, products with other_products, sources, my_sources, images, buttons). */
+  update: (admin: boolean, id: string, update: InstanceUpdate) =>
+    put<Instance>(scoped(admin, `/instances/${enc(id)}`), update),
+  copy: (admin: boolean, id: string) => post<Instance>(scoped(admin, '/instances/copy'), { id }),
+  remove: (admin: boolean, id: string) => del<null>(scoped(admin, `/instances/${enc(id)}`)),
+  syncSongs: (admin: boolean, id: string) => post<unknown>(scoped(admin, `/instances/${enc(id)}/sync_songs`), {}),
+  /**
+   * The product pickers (spec 3 §7): my brand's products, or the other brands' published products
+   * (all_brand=1; admins name the instance's brand so it is left out).
+   */
+  pickProducts: (
+    admin: boolean,
+    kind: 'mine' | 'others',
+    query: { page_num: number; page_size: number; name?: string; brand_id: string },
+  ) =>
+    get<ListData<PickerProduct>>(scoped(admin, '/products'), {
+      query: {
+        page_num: query.page_num,
+        page_size: query.page_size,
+        name: query.name?.trim() || undefined,
+        is_deleted: false,
+        ...(kind === 'others' ? { all_brand: 1, brand_id: admin ? query.brand_id : undefined } : {}),
+        ...(kind === 'mine' && admin ? { brand_id: query.brand_id } : {}),
+      },
+    }),
+  /** The brand filter of the other-brands picker (up to 1000). */
+  brands: pickersApi.brands,
+};
+
+export const instanceKeys = {
+  all: ['instances'] as const,
+  /** Every instance list (of either scope, any brand). */
+  lists: () => [...instanceKeys.all, 'list'] as const,
+  list: (admin: boolean, brandId: string | null) => [...instanceKeys.lists(), admin, brandId] as const,
+  one: (admin: boolean, id: string) => [...instanceKeys.all, 'one', admin, id] as const,
+  /** The integration page's list of my instances. */
+  integration: () => [...instanceKeys.all, 'integration'] as const,
+};
+
+/**
+ * Transitional: the names instances/context.ts still reads (`queryKeys.instance`, `queryKeys.instances`), kept
+ * until that file, edited concurrently, moves to `instanceKeys`.
+ */
+export const instanceContextKeys = { instance: instanceKeys.one, instances: instanceKeys.all };
