@@ -5,7 +5,6 @@ import {
   createContext,
   type ReactNode,
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useSyncExternalStore,
@@ -56,11 +55,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });
-
-  useEffect(() => {
-    // spec 1 §8: user-info load failures are only logged
-    if (info.error) console.warn('user info load failed:', info.error.code, info.error.message);
-  }, [info.error]);
 
   const clearSession = useCallback(
     (reason: 'expired' | 'signout' = 'expired') => {

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { instancesApi, type PickerProduct } from '../../../api/endpoints.ts';
 
 export type PickerKind = 'mine' | 'others';
@@ -71,10 +71,6 @@ export function ProductPicker({
       }),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (list.error) console.warn('products load failed:', list.error.message);
-    if (brands.error) console.warn('brands load failed:', brands.error.message);
-  }, [list.error, brands.error]);
 
   const rows = useMemo(() => {
     const all = list.data?.list ?? [];

@@ -31,9 +31,6 @@ export function CrossSongDialog({
     enabled: open,
   });
   useEffect(() => {
-    if (songs.error) console.warn('cross-comparable songs load failed:', songs.error.message);
-  }, [songs.error]);
-  useEffect(() => {
     if (open) setSelected(undefined);
   }, [open]);
 

@@ -2,7 +2,7 @@ import { EditOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons
 import { type AudioRecord, LABEL, MSG, type Product, type Song } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { reportError } from '../../../api/client.ts';
 import { type Instrument, type InstrumentBody, instrumentsApi, queryKeys } from '../../../api/endpoints.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
@@ -110,9 +110,6 @@ export function SongSources({
     queryFn: () => instrumentsApi.list(scope.admin, song._id, product._id),
     refetchInterval: (q) => (q.state.data?.list.some((i) => busy(i.audio)) ? POLL_MS : false),
   });
-  useEffect(() => {
-    if (sources.error) console.warn('instruments load failed:', sources.error.message);
-  }, [sources.error]);
 
   const audioOf = (i: Instrument) =>
     i.audio !== undefined

@@ -29,9 +29,8 @@ export function CurrencySelect({
     staleTime: 5 * 60_000,
   });
   useEffect(() => {
-    if (currencies.error) console.warn('currencies load failed:', currencies.error.message);
     if (currencies.data) onKnown?.(currencies.data.list);
-  }, [currencies.data, currencies.error, onKnown]);
+  }, [currencies.data, onKnown]);
 
   const list = currencies.data?.list ?? [];
   const options = list.map((c) => ({ value: c.currency, label: `${c.currency} (${c.symbol})`, title: c.name }));
