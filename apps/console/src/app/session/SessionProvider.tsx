@@ -1,14 +1,7 @@
 import { isRole, MSG, type Role, type UserInfo } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
 import { queryKeys, usersApi } from '../../api/endpoints.ts';

@@ -1,5 +1,5 @@
 import { LABEL, MSG } from '@atk/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { queryKeys, songsApi } from '../../../api/endpoints.ts';
@@ -24,7 +24,12 @@ export function CrossSongDialog({
 }) {
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const submit = useMutation({
+    mutationFn: (songId: string) => onSubmit(songId),
+    onSuccess: (saved) => {
+      if (saved) onClose();
+    },
+  });
   const songs = useQuery({
     queryKey: queryKeys.crossComparableSongs(admin, brandId),
     queryFn: () => songsApi.crossComparable(admin, brandId),
@@ -34,17 +39,12 @@ export function CrossSongDialog({
     if (open) setSelected(undefined);
   }, [open]);
 
-  const ok = async () => {
+  const ok = () => {
     if (!selected) {
       message.warning(MSG.selectCrossComparableSong);
       return;
     }
-    setBusy(true);
-    try {
-      if (await onSubmit(selected)) onClose();
-    } finally {
-      setBusy(false);
-    }
+    submit.mutate(selected);
   };
 
   return (
@@ -54,8 +54,8 @@ export function CrossSongDialog({
       width={770}
       okText={LABEL.save}
       cancelText={LABEL.cancel}
-      confirmLoading={busy}
-      onOk={() => void ok()}
+      confirmLoading={submit.isPending}
+      onOk={ok}
       onCancel={onClose}
       destroyOnHidden
     >

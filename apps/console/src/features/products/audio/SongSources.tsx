@@ -3,8 +3,8 @@ import { type AudioRecord, LABEL, MSG, type Product, type Song } from '@atk/cont
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { reportError } from '../../../api/client.ts';
 import { type Instrument, type InstrumentBody, instrumentsApi, queryKeys } from '../../../api/endpoints.ts';
+import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import type { ProductScope } from '../scope.ts';
 import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
@@ -137,22 +137,19 @@ export function SongSources({
     }
   };
 
-  const saveSource = async (body: InstrumentBody): Promise<boolean> => {
-    try {
-      if (editing) {
-        await instrumentsApi.update(scope.admin, editing._id, body);
-        message.success(MSG.updateInstrumentSuccess);
-      } else {
-        await instrumentsApi.create(scope.admin, { ...body, song_id: song._id });
-        message.success(MSG.createInstrumentSuccess);
-      }
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), 100);
-      return true;
-    } catch (e) {
-      reportError(message.error, e);
-      return false;
-    }
-  };
+  const source = useSave({
+    save: ({ id, body }: { id?: string; body: InstrumentBody }) =>
+      id
+        ? instrumentsApi.update(scope.admin, id, body)
+        : instrumentsApi.create(scope.admin, { ...body, song_id: song._id }),
+    success: (_, { id }) => (id ? MSG.updateInstrumentSuccess : MSG.createInstrumentSuccess),
+    invalidate: [key],
+  });
+  const saveSource = (body: InstrumentBody): Promise<boolean> =>
+    source.mutateAsync({ id: editing?._id, body }).then(
+      () => true,
+      () => false,
+    );
 
   const list = sources.data?.list ?? [];
   return (
