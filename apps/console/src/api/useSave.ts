@@ -11,8 +11,10 @@ export interface SaveOptions<Vars, Data> {
   success?: string | ((data: Data, vars: Vars) => string);
   /** Query keys (prefixes) to reload once saved. */
   invalidate?: QueryKey[];
-  /** Runs after the toast (close a dialog, navigate). */
-  onSaved?: (data: Data, vars: Vars) => void;
+  /** Runs after the toast (close a dialog, navigate); a promise it returns keeps the save pending. */
+  onSaved?: (data: Data, vars: Vars) => unknown;
+  /** Shows a failure instead of the server's msg toast (e.g. a refusal's upgrade dialog). */
+  onError?: (error: Error, vars: Vars) => void;
 }
 
 /**
@@ -21,7 +23,13 @@ export interface SaveOptions<Vars, Data> {
  * and the affected queries reloaded. `isPending` drives the button's spinner; `mutateAsync` rejects on failure,
  * so a dialog can stay open.
  */
-export function useSave<Vars, Data = unknown>({ save, success, invalidate = [], onSaved }: SaveOptions<Vars, Data>) {
+export function useSave<Vars, Data = unknown>({
+  save,
+  success,
+  invalidate = [],
+  onSaved,
+  onError,
+}: SaveOptions<Vars, Data>) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return useMutation<Data, Error, Vars>({
@@ -32,8 +40,8 @@ export function useSave<Vars, Data = unknown>({ save, success, invalidate = [], 
         setTimeout(() => {
           for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey });
         }, RELOAD_DELAY_MS);
-      onSaved?.(data, vars);
+      return onSaved?.(data, vars);
     },
-    onError: (e) => reportError(message.error, e),
+    onError: (e, vars) => (onError ? onError(e, vars) : reportError(message.error, e)),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, Select } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { pickerKeys, pickersApi } from '../api/pickers.ts';
 
 const byName = (input: string, option?: { label?: unknown }) =>
@@ -59,10 +59,6 @@ export function CategoryFields({
     enabled: Boolean(categoryId),
     staleTime: 60_000,
   });
-  useEffect(() => {
-    if (categories.error) console.warn('categories load failed:', categories.error.message);
-    if (subCategories.error) console.warn('sub categories load failed:', subCategories.error.message);
-  }, [categories.error, subCategories.error]);
 
   return layout(
     <Form.Item name={category} label="Category">

@@ -18,15 +18,17 @@ export interface DirtyTab<K extends string> {
 
 /**
  * Registers a tab's unsaved state and its save with the container. `dirty` is recomputed by the tab; `save`
- * may change on every render (the latest one is called).
+ * may change on every render (the latest one is called). A null binding registers nothing. Tabs use it through
+ * `useTabForm`.
  */
-export function useTabBinding(binding: TabBinding, dirty: boolean, save: () => Promise<boolean>): void {
+export function useTabBinding(binding: TabBinding | null, dirty: boolean, save: () => Promise<boolean>): void {
   const latest = useRef(save);
   useEffect(() => {
     latest.current = save;
   });
-  useEffect(() => binding.setDirty(dirty), [binding, dirty]);
+  useEffect(() => binding?.setDirty(dirty), [binding, dirty]);
   useEffect(() => {
+    if (!binding) return;
     binding.setSave(() => latest.current());
     return () => {
       binding.setSave(null);

@@ -2,7 +2,7 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { launchPlayer, PLAYER_TAG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
-import { createElement, useEffect, useRef } from 'react';
+import { createElement, useRef } from 'react';
 import { landingApi, landingKeys } from '../features/landing/api.ts';
 
 export const PLAYER_NOT_CONFIGURED = 'Player not configured yet';
@@ -20,10 +20,6 @@ export function usePlayerLaunch(kind: Kind) {
     queryFn: () => landingApi.instance(kind),
     staleTime: 60_000,
   });
-  useEffect(() => {
-    // spec 1 §8: landing-instance load failures are only logged
-    if (setting.error) console.warn(`${kind} load failed:`, setting.error.message);
-  }, [kind, setting.error]);
   const instanceId = setting.data?.content?.instance?._id ?? null;
   return { instanceId, loading: setting.isPending };
 }

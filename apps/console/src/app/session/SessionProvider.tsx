@@ -1,15 +1,7 @@
 import { isRole, MSG, type Role, type UserInfo } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
 import { userKeys, usersApi } from './api.ts';
@@ -56,11 +48,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });
-
-  useEffect(() => {
-    // spec 1 §8: user-info load failures are only logged
-    if (info.error) console.warn('user info load failed:', info.error.code, info.error.message);
-  }, [info.error]);
 
   const clearSession = useCallback(
     (reason: 'expired' | 'signout' = 'expired') => {

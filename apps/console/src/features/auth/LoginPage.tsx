@@ -1,9 +1,9 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LABEL, LOGIN_REDIRECT_DELAY_MS, MSG } from '@atk/contract';
 import { App, Button, Form, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { reportError } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../app/session/api.ts';
 import { safeRedirect, useSession } from '../../app/session/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -19,28 +19,27 @@ export function LoginPage() {
   const { startSession } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onFinish = async ({ email = '', password = '' }: LoginForm) => {
+  const login = useSave({
+    save: ({ email, password }: { email: string; password: string }) => usersApi.login(email, password),
+    success: MSG.loginSuccess,
+    onSaved: (data) => {
+      startSession(data.token, data.user_info);
+      const target = safeRedirect(params.get('redirect')) ?? '/client';
+      timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    },
+  });
+
+  const onFinish = ({ email = '', password = '' }: LoginForm) => {
     const trimmed = email.trim();
     if (!trimmed || !password) {
       message.warning(MSG.emailPasswordRequired);
       return;
     }
-    setBusy(true);
-    try {
-      const data = await usersApi.login(trimmed, password);
-      message.success(MSG.loginSuccess);
-      startSession(data.token, data.user_info);
-      const target = safeRedirect(params.get('redirect')) ?? '/client';
-      timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
-    } catch (e) {
-      reportError(message.error, e);
-      setBusy(false);
-    }
+    login.mutate({ email: trimmed, password });
   };
 
   return (
@@ -52,7 +51,7 @@ export function LoginPage() {
         <Form.Item label="Password" name="password">
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending || login.isSuccess}>
           {LABEL.signIn}
         </Button>
       </Form>

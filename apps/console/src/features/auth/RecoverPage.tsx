@@ -1,7 +1,7 @@
 import { MailOutlined } from '@ant-design/icons';
 import { LABEL, MSG, NOTICE_LONG_S } from '@atk/contract';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { reportError } from '../../api/client.ts';
 import { usersApi } from '../../app/session/api.ts';
@@ -11,24 +11,22 @@ import { AuthLayout } from './AuthLayout.tsx';
 export function RecoverPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const recover = useMutation({
+    mutationFn: usersApi.requestReset,
+    onSuccess: () => {
+      message.success(MSG.recoverSent, NOTICE_LONG_S);
+      navigate('/login');
+    },
+    onError: (e) => reportError(message.error, e),
+  });
 
-  const onFinish = async ({ email = '' }: { email?: string }) => {
+  const onFinish = ({ email = '' }: { email?: string }) => {
     const trimmed = email.trim();
     if (!trimmed) {
       message.warning(MSG.emailRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await usersApi.requestReset(trimmed);
-      message.success(MSG.recoverSent, NOTICE_LONG_S);
-      navigate('/login');
-    } catch (e) {
-      reportError(message.error, e);
-    } finally {
-      setBusy(false);
-    }
+    recover.mutate(trimmed);
   };
 
   return (
@@ -40,7 +38,7 @@ export function RecoverPage() {
         <Form.Item label="Email" name="email">
           <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <Button type="primary" htmlType="submit" block size="large" loading={recover.isPending}>
           {LABEL.resetPassword}
         </Button>
       </Form>

@@ -1,5 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { MSG, NOTICE_LONG_S } from '@atk/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,28 +21,30 @@ export function ResetPasswordPage() {
   const { uuid = '' } = useParams();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const onFinish = async ({ password = '', password_confirm = '' }: ResetForm) => {
+  const reset = useMutation({
+    mutationFn: (p: { password: string; password_confirm: string }) =>
+      usersApi.completeReset(uuid, p.password, p.password_confirm),
+    onSuccess: () => {
+      message.success(MSG.passwordSet, NOTICE_LONG_S);
+      navigate('/login');
+    },
+    onError: (e) => {
+      const text = errorText(e);
+      setError(text);
+      message.error(text);
+    },
+  });
+
+  const onFinish = ({ password = '', password_confirm = '' }: ResetForm) => {
     const problem = checkNewPassword(password, password_confirm);
     if (problem) {
       message.warning(problem);
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      await usersApi.completeReset(uuid, password, password_confirm);
-      message.success(MSG.passwordSet, NOTICE_LONG_S);
-      navigate('/login');
-    } catch (e) {
-      const text = errorText(e);
-      setError(text);
-      message.error(text);
-    } finally {
-      setBusy(false);
-    }
+    reset.mutate({ password, password_confirm });
   };
 
   return (
@@ -71,7 +74,7 @@ export function ResetPasswordPage() {
         <Form.Item label="Confirm Password" name="password_confirm">
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {SET_NEW_PASSWORD}
         </Button>
       </Form>

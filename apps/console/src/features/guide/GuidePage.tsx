@@ -1,7 +1,6 @@
 import { GUIDE_TABS, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
-import { useEffect } from 'react';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { guideApi, guideKeys } from './api.ts';
@@ -21,10 +20,6 @@ const TAB_LABEL: Record<GuideTab, string> = {
 export default function GuidePage() {
   const [tab, setTab] = useRememberedTab(GUIDE_TABS, 'content');
   const guide = useQuery({ queryKey: guideKeys.all, queryFn: guideApi.read, staleTime: 60_000 });
-  useEffect(() => {
-    // spec 3 §8: settings load failures are only logged
-    if (guide.error) console.warn('guide load failed:', guide.error.message);
-  }, [guide.error]);
 
   const content = guide.data?.content;
   return (

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
@@ -34,9 +34,6 @@ export default function InstanceEditPage() {
     queryKey: instanceKeys.one(scope.admin, id),
     queryFn: () => instancesApi.read(scope.admin, id),
   });
-  useEffect(() => {
-    if (instance.error) console.warn('instance load failed:', instance.error.message);
-  }, [instance.error]);
 
   const back = (
     <Link to={scope.listPath} className="page__back" data-testid="instance-back">

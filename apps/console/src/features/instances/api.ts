@@ -58,9 +58,3 @@ export const instanceKeys = {
   /** The integration page's list of my instances. */
   integration: () => [...instanceKeys.all, 'integration'] as const,
 };
-
-/**
- * Transitional: the names instances/context.ts still reads (`queryKeys.instance`, `queryKeys.instances`), kept
- * until that file, edited concurrently, moves to `instanceKeys`.
- */
-export const instanceContextKeys = { instance: instanceKeys.one, instances: instanceKeys.all };

@@ -1,10 +1,11 @@
 import { type Instance, type InstanceUpdate, MSG } from '@atk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { errorText, isApiError, reportError } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
 import type { TabBinding } from '../../components/DirtyTabs.tsx';
-import { instancesApi, instanceContextKeys as queryKeys } from './api.ts';
+import { instanceKeys, instancesApi } from './api.ts';
 import { type PermissionKind, type RefusedFeature, refusalOf } from './permissions.tsx';
 import type { InstanceScope } from './scope.ts';
 
@@ -17,9 +18,6 @@ export interface TabProps {
   permission: (kind: PermissionKind) => void;
 }
 
-/** A stable text of a value, to compare a tab's current content with the saved one. */
-export const snapshot = (value: unknown): string => JSON.stringify(value ?? null);
-
 export interface SaveOptions {
   success?: string;
   /** A feature the server refused (the tab resets it); the upgrade dialog opens either way. */
@@ -27,14 +25,13 @@ export interface SaveOptions {
 }
 
 /**
- * Saves one part of the instance (PUT /instances/{id}), shows the success text and reloads the instance.
- * Resolves true when saved. A refusal for want of subscription opens its dialog (spec 3 §6, §8); any other
- * failure shows the server msg.
+ * Saves one part of the instance (PUT /instances/{id}) on `useSave`: reloads the instance, shows the success text,
+ * reloads the instance list. `save` resolves true when saved. A refusal for want of subscription opens its dialog
+ * (spec 3 §6, §8); any other failure shows the server msg (`refused`, for the tab's other calls).
  */
 export function useSaveInstance(scope: InstanceScope, instanceId: string, permission: (kind: PermissionKind) => void) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
 
   const refused = useCallback(
     (e: unknown, options: SaveOptions = {}) => {
@@ -48,26 +45,25 @@ export function useSaveInstance(scope: InstanceScope, instanceId: string, permis
     [message, permission],
   );
 
-  const save = useCallback(
-    async (update: InstanceUpdate, options: SaveOptions = {}): Promise<boolean> => {
-      setSaving(true);
-      try {
-        await instancesApi.update(scope.admin, instanceId, update);
-        await queryClient.invalidateQueries({ queryKey: queryKeys.instance(scope.admin, instanceId) });
-        void queryClient.invalidateQueries({ queryKey: [...queryKeys.instances, 'list'] });
-        // Told once the page holds what was saved: the tab is clean by then, so moving on asks nothing.
-        message.success(options.success ?? MSG.updateSuccess);
-        return true;
-      } catch (e) {
-        refused(e, options);
-        return false;
-      } finally {
-        setSaving(false);
-      }
+  const { mutateAsync, isPending } = useSave<{ update: InstanceUpdate; options: SaveOptions }>({
+    save: async ({ update }) => {
+      await instancesApi.update(scope.admin, instanceId, update);
+      // Told once the page holds what was saved: the tab is clean by then, so moving on asks nothing.
+      await queryClient.invalidateQueries({ queryKey: instanceKeys.one(scope.admin, instanceId) });
     },
-    [scope.admin, instanceId, queryClient, message, refused],
+    success: (_, { options }) => options.success ?? MSG.updateSuccess,
+    invalidate: [instanceKeys.lists()],
+    onError: (e, { options }) => refused(e, options),
+  });
+  const save = useCallback(
+    (update: InstanceUpdate, options: SaveOptions = {}): Promise<boolean> =>
+      mutateAsync({ update, options }).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
   );
-  return { save, saving, refused };
+  return { save, saving: isPending, refused };
 }
 
 /** The instance of the page, re-read (after a synchronisation). */
@@ -76,7 +72,7 @@ export const useReloadInstance = (scope: InstanceScope, instanceId: string) => {
   return useCallback(
     () =>
       queryClient.fetchQuery({
-        queryKey: queryKeys.instance(scope.admin, instanceId),
+        queryKey: instanceKeys.one(scope.admin, instanceId),
         queryFn: () => instancesApi.read(scope.admin, instanceId),
         staleTime: 0,
       }) as Promise<Instance>,

@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Select, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
@@ -82,10 +82,6 @@ export default function IntegrationPage() {
     queryFn: () => instancesApi.list(false, INSTANCE_PAGE),
     staleTime: 30_000,
   });
-  useEffect(() => {
-    // spec 3 §8: list load failures are only logged
-    if (instances.error) console.warn('instances load failed:', instances.error.message);
-  }, [instances.error]);
 
   const list = instances.data?.list ?? [];
   const [chosen, setChosen] = useState<string | null>(null);

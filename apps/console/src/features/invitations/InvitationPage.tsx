@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type ApiError, reportError } from '../../api/client.ts';
+import type { ApiError } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../app/session/api.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -29,7 +30,6 @@ export default function InvitationPage() {
   const [form] = Form.useForm<PasswordForm>();
   const agreed = Form.useWatch('agree', form) === true;
   const [stage, setStage] = useState<'password' | 'welcome'>('password');
-  const [busy, setBusy] = useState(false);
 
   const invitation = useQuery<InvitationData, ApiError>({
     queryKey: invitationPageKeys.one(uuid),
@@ -43,21 +43,19 @@ export default function InvitationPage() {
     if (data) startSession(data.token, data.user_info);
   }, [data, startSession]);
 
-  const createAccount = async ({ password = '', password_confirm = '' }: PasswordForm) => {
+  const setPassword = useSave({
+    save: (p: { password: string; password_confirm: string }) =>
+      usersApi.setInitialPassword(p.password, p.password_confirm),
+    onSaved: () => setStage('welcome'),
+  });
+
+  const createAccount = ({ password = '', password_confirm = '' }: PasswordForm) => {
     const problem = checkNewPassword(password, password_confirm);
     if (problem) {
       message.warning(problem);
       return;
     }
-    setBusy(true);
-    try {
-      await usersApi.setInitialPassword(password, password_confirm);
-      setStage('welcome');
-    } catch (e) {
-      reportError(message.error, e);
-    } finally {
-      setBusy(false);
-    }
+    setPassword.mutate({ password, password_confirm });
   };
 
   if (invitation.isPending) return <PageSpinner />;
@@ -113,7 +111,14 @@ export default function InvitationPage() {
               </Link>
             </Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={busy}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            disabled={!agreed}
+            loading={setPassword.isPending}
+          >
             {LABEL.createAccount}
           </Button>
         </Form>

@@ -1,7 +1,6 @@
 import { LABEL, MSG, type ProductCreate } from '@atk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, reportError } from '../../api/client.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
@@ -44,9 +43,6 @@ export function NewProductDialog({
     enabled: open && chooseBrand,
     staleTime: 60_000,
   });
-  useEffect(() => {
-    if (brands.error) console.warn('brands load failed:', brands.error.message);
-  }, [brands.error]);
 
   const create = useMutation<{ _id: string }, ApiError, ProductCreate>({
     mutationFn: (general) => productsApi.create(scope.admin, general),

@@ -2,7 +2,6 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
@@ -42,10 +41,6 @@ export default function ProductEditPage() {
     queryKey: productKeys.one(scope.admin, id),
     queryFn: () => productsApi.read(scope.admin, id),
   });
-  useEffect(() => {
-    // spec 3 §8: a failed product fetch is only logged
-    if (product.error) console.warn('product load failed:', product.error.message);
-  }, [product.error]);
 
   const back = (
     <Link to={scope.listPath} className="page__back" data-testid="product-back">

@@ -57,9 +57,3 @@ export const productKeys = {
   list: (admin: boolean, brandId: string | null) => [...productKeys.lists(), admin, brandId] as const,
   one: (admin: boolean, id: string) => [...productKeys.all, 'one', admin, id] as const,
 };
-
-/**
- * Transitional: the names products/context.ts still reads (`queryKeys.product`, `queryKeys.products`), kept until
- * that file, edited concurrently, moves to `productKeys`.
- */
-export const productContextKeys = { product: productKeys.one, products: productKeys.all };

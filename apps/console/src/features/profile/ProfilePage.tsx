@@ -30,9 +30,6 @@ export default function ProfilePage() {
   const [form] = Form.useForm<ProfileForm>();
 
   const brands = useQuery({ queryKey: brandKeys.picker(), queryFn: brandsApi.picker, staleTime: 60_000 });
-  useEffect(() => {
-    if (brands.error) console.warn('brands load failed:', brands.error.message);
-  }, [brands.error]);
   const brandOptions = useMemo(
     () => [...new Set((brands.data?.list ?? []).map((b) => b.name))].map((name) => ({ value: name })),
     [brands.data],

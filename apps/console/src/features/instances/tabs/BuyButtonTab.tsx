@@ -3,10 +3,10 @@ import type { Currency } from '@atk/contract';
 import { DEFAULT_BUTTONS, type InstanceButtons, LABEL } from '@atk/contract';
 import { Button, Form, Input } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
 import { CurrencySelect } from '../../products/tabs/CurrencySelect.tsx';
-import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { type TabProps, useSaveInstance } from '../context.ts';
 
 interface Row {
   currency?: string;
@@ -62,26 +62,15 @@ export function BuyButtonTab({ instance, scope, binding, permission }: TabProps)
       list: (v.list ?? []).map((r) => dest(r, '')),
     };
   }, []);
-  const [saved, setSaved] = useState(() => snapshot(toButtons(initial)));
-  const [dirty, setDirty] = useState(false);
-  const { save, saving } = useSaveInstance(scope, instance._id, permission);
-  const recompute = () => setDirty(snapshot(toButtons(form.getFieldsValue(true))) !== saved);
-
-  const submit = async (): Promise<boolean> => {
-    try {
-      await form.validateFields();
-    } catch {
-      return false;
-    }
-    const buttons = toButtons(form.getFieldsValue(true));
-    const ok = await save({ buttons });
-    if (ok) {
-      setSaved(snapshot(buttons));
-      setDirty(false);
-    }
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const part = useSaveInstance(scope, instance._id, permission);
+  const { submit, saving, refresh } = useTabForm({
+    binding,
+    initial: () => toButtons(initial),
+    read: () => toButtons(form.getFieldsValue(true)),
+    validate: () => form.validateFields(),
+    save: (buttons) => part.save({ buttons }),
+    saving: part.saving,
+  });
 
   return (
     <TabFrame title={LABEL.tabBuyButton} testId="tab-buttons" onSave={() => void submit()} saving={saving}>
@@ -90,7 +79,7 @@ export function BuyButtonTab({ instance, scope, binding, permission }: TabProps)
         name="instance-buttons"
         layout="vertical"
         initialValues={initial}
-        onValuesChange={() => queueMicrotask(recompute)}
+        onValuesChange={refresh}
       >
         <p className="buy-button__text">{LABEL.buyButtonDefault}</p>
         <div className="buy-button__row" data-testid="buy-button-default">
@@ -139,7 +128,7 @@ export function BuyButtonTab({ instance, scope, binding, permission }: TabProps)
                     aria-label={`Remove destination ${i + 1}`}
                     onClick={() => {
                       remove(field.name);
-                      queueMicrotask(recompute);
+                      refresh();
                     }}
                   />
                 </div>
@@ -149,7 +138,7 @@ export function BuyButtonTab({ instance, scope, binding, permission }: TabProps)
                 icon={<PlusOutlined />}
                 onClick={() => {
                   add({ currency: undefined, url: '' });
-                  queueMicrotask(recompute);
+                  refresh();
                 }}
               >
                 {LABEL.addBuyButton}

@@ -10,10 +10,9 @@ import {
   PRODUCTS_IN_PLAYER_CHOICES,
 } from '@atk/contract';
 import { Select, Switch, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveInstance } from '../context.ts';
 import { setFeatureOrder } from '../ordering.ts';
 import type { RefusedFeature } from '../permissions.tsx';
 
@@ -80,21 +79,15 @@ export function resetRefused(features: InstanceFeatures, feature: RefusedFeature
  * opens (spec 3 §8).
  */
 export function FeaturesTab({ instance, scope, binding, permission }: TabProps) {
-  const [features, setFeatures] = useState(() => featuresOf(instance));
-  const [saved, setSaved] = useState(() => snapshot(featuresOf(instance)));
-  const { save, saving } = useSaveInstance(scope, instance._id, permission);
-  const dirty = snapshot(features) !== saved;
-
-  const submit = async (): Promise<boolean> => {
-    const sent = features;
-    const ok = await save(
-      { features: sent },
-      { onFeatureRefused: (feature) => setFeatures((f) => resetRefused(f, feature)) },
-    );
-    if (ok) setSaved(snapshot(sent));
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const part = useSaveInstance(scope, instance._id, permission);
+  const tab = useTabForm<InstanceFeatures>({
+    binding,
+    initial: () => featuresOf(instance),
+    save: (sent) =>
+      part.save({ features: sent }, { onFeatureRefused: (feature) => setFeatures((f) => resetRefused(f, feature)) }),
+    saving: part.saving,
+  });
+  const { value: features, setValue: setFeatures, submit, saving } = tab;
 
   const enable = (key: OrderedFeature | EnableOnly, on: boolean) =>
     setFeatures((f) => ({ ...f, [key]: { ...f[key], is_enable: on ? 1 : 0 } }));

@@ -4,10 +4,10 @@ import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveInstance } from '../context.ts';
 import { embeddedCode, launchCode } from '../launch.ts';
 
 interface GeneralForm {
@@ -90,27 +90,15 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
   const [form] = Form.useForm<GeneralForm>();
   const navigate = useNavigate();
   const [initial] = useState(() => toForm(instance));
-  const [saved, setSaved] = useState(() => snapshot(toGeneral(initial, instance, scope.admin)));
-  const [dirty, setDirty] = useState(false);
-  const { save, saving } = useSaveInstance(scope, instance._id, permission);
-
-  const recompute = () => setDirty(snapshot(toGeneral(form.getFieldsValue(true), instance, scope.admin)) !== saved);
-
-  const submit = async (): Promise<boolean> => {
-    try {
-      await form.validateFields();
-    } catch {
-      return false;
-    }
-    const general = toGeneral(form.getFieldsValue(true), instance, scope.admin);
-    const ok = await save({ general });
-    if (ok) {
-      setSaved(snapshot(general));
-      setDirty(false);
-    }
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const part = useSaveInstance(scope, instance._id, permission);
+  const { submit, saving, refresh } = useTabForm({
+    binding,
+    initial: () => toGeneral(initial, instance, scope.admin),
+    read: () => toGeneral(form.getFieldsValue(true), instance, scope.admin),
+    validate: () => form.validateFields(),
+    save: (general) => part.save({ general }),
+    saving: part.saving,
+  });
 
   return (
     <TabFrame
@@ -125,15 +113,10 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
         name="instance-general"
         layout="vertical"
         initialValues={initial}
-        onValuesChange={() => queueMicrotask(recompute)}
+        onValuesChange={refresh}
       >
         <Row gutter={24}>
-          <CategoryFields
-            form={form}
-            admin={scope.admin}
-            onCleared={() => queueMicrotask(recompute)}
-            layout={sideBySide}
-          />
+          <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} />
           <Col xs={24} md={12}>
             <Form.Item name="name" label="Name">
               <Input maxLength={200} />

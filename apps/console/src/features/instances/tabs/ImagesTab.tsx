@@ -1,9 +1,8 @@
 import { DEFAULT_IMAGES, INSTANCE_IMAGES, type InstanceImage, LABEL } from '@atk/contract';
 import { Select, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveInstance } from '../context.ts';
 import { setImageOrder } from '../ordering.ts';
 
 const NAMES: Record<InstanceImage['code'], string> = { group_360: LABEL.image360, additional: LABEL.imageAdditional };
@@ -27,18 +26,18 @@ const imagesOf = (stored: readonly InstanceImage[] | null | undefined): Instance
  * order 1 or 2; choosing one for an image gives the other the other order.
  */
 export function ImagesTab({ instance, scope, binding, permission }: TabProps) {
-  const [images, setImages] = useState(() => imagesOf(instance.images));
-  const [saved, setSaved] = useState(() => snapshot(imagesOf(instance.images)));
-  const { save, saving } = useSaveInstance(scope, instance._id, permission);
-  const dirty = snapshot(images) !== saved;
-
-  const submit = async (): Promise<boolean> => {
-    const sent = images;
-    const ok = await save({ images: sent });
-    if (ok) setSaved(snapshot(sent));
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const part = useSaveInstance(scope, instance._id, permission);
+  const {
+    value: images,
+    setValue: setImages,
+    submit,
+    saving,
+  } = useTabForm({
+    binding,
+    initial: () => imagesOf(instance.images),
+    save: (sent) => part.save({ images: sent }),
+    saving: part.saving,
+  });
 
   const columns: TableColumnsType<InstanceImage> = [
     { key: 'name', title: 'Image', render: (_, img) => NAMES[img.code] },

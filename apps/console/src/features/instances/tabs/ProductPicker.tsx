@@ -3,7 +3,7 @@ import type { PickerProduct } from '@atk/contract';
 import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { instancesApi } from '../api.ts';
 
 export type PickerKind = 'mine' | 'others';
@@ -72,10 +72,6 @@ export function ProductPicker({
       }),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (list.error) console.warn('products load failed:', list.error.message);
-    if (brands.error) console.warn('brands load failed:', brands.error.message);
-  }, [list.error, brands.error]);
 
   const rows = useMemo(() => {
     const all = list.data?.list ?? [];

@@ -2,9 +2,9 @@ import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { type InstanceProduct, LABEL, MSG, PRODUCT_SLOTS } from '@atk/contract';
 import { Button, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveInstance } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveInstance } from '../context.ts';
 import { type ProductListKind, type ProductLists, setProductSlot } from '../ordering.ts';
 import { type ChosenProduct, type PickerKind, ProductPicker } from './ProductPicker.tsx';
 
@@ -31,17 +31,21 @@ const KIND_OF: Record<PickerKind, ProductListKind> = { mine: 'products', others:
  * enabled (else a permission-info dialog). A guide dialog explains the two steps.
  */
 export function ProductsTab({ instance, scope, binding, permission }: TabProps) {
-  const initial = (): ProductLists => ({
-    products: instance.products.map(clean),
-    other_products: instance.other_products.map(clean),
+  const part = useSaveInstance(scope, instance._id, permission);
+  const {
+    value: lists,
+    setValue: setLists,
+    submit,
+    saving,
+  } = useTabForm<ProductLists>({
+    binding,
+    initial: () => ({ products: instance.products.map(clean), other_products: instance.other_products.map(clean) }),
+    save: (sent) => part.save({ products: sent.products, other_products: sent.other_products }),
+    saving: part.saving,
   });
-  const [lists, setLists] = useState<ProductLists>(initial);
-  const [saved, setSaved] = useState(() => snapshot(initial()));
   const [picker, setPicker] = useState<PickerKind | null>(null);
   const [guide, setGuide] = useState(false);
   const [picked, setPicked] = useState<Map<string, Names>>(() => new Map());
-  const { save, saving } = useSaveInstance(scope, instance._id, permission);
-  const dirty = snapshot(lists) !== saved;
   const admin = scope.admin;
 
   // product names: the instance answer carries them; the pickers name the ones added since
@@ -52,14 +56,6 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
     for (const [id, n] of picked) map.set(id, n);
     return map;
   }, [instance.products, instance.other_products, picked]);
-
-  const submit = async (): Promise<boolean> => {
-    const sent = lists;
-    const ok = await save({ products: sent.products, other_products: sent.other_products });
-    if (ok) setSaved(snapshot(sent));
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
 
   const openPicker = (kind: PickerKind) => {
     // adding other brands' products needs the feature on the instance (spec 3 §6)

@@ -1,11 +1,13 @@
 import { SortAscendingOutlined, SyncOutlined } from '@ant-design/icons';
 import { type InstanceSong, LABEL, MSG } from '@atk/contract';
-import { App, Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsType, Tabs } from 'antd';
+import { Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsType, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSave } from '../../../api/useSave.ts';
 import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
 import { instancesApi } from '../api.ts';
-import { snapshot, type TabProps, useReloadInstance, useSaveInstance } from '../context.ts';
+import { type TabProps, useReloadInstance, useSaveInstance } from '../context.ts';
 import { moveTo, normalizeSongs, sortByOrder } from '../ordering.ts';
 
 type Part = 'sources' | 'my_sources';
@@ -49,53 +51,47 @@ const orderOptions = (n: number) => Array.from({ length: n }, (_, i) => ({ value
  * CANCEL restores it. The second tab synchronises the products' songs.
  */
 export function SourcesTab({ instance, scope, binding, permission }: TabProps) {
-  const { message } = App.useApp();
   const [part, setPart] = useState<Part>('sources');
-  const [lists, setLists] = useState<Record<Part, Song[]>>(() => ({
-    sources: cleanSongs(instance.sources),
-    my_sources: cleanSongs(instance.my_sources),
-  }));
-  const [saved, setSaved] = useState<Record<Part, string>>(() => ({
-    sources: snapshot(cleanSongs(instance.sources)),
-    my_sources: snapshot(cleanSongs(instance.my_sources)),
-  }));
-  const [syncing, setSyncing] = useState(false);
   const { save, saving, refused } = useSaveInstance(scope, instance._id, permission);
   const reload = useReloadInstance(scope, instance._id);
-  const changed = (p: Part) => snapshot(lists[p]) !== saved[p];
-  const dirty = changed('sources') || changed('my_sources');
-
-  const savePart = async (p: Part): Promise<boolean> => {
-    const sent = normalizeSongs(lists[p]);
-    const ok = await save(p === 'sources' ? { sources: sent } : { my_sources: sent });
-    if (ok) {
-      setLists((l) => ({ ...l, [p]: sent }));
-      setSaved((s) => ({ ...s, [p]: snapshot(sent) }));
-    }
-    return ok;
+  // each part is saved on its own: one saved state per part, one save of both for the leave prompt
+  const forms = {
+    sources: useTabForm({
+      binding: null,
+      initial: () => cleanSongs(instance.sources),
+      prepare: normalizeSongs,
+      save: (sent) => save({ sources: sent }),
+      saving,
+    }),
+    my_sources: useTabForm({
+      binding: null,
+      initial: () => cleanSongs(instance.my_sources),
+      prepare: normalizeSongs,
+      save: (sent) => save({ my_sources: sent }),
+      saving,
+    }),
   };
+  const lists = { sources: forms.sources.value, my_sources: forms.my_sources.value };
+  const changed = (p: Part) => forms[p].dirty;
+  const savePart = (p: Part) => forms[p].submit();
   const saveAll = async () => {
     for (const p of ['sources', 'my_sources'] as const) if (changed(p) && !(await savePart(p))) return false;
     return true;
   };
-  useTabBinding(binding, dirty, saveAll);
+  useTabBinding(binding, changed('sources') || changed('my_sources'), saveAll);
 
-  const cancel = (p: Part) => setLists((l) => ({ ...l, [p]: JSON.parse(saved[p]) as Song[] }));
+  const cancel = (p: Part) => forms[p].reset();
 
-  const synchronize = async () => {
-    setSyncing(true);
-    try {
-      await instancesApi.syncSongs(scope.admin, instance._id);
-      message.success(MSG.synchronizeSuccess);
-      const fresh = cleanSongs((await reload()).my_sources);
-      setLists((l) => ({ ...l, my_sources: fresh }));
-      setSaved((s) => ({ ...s, my_sources: snapshot(fresh) }));
-    } catch (e) {
-      refused(e);
-    } finally {
-      setSyncing(false);
-    }
-  };
+  const sync = useSave({
+    save: () => instancesApi.syncSongs(scope.admin, instance._id),
+    success: MSG.synchronizeSuccess,
+    onError: (e) => refused(e),
+    onSaved: () =>
+      reload().then(
+        (fresh) => forms.my_sources.markSaved(cleanSongs(fresh.my_sources)),
+        (e) => refused(e),
+      ),
+  });
 
   // names: the instance answer carries them for every song and source, whichever brand's they are
   const names = useMemo(() => {
@@ -110,7 +106,7 @@ export function SourcesTab({ instance, scope, binding, permission }: TabProps) {
   const songName = (id: string): SongNames => names.songs.get(id) ?? { name: '…', song_writer: '' };
   const instrumentName = (id: string): InstrumentNames => names.instruments.get(id) ?? { name: '…', performer: '' };
 
-  const editSongs = (p: Part, fn: (songs: Song[]) => Song[]) => setLists((l) => ({ ...l, [p]: fn(l[p]) }));
+  const editSongs = (p: Part, fn: (songs: Song[]) => Song[]) => forms[p].setValue(fn);
   const editSong = (p: Part, songId: string, fn: (song: Song) => Song) =>
     editSongs(p, (list) => list.map((s) => (s.song_id === songId ? fn(s) : s)));
 
@@ -208,7 +204,7 @@ export function SourcesTab({ instance, scope, binding, permission }: TabProps) {
       <div data-testid={`sources-${p}`}>
         {p === 'my_sources' && (
           <div className="instance-sources__actions">
-            <Button icon={<SyncOutlined />} loading={syncing} onClick={() => void synchronize()}>
+            <Button icon={<SyncOutlined />} loading={sync.isPending} onClick={() => sync.mutate()}>
               {LABEL.synchronizeProductsSongs}
             </Button>
           </div>

@@ -1,13 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { LABEL, MSG, type Song } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Collapse, Empty, Popconfirm, Row, Skeleton, Space, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { reportError } from '../../../api/client.ts';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
+import { Button, Card, Col, Collapse, Empty, Popconfirm, Row, Skeleton, Space, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSave } from '../../../api/useSave.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
 import { productKeys, productsApi } from '../api.ts';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 import { songKeys, songsApi } from './api.ts';
 import { CrossSongDialog } from './CrossSongDialog.tsx';
 import { SongDialog, type SongFields } from './SongDialog.tsx';
@@ -38,16 +38,29 @@ const byOrder = (ids: string[], songs: Song[] | undefined) => {
  * Uploads save the audio at once; SAVE CHANGES saves the product's song list (after a song was removed).
  */
 export function AudioTab({ product, scope, binding }: TabProps) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [songIds, setSongIds] = useState<string[]>(() => product.songs);
-  const [saved, setSaved] = useState(() => snapshot(product.songs));
   const [dialog, setDialog] = useState<'new' | 'cross' | Song | null>(null);
   const [addingSource, setAddingSource] = useState<string | null>(null);
   // songs are open unless the user folded them (new songs open too)
   const [folded, setFolded] = useState<string[]>([]);
-  const { save, saving } = useSaveSection(scope, product._id);
-  const dirty = snapshot(songIds) !== saved;
+  const section = useSaveSection(scope, product._id);
+  const {
+    value: songIds,
+    setValue: setSongIds,
+    dirty,
+    submit: saveSongs,
+    saving,
+    markSaved,
+  } = useTabForm<string[]>({
+    binding,
+    initial: () => product.songs,
+    save: async (content, success) => {
+      const ok = await section.save({ type: 'songs', content }, success);
+      if (ok) void queryClient.invalidateQueries({ queryKey: songKeys.all });
+      return ok;
+    },
+    saving: section.saving,
+  });
   const admin = scope.admin;
 
   const own = useQuery({
@@ -61,10 +74,6 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     queryFn: () => songsApi.byIds(admin, product.atk_songs, true),
     enabled: admin && product.atk_songs.length > 0,
   });
-  useEffect(() => {
-    if (own.error) console.warn('songs load failed:', own.error.message);
-    if (atk.error) console.warn('atk songs load failed:', atk.error.message);
-  }, [own.error, atk.error]);
 
   const songs = useMemo(() => {
     const list = byOrder(songIds, own.data?.list);
@@ -72,64 +81,45 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     return list;
   }, [songIds, own.data, atk.data, admin, product.atk_songs]);
 
-  const saveSongs = async (next: string[], success?: string) => {
-    const ok = await save({ type: 'songs', content: next }, success);
-    if (ok) {
-      setSongIds(next);
-      setSaved(snapshot(next));
-      void queryClient.invalidateQueries({ queryKey: songKeys.all });
-    }
-    return ok;
-  };
-  useTabBinding(binding, dirty, () => saveSongs(songIds));
-
   const brandId = admin ? product.general.brand_id : undefined;
+
+  const songBody = (values: SongFields) => ({
+    name: values.name,
+    song_writer: values.song_writer || null,
+    brand_id: brandId,
+  });
+  const newSong = useSave({
+    save: (values: SongFields) => songsApi.create(admin, { ...songBody(values), song_type: 1 }),
+    success: MSG.createSongSuccess,
+  });
+  // the song belongs to the product once its id is in the product's songs
+  const attachSong = useSave({
+    save: (next: string[]) => productsApi.update(admin, product._id, { type: 'songs', content: next }),
+    invalidate: [songKeys.all, productKeys.one(admin, product._id)],
+    onSaved: (_, next) => markSaved(next),
+  });
+  const updateSong = useSave({
+    save: ({ song, values }: { song: Song; values: SongFields }) => songsApi.update(admin, song._id, songBody(values)),
+    success: MSG.updateSongSuccess,
+    invalidate: [songKeys.all],
+  });
 
   const createSong = async (values: SongFields): Promise<boolean> => {
     let song: Song;
     try {
-      song = await songsApi.create(admin, {
-        name: values.name,
-        song_writer: values.song_writer || null,
-        song_type: 1,
-        brand_id: brandId,
-      });
-    } catch (e) {
-      reportError(message.error, e);
+      song = await newSong.mutateAsync(values);
+    } catch {
       return false;
     }
-    message.success(MSG.createSongSuccess);
-    // the song belongs to the product once its id is in the product's songs
-    try {
-      const next = [...songIds, song._id];
-      await productsApi.update(admin, product._id, { type: 'songs', content: next });
-      setSongIds(next);
-      setSaved(snapshot(next));
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: songKeys.all });
-        void queryClient.invalidateQueries({ queryKey: productKeys.one(admin, product._id) });
-      }, 100);
-    } catch (e) {
-      reportError(message.error, e);
-    }
+    await attachSong.mutateAsync([...songIds, song._id]).catch(() => undefined);
     return true;
   };
 
-  const editSong = async (song: Song, values: SongFields): Promise<boolean> => {
-    try {
-      await songsApi.update(admin, song._id, {
-        name: values.name,
-        song_writer: values.song_writer || null,
-        brand_id: brandId,
-      });
-    } catch (e) {
-      reportError(message.error, e);
-      return false;
-    }
-    message.success(MSG.updateSongSuccess);
-    setTimeout(() => void queryClient.invalidateQueries({ queryKey: songKeys.all }), 100);
-    return true;
-  };
+  const editSong = (song: Song, values: SongFields): Promise<boolean> =>
+    updateSong.mutateAsync({ song, values }).then(
+      () => true,
+      () => false,
+    );
 
   const addCross = async (songId: string): Promise<boolean> => {
     if (songIds.includes(songId)) return true; // already there: nothing to do (spec 3 §4)
@@ -161,7 +151,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       title={LABEL.tabAudio}
       testId="tab-audio"
       extra={showPrompt ? undefined : buttons}
-      onSave={() => void saveSongs(songIds)}
+      onSave={() => void saveSongs()}
       saving={saving}
       saveDisabled={!dirty}
     >

@@ -1,5 +1,5 @@
 import { LABEL, MSG } from '@atk/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { songKeys, songsApi } from './api.ts';
@@ -24,30 +24,27 @@ export function CrossSongDialog({
 }) {
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const submit = useMutation({
+    mutationFn: (songId: string) => onSubmit(songId),
+    onSuccess: (saved) => {
+      if (saved) onClose();
+    },
+  });
   const songs = useQuery({
     queryKey: songKeys.crossComparable(admin, brandId),
     queryFn: () => songsApi.crossComparable(admin, brandId),
     enabled: open,
   });
   useEffect(() => {
-    if (songs.error) console.warn('cross-comparable songs load failed:', songs.error.message);
-  }, [songs.error]);
-  useEffect(() => {
     if (open) setSelected(undefined);
   }, [open]);
 
-  const ok = async () => {
+  const ok = () => {
     if (!selected) {
       message.warning(MSG.selectCrossComparableSong);
       return;
     }
-    setBusy(true);
-    try {
-      if (await onSubmit(selected)) onClose();
-    } finally {
-      setBusy(false);
-    }
+    submit.mutate(selected);
   };
 
   return (
@@ -57,8 +54,8 @@ export function CrossSongDialog({
       width={770}
       okText={LABEL.save}
       cancelText={LABEL.cancel}
-      confirmLoading={busy}
-      onOk={() => void ok()}
+      confirmLoading={submit.isPending}
+      onOk={ok}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -10,8 +10,8 @@ import {
 } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { reportError } from '../../../api/client.ts';
+import { useMemo, useState } from 'react';
+import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { productKeys } from '../api.ts';
 import type { ProductScope } from '../scope.ts';
@@ -119,9 +119,6 @@ export function SongSources({
     queryFn: () => instrumentsApi.list(scope.admin, song._id, product._id),
     refetchInterval: (q) => (q.state.data?.list.some((i) => busy(i.audio)) ? POLL_MS : false),
   });
-  useEffect(() => {
-    if (sources.error) console.warn('instruments load failed:', sources.error.message);
-  }, [sources.error]);
 
   const audioOf = (i: Instrument) =>
     i.audio !== undefined
@@ -149,22 +146,19 @@ export function SongSources({
     }
   };
 
-  const saveSource = async (body: InstrumentBody): Promise<boolean> => {
-    try {
-      if (editing) {
-        await instrumentsApi.update(scope.admin, editing._id, body);
-        message.success(MSG.updateInstrumentSuccess);
-      } else {
-        await instrumentsApi.create(scope.admin, { ...body, song_id: song._id });
-        message.success(MSG.createInstrumentSuccess);
-      }
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), 100);
-      return true;
-    } catch (e) {
-      reportError(message.error, e);
-      return false;
-    }
-  };
+  const source = useSave({
+    save: ({ id, body }: { id?: string; body: InstrumentBody }) =>
+      id
+        ? instrumentsApi.update(scope.admin, id, body)
+        : instrumentsApi.create(scope.admin, { ...body, song_id: song._id }),
+    success: (_, { id }) => (id ? MSG.updateInstrumentSuccess : MSG.createInstrumentSuccess),
+    invalidate: [key],
+  });
+  const saveSource = (body: InstrumentBody): Promise<boolean> =>
+    source.mutateAsync({ id: editing?._id, body }).then(
+      () => true,
+      () => false,
+    );
 
   const list = sources.data?.list ?? [];
   return (

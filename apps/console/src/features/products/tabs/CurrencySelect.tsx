@@ -2,7 +2,7 @@ import type { Currency } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { pickersApi, pickerKeys as queryKeys } from '../../../api/pickers.ts';
+import { pickerKeys, pickersApi } from '../../../api/pickers.ts';
 
 /**
  * The searchable currency picker (spec 3 §2 Price): loads up to 40 currencies, searching by name on the
@@ -25,14 +25,13 @@ export function CurrencySelect({
 } & Pick<SelectProps, 'placeholder' | 'style' | 'aria-label'>) {
   const [search, setSearch] = useState('');
   const currencies = useQuery({
-    queryKey: queryKeys.currencies(admin, search),
+    queryKey: pickerKeys.currencies(admin, search),
     queryFn: () => pickersApi.currencies(admin, search),
     staleTime: 5 * 60_000,
   });
   useEffect(() => {
-    if (currencies.error) console.warn('currencies load failed:', currencies.error.message);
     if (currencies.data) onKnown?.(currencies.data.list);
-  }, [currencies.data, currencies.error, onKnown]);
+  }, [currencies.data, onKnown]);
 
   const list = currencies.data?.list ?? [];
   const options = list.map((c) => ({ value: c.currency, label: `${c.currency} (${c.symbol})`, title: c.name }));

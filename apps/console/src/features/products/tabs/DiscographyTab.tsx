@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { LABEL, MSG, spotifyUri } from '@atk/contract';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 
 interface Entry {
   artist: string;
@@ -40,25 +40,24 @@ type Row = Entry & { key: number };
  * Operate) with the New / Edit Discography dialog (width 30%). A Spotify link is stored in its URI form.
  */
 export function DiscographyTab({ product, scope, binding }: TabProps) {
-  const [entries, setEntries] = useState<Entry[]>(() =>
-    (product.discography ?? []).map((e) => ({
-      ...blank(),
-      ...Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v ?? ''])),
-    })),
-  );
-  const [saved, setSaved] = useState(() => snapshot(entries));
+  const section = useSaveSection(scope, product._id);
+  const {
+    value: entries,
+    setValue: setEntries,
+    submit,
+    saving,
+  } = useTabForm<Entry[]>({
+    binding,
+    initial: () =>
+      (product.discography ?? []).map((e) => ({
+        ...blank(),
+        ...Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v ?? ''])),
+      })),
+    save: (content) => section.save({ type: 'discography', content }),
+    saving: section.saving,
+  });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [form] = Form.useForm<Entry>();
-  const { save, saving } = useSaveSection(scope, product._id);
-  const dirty = snapshot(entries) !== saved;
-
-  const submit = async () => {
-    const content = entries;
-    const ok = await save({ type: 'discography', content });
-    if (ok) setSaved(snapshot(content));
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
 
   const open = (which: number | 'new') => setEditing(which);
   const commit = (values: Entry) => {

@@ -3,11 +3,11 @@ import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { reportError } from '../../../api/client.ts';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
 import { uploadsApi } from '../api.ts';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 
 /** The server keeps a graph that is an image or an SVG drawing. */
 const GRAPH_ACCEPT = '.png,.jpg,.jpeg,.webp,.gif,.svg';
@@ -23,18 +23,19 @@ interface FileRef {
  */
 export function FrequencyGraphTab({ product, scope, binding }: TabProps) {
   const { message } = App.useApp();
-  const [graph, setGraph] = useState<FileRef | null>(() => product.frequency_graph ?? null);
-  const [saved, setSaved] = useState(() => snapshot(product.frequency_graph ?? null));
   const [uploading, setUploading] = useState(false);
-  const { save, saving } = useSaveSection(scope, product._id);
-  const dirty = snapshot(graph) !== saved;
-
-  const persist = async (next: FileRef | null, success?: string) => {
-    const ok = await save({ type: 'frequency_graph', content: next }, success);
-    if (ok) setSaved(snapshot(next));
-    return ok;
-  };
-  useTabBinding(binding, dirty, () => persist(graph));
+  const section = useSaveSection(scope, product._id);
+  const {
+    value: graph,
+    setValue: setGraph,
+    submit: persist,
+    saving,
+  } = useTabForm<FileRef | null>({
+    binding,
+    initial: () => product.frequency_graph ?? null,
+    save: (content, success) => section.save({ type: 'frequency_graph', content }, success),
+    saving: section.saving,
+  });
 
   const upload = async (file: File) => {
     setUploading(true);
@@ -54,7 +55,7 @@ export function FrequencyGraphTab({ product, scope, binding }: TabProps) {
     <TabFrame
       title={LABEL.tabFrequencyGraph}
       testId="tab-frequency-graph"
-      onSave={() => void persist(graph)}
+      onSave={() => void persist()}
       saving={saving && !uploading}
     >
       <Space orientation="vertical" size="large">

@@ -2,10 +2,10 @@ import { LABEL, type Product, type ProductUpdate } from '@atk/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 
 interface GeneralForm {
   name: string;
@@ -41,27 +41,15 @@ function toContent(v: Partial<GeneralForm>, p: Product, admin: boolean) {
 export function GeneralTab({ product, scope, binding }: TabProps) {
   const [form] = Form.useForm<GeneralForm>();
   const [initial] = useState(() => toForm(product));
-  const [saved, setSaved] = useState(() => snapshot(toContent(initial, product, scope.admin)));
-  const [dirty, setDirty] = useState(false);
-  const { save, saving } = useSaveSection(scope, product._id);
-
-  const recompute = () => setDirty(snapshot(toContent(form.getFieldsValue(true), product, scope.admin)) !== saved);
-
-  const submit = async (): Promise<boolean> => {
-    try {
-      await form.validateFields();
-    } catch {
-      return false;
-    }
-    const content = toContent(form.getFieldsValue(true), product, scope.admin);
-    const ok = await save({ type: 'general', content });
-    if (ok) {
-      setSaved(snapshot(content));
-      setDirty(false);
-    }
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const section = useSaveSection(scope, product._id);
+  const { submit, saving, refresh } = useTabForm({
+    binding,
+    initial: () => toContent(initial, product, scope.admin),
+    read: () => toContent(form.getFieldsValue(true), product, scope.admin),
+    validate: () => form.validateFields(),
+    save: (content) => section.save({ type: 'general', content }),
+    saving: section.saving,
+  });
 
   return (
     <TabFrame title={LABEL.tabGeneral} testId="tab-general" onSave={() => void submit()} saving={saving}>
@@ -70,7 +58,7 @@ export function GeneralTab({ product, scope, binding }: TabProps) {
         name="product-general"
         layout="vertical"
         initialValues={initial}
-        onValuesChange={() => queueMicrotask(recompute)}
+        onValuesChange={refresh}
       >
         <Row gutter={24}>
           <Col xs={24} md={12}>
@@ -97,12 +85,7 @@ export function GeneralTab({ product, scope, binding }: TabProps) {
               <Input readOnly variant="filled" aria-readonly="true" />
             </Form.Item>
           </Col>
-          <CategoryFields
-            form={form}
-            admin={scope.admin}
-            onCleared={() => queueMicrotask(recompute)}
-            layout={sideBySide}
-          />
+          <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} />
         </Row>
       </Form>
     </TabFrame>

@@ -4,11 +4,11 @@ import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Pr
 import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { reportError } from '../../../api/client.ts';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
 import { uploadsApi } from '../api.ts';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 
 interface FileRef {
   url: string;
@@ -85,18 +85,19 @@ function Slot({
  */
 export function ImagesTab({ product, scope, binding }: TabProps) {
   const { message } = App.useApp();
-  const [images, setImages] = useState(() => toState(product));
-  const [saved, setSaved] = useState(() => snapshot(toState(product)));
   const [busy, setBusy] = useState<string | null>(null);
-  const { save, saving } = useSaveSection(scope, product._id);
-  const dirty = snapshot(images) !== saved;
-
-  const persist = async (next: Images, success?: string): Promise<boolean> => {
-    const ok = await save({ type: 'images', content: next }, success);
-    if (ok) setSaved(snapshot(next));
-    return ok;
-  };
-  useTabBinding(binding, dirty, () => persist(images));
+  const section = useSaveSection(scope, product._id);
+  const {
+    value: images,
+    setValue: setImages,
+    submit: persist,
+    saving,
+  } = useTabForm({
+    binding,
+    initial: () => toState(product),
+    save: (content, success) => section.save({ type: 'images', content }, success),
+    saving: section.saving,
+  });
 
   const upload = async (
     file: File,
@@ -128,7 +129,7 @@ export function ImagesTab({ product, scope, binding }: TabProps) {
     <TabFrame
       title={LABEL.tabImages}
       testId="tab-images"
-      onSave={() => void persist(images)}
+      onSave={() => void persist()}
       saving={saving && busy === null}
     >
       <Alert type="info" showIcon title={LABEL.imageHint} className="product-tab__hint" />

@@ -1,9 +1,8 @@
 import { LABEL } from '@atk/contract';
 import { Card } from 'antd';
-import { useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { LazyRichTextEditor } from '../../../components/LazyRichTextEditor.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 
 /** What a listening guide should answer (spec 3 §2). */
@@ -23,18 +22,19 @@ export const GUIDANCE = [
 
 /** Listening Guide: a rich-text editor (Heading, Body, Bold, Italic, Underline, Link) beside the guidance. */
 export function ListeningGuideTab({ product, scope, binding }: TabProps) {
-  const [html, setHtml] = useState(() => product.listening_guide?.content ?? '');
-  const [saved, setSaved] = useState(html);
-  const { save, saving } = useSaveSection(scope, product._id);
-  const dirty = html !== saved;
-
-  const submit = async () => {
-    const content = html;
-    const ok = await save({ type: 'listening_guide', content: { content } });
-    if (ok) setSaved(content);
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const section = useSaveSection(scope, product._id);
+  const {
+    value: html,
+    setValue: setHtml,
+    submit,
+    saving,
+  } = useTabForm({
+    binding,
+    initial: () => product.listening_guide?.content ?? '',
+    save: (content) => section.save({ type: 'listening_guide', content: { content } }),
+    saving: section.saving,
+    snapshot: (text) => text,
+  });
 
   return (
     <TabFrame title={LABEL.tabListeningGuide} testId="tab-listening-guide" onSave={() => void submit()} saving={saving}>

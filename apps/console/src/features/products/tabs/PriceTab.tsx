@@ -3,9 +3,9 @@ import type { Currency } from '@atk/contract';
 import { LABEL, type Product } from '@atk/contract';
 import { Button, Col, Form, InputNumber, Row } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 import { CurrencySelect } from './CurrencySelect.tsx';
 
 interface PriceRow {
@@ -64,26 +64,15 @@ export function PriceTab({ product, scope, binding }: TabProps) {
     [entry],
   );
 
-  const [saved, setSaved] = useState(() => snapshot(toContent(initial)));
-  const [dirty, setDirty] = useState(false);
-  const { save, saving } = useSaveSection(scope, product._id);
-  const recompute = () => setDirty(snapshot(toContent(form.getFieldsValue(true))) !== saved);
-
-  const submit = async (): Promise<boolean> => {
-    try {
-      await form.validateFields();
-    } catch {
-      return false;
-    }
-    const content = toContent(form.getFieldsValue(true));
-    const ok = await save({ type: 'price', content });
-    if (ok) {
-      setSaved(snapshot(content));
-      setDirty(false);
-    }
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
+  const section = useSaveSection(scope, product._id);
+  const { submit, saving, refresh } = useTabForm({
+    binding,
+    initial: () => toContent(initial),
+    read: () => toContent(form.getFieldsValue(true)),
+    validate: () => form.validateFields(),
+    save: (content) => section.save({ type: 'price', content }),
+    saving: section.saving,
+  });
 
   // the default price: a currency needs a price and a price a currency (or neither: no default price)
   const needs = (field: 'currency' | 'price') => ({
@@ -102,7 +91,7 @@ export function PriceTab({ product, scope, binding }: TabProps) {
         name="product-price"
         layout="vertical"
         initialValues={initial}
-        onValuesChange={() => queueMicrotask(recompute)}
+        onValuesChange={refresh}
       >
         <Row gutter={16}>
           <Col xs={24} md={10}>
@@ -158,7 +147,7 @@ export function PriceTab({ product, scope, binding }: TabProps) {
                         aria-label={`Remove price row ${i + 1}`}
                         onClick={() => {
                           remove(field.name);
-                          queueMicrotask(recompute);
+                          refresh();
                         }}
                       />
                     </Form.Item>
@@ -170,7 +159,7 @@ export function PriceTab({ product, scope, binding }: TabProps) {
                 icon={<PlusOutlined />}
                 onClick={() => {
                   add({ currency: undefined, price: null });
-                  queueMicrotask(recompute);
+                  refresh();
                 }}
               >
                 Add price

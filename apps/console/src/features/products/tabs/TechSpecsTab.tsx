@@ -2,9 +2,9 @@ import { LABEL, TECH, TECH_LIMITS } from '@atk/contract';
 import { Checkbox, Col, Collapse, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTabBinding } from '../../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { snapshot, type TabProps, useSaveSection } from '../context.ts';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { type TabProps, useSaveSection } from '../context.ts';
 import { type TechForm, techRules, toTechContent, toTechForm } from './techSpecs.ts';
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -38,9 +38,15 @@ const SECTIONS = ['basic', 'amp_tra', 'cap_dia', 'patterns', 'controls', 'data',
 export function TechSpecsTab({ product, scope, binding }: TabProps) {
   const [form] = Form.useForm<TechForm>();
   const [initial] = useState(() => toTechForm(product.tech_specs));
-  const [saved, setSaved] = useState(() => snapshot(toTechContent(initial)));
-  const [dirty, setDirty] = useState(false);
-  const { save, saving } = useSaveSection(scope, product._id);
+  const section = useSaveSection(scope, product._id);
+  const { submit, saving, refresh } = useTabForm({
+    binding,
+    initial: () => toTechContent(initial),
+    read: () => toTechContent(form.getFieldsValue(true) as TechForm),
+    validate: () => form.validateFields(),
+    save: (content) => section.save({ type: 'tech_specs', content }),
+    saving: section.saving,
+  });
 
   const iface = (Form.useWatch(['basic', 'interface'], form) as string[] | undefined) ?? initial.basic.interface;
   const watched = {
@@ -62,25 +68,6 @@ export function TechSpecsTab({ product, scope, binding }: TabProps) {
   const rules = techRules(watched);
   const aes = iface.includes('AES digital');
   const analogOrUsb = iface.some((i) => i !== 'AES digital');
-
-  const current = () => toTechContent(form.getFieldsValue(true) as TechForm);
-  const recompute = () => setDirty(snapshot(current()) !== saved);
-
-  const submit = async (): Promise<boolean> => {
-    try {
-      await form.validateFields();
-    } catch {
-      return false;
-    }
-    const content = current();
-    const ok = await save({ type: 'tech_specs', content });
-    if (ok) {
-      setSaved(snapshot(content));
-      setDirty(false);
-    }
-    return ok;
-  };
-  useTabBinding(binding, dirty, submit);
 
   const panels: { key: (typeof SECTIONS)[number]; label: string; body: ReactNode }[] = [
     {
@@ -212,7 +199,7 @@ export function TechSpecsTab({ product, scope, binding }: TabProps) {
         name="product-tech-specs"
         layout="vertical"
         initialValues={initial}
-        onValuesChange={() => queueMicrotask(recompute)}
+        onValuesChange={refresh}
       >
         <Collapse
           defaultActiveKey={[...SECTIONS]}

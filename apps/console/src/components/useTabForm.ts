@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { type TabBinding, useTabBinding } from './DirtyTabs.tsx';
+
+/** A stable text of a value, to compare a tab's current content with the saved one. */
+export const snapshot = (value: unknown): string => JSON.stringify(value ?? null);
+
+export interface TabFormOptions<T> {
+  /** The tab's binding; null when the tab registers one save for several parts itself (`useTabBinding`). */
+  binding: TabBinding | null;
+  /** The loaded value, taken as saved. */
+  initial: T | (() => T);
+  /** Saves a value: resolves true when saved, false (or rejects) when not; `success` replaces the usual toast. */
+  save: (value: T, success?: string) => Promise<boolean>;
+  /** The save's `isPending`, handed back as `saving`. */
+  saving?: boolean;
+  /** How two values are compared (default: their JSON text). */
+  snapshot?: (value: T) => string;
+  /** A form tab: reads the fields (the value sent), after `validate`. */
+  read?: () => T;
+  /** A form tab: checks the fields before saving; a rejection stops the save (antd `validateFields`). */
+  validate?: () => Promise<unknown>;
+  /** What is sent (and then held), e.g. a list sorted by order. */
+  prepare?: (value: T) => T;
+}
+
+/**
+ * The saved/dirty state of a product or instance tab (spec 3 §2: a dirty tab is marked, leaving it asks to save),
+ * written once instead of in every tab: the current value, the last saved one, `dirty` when they differ, and
+ * `submit`, which saves (the current value, or `next`) and takes what was sent as saved. The save is registered
+ * with the tab container, so SAVE CHANGES of the leave prompt runs the same `submit`.
+ *
+ * A form tab passes `read` (its fields as the value to save), `validate`, and calls `refresh` on every change.
+ */
+export function useTabForm<T>({
+  binding,
+  initial,
+  save,
+  saving = false,
+  snapshot: snap = snapshot,
+  read,
+  validate,
+  prepare,
+}: TabFormOptions<T>) {
+  const [value, setValue] = useState<T>(initial);
+  const [saved, setSaved] = useState<T>(value);
+  const dirty = snap(value) !== snap(saved);
+
+  const submit = async (next: T = value, success?: string): Promise<boolean> => {
+    if (validate) {
+      try {
+        await validate();
+      } catch {
+        return false;
+      }
+    }
+    const read_ = read ? read() : next;
+    const sent = prepare ? prepare(read_) : read_;
+    const ok = await save(sent, success).catch(() => false);
+    if (ok) {
+      setSaved(sent);
+      // the tab holds what was sent, unless it was changed meanwhile
+      setValue((current) => (current === value ? sent : current));
+    }
+    return ok;
+  };
+
+  /** Takes a value saved another way (e.g. a synchronisation) as both current and saved. */
+  const markSaved = (next: T) => {
+    setValue(next);
+    setSaved(next);
+  };
+
+  useTabBinding(binding, dirty, () => submit());
+
+  return {
+    value,
+    setValue,
+    dirty,
+    submit,
+    saving,
+    markSaved,
+    /** Back to the saved value (CANCEL). */
+    reset: () => setValue(saved),
+    /** A form tab's change: the value is read again once the form has settled. */
+    refresh: () => queueMicrotask(() => read && setValue(read())),
+  };
+}
