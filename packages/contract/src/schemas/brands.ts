@@ -15,13 +15,16 @@ export const brandCreate = z.object({
   name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200),
   is_published: status01.default(0),
 });
+export type BrandCreate = z.infer<typeof brandCreate>;
 
 export const brandQuery = pageQuery.extend({
   name: z.string().trim().max(200).optional(),
   is_published: queryBool.optional(),
 });
+export type BrandQuery = z.infer<typeof brandQuery>;
 
 export const brandUpdate = z.object({
   name: brandCreate.shape.name.optional(),
   is_published: status01.optional(),
 });
+export type BrandUpdate = z.infer<typeof brandUpdate>;

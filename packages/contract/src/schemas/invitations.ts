@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, id, isoTime, pageQuery } from './common.ts';
 
 export const invitationCreate = z.object({ email, brand_id: id });
+export type InvitationCreate = z.infer<typeof invitationCreate>;
 
 export const invitation = z.object({
   _id: id,
@@ -16,6 +17,7 @@ export const invitation = z.object({
 export type Invitation = z.infer<typeof invitation>;
 
 export const invitationQuery = pageQuery.extend({ email: z.string().trim().max(254).optional() });
+export type InvitationQuery = z.infer<typeof invitationQuery>;
 
 /** `/invitations/:uuid` path parameters. */
 export const invitationParams = z.object({ uuid: id });

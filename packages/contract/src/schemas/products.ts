@@ -5,6 +5,8 @@ import { id, isoTime, pageQuery, queryBool, says, status01, text } from './commo
 
 const url = z.string(says('must be text')).trim().max(2000, { error: 'must be at most 2000 characters' });
 const fileRef = z.object({ url, name: z.string(says('must be text')).max(300) });
+/** An uploaded file of a product: its storage URL and its name. */
+export type FileRef = z.infer<typeof fileRef>;
 
 // ── General ──────────────────────────────────────────────────────────────────────────────────────────
 export const productGeneral = z.object({
@@ -24,6 +26,7 @@ export const priceEntry = z.object({
   price: z.number(says('must be a number')).min(0).max(100_000_000),
   symbol: z.string(says('must be text')).max(8),
 });
+export type PriceEntry = z.infer<typeof priceEntry>;
 export const productPrice = z.object({
   default: priceEntry.nullable(),
   list: z.array(priceEntry).max(50).default([]),
@@ -42,6 +45,7 @@ export const productImages = z.object({
     .max(GROUP_360_SLOTS, { error: `must have at most ${GROUP_360_SLOTS} slots` })
     .default([]),
 });
+export type ProductImages = z.infer<typeof productImages>;
 
 // ── Audio (one record, saved after an upload) ────────────────────────────────────────────────────────
 export const productAudio = z.object({

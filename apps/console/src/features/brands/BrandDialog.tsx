@@ -1,9 +1,9 @@
-import { type Brand, LABEL, MSG } from '@atk/contract';
+import { type Brand, type BrandCreate, LABEL, MSG } from '@atk/contract';
 import { Form, Input, Select } from 'antd';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
-import { type BrandFields, brandKeys, brandsApi } from './api.ts';
+import { brandKeys, brandsApi } from './api.ts';
 
 /**
  * New Brand / Edit Brand (spec 2 §2 Brands list): name and status. The brand name is not checked in the browser
@@ -12,12 +12,12 @@ import { type BrandFields, brandKeys, brandsApi } from './api.ts';
 export function BrandDialog({ brand, onClose }: { brand: Brand | 'new'; onClose: () => void }) {
   const editing = brand !== 'new';
   const save = useSave({
-    save: (fields: BrandFields) => (editing ? brandsApi.update(brand._id, fields) : brandsApi.create(fields)),
+    save: (fields: BrandCreate) => (editing ? brandsApi.update(brand._id, fields) : brandsApi.create(fields)),
     success: editing ? MSG.updateBrandSuccess : MSG.createBrandSuccess,
     invalidate: [brandKeys.all],
   });
   return (
-    <FormDialog<BrandFields>
+    <FormDialog<BrandCreate>
       open
       title={editing ? LABEL.editBrand : LABEL.newBrand}
       name="brand-dialog"

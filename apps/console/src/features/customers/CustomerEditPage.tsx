@@ -1,4 +1,4 @@
-import { LABEL, MSG, type Subscription } from '@atk/contract';
+import { type AdminUserUpdate, LABEL, MSG, type Subscription } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Result, Select } from 'antd';
 import { useParams } from 'react-router';
@@ -10,7 +10,8 @@ import { SubscriptionFields, subscriptionOf } from '../../components/Subscriptio
 import { planKeys, plansApi } from '../plans/api.ts';
 import { customerKeys, customersApi } from './api.ts';
 
-type EditFields = Subscription & { plan_id?: string | null };
+/** The form: the subscription's fields and the plan chosen (PUT /admin/users/{id} sends them as {subscription, plan_id}). */
+type EditFields = Subscription & Pick<AdminUserUpdate, 'plan_id'>;
 
 /**
  * CUSTOMER EDIT (spec 2 §2 Customer edit), /{area}/customers/{id}/edit: the customer's subscription. Choosing

@@ -10,6 +10,7 @@ import type {
   AdminUserRow,
   AdminUserUpdate,
   ListData,
+  RoleItem,
   Subscription,
 } from '@atk/contract';
 import { hashPassword } from '@atk/contract';
@@ -20,21 +21,12 @@ export type CustomerQuery = Pick<
   'page_num' | 'page_size' | 'role_id' | 'name' | 'email' | 'master_brand_status'
 >;
 
-/** What the New/Edit Customer dialog holds. */
-export interface CustomerFields {
-  email?: string;
-  master_brand_id?: string;
-  company_name?: string;
-  first_name?: string;
-  last_name?: string;
-  password?: string;
-  password_confirm?: string;
-}
-
-interface Role {
-  _id: string;
-  name: string;
-}
+/** What the New/Edit Customer dialog holds (the passwords in clear: the calls hash them). */
+export type CustomerFields = Pick<AdminUserCreate, 'email'> &
+  Pick<
+    AdminUserUpdate,
+    'master_brand_id' | 'company_name' | 'first_name' | 'last_name' | 'password' | 'password_confirm'
+  >;
 
 const enc = encodeURIComponent;
 
@@ -59,7 +51,7 @@ export const customersApi = {
     customersApi.update(id, { subscription, plan_id }),
   remove: (id: string) => del<null>(`/admin/users/${enc(id)}`),
   /** The roles (spec 2 §9: page 1, 100); customers are listed by the id of the one named customer. */
-  roles: () => get<ListData<Role>>('/admin/roles', { query: { page_num: 1, page_size: 100, is_deleted: false } }),
+  roles: () => get<ListData<RoleItem>>('/admin/roles', { query: { page_num: 1, page_size: 100, is_deleted: false } }),
 };
 
 export const customerKeys = {

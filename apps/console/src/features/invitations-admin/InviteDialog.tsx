@@ -1,14 +1,14 @@
-import { LABEL, MSG } from '@atk/contract';
+import { type InvitationCreate, LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { brandKeys, brandsApi } from '../brands/api.ts';
-import { type InvitationFields, invitationKeys, invitationsAdminApi } from './api.ts';
+import { invitationKeys, invitationsAdminApi } from './api.ts';
 
 type BrandOrigin = 'existing';
 
-interface InviteForm extends InvitationFields {
+interface InviteForm extends InvitationCreate {
   brand_origin: BrandOrigin;
 }
 

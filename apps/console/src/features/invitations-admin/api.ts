@@ -2,23 +2,12 @@
  * Invitations of the operators (spec 2 §2 Invitations list, §7): the list and the invite call, and the query keys
  * of the feature. The public accept page (features/invitations) has its own call.
  */
-import type { Invitation, ListData } from '@atk/contract';
+import type { Invitation, InvitationCreate, InvitationQuery, ListData } from '@atk/contract';
 import { get, post } from '../../api/client.ts';
-
-export interface InvitationQuery {
-  page_num: number;
-  page_size: number;
-  email?: string;
-}
-
-export interface InvitationFields {
-  email: string;
-  brand_id: string;
-}
 
 export const invitationsAdminApi = {
   list: (query: InvitationQuery) => get<ListData<Invitation>>('/admin/invitations', { query: { ...query } }),
-  invite: (fields: InvitationFields) => post<Invitation>('/admin/invitations', fields),
+  invite: (fields: InvitationCreate) => post<Invitation>('/admin/invitations', fields),
 };
 
 export const invitationKeys = {

@@ -1,10 +1,10 @@
-import { LABEL, MSG } from '@atk/contract';
+import { LABEL, MSG, type PlanCreate } from '@atk/contract';
 import { Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
-import { type PlanFields, planKeys, plansApi } from './api.ts';
+import { planKeys, plansApi } from './api.ts';
 
 /**
  * New Plan (spec 2 §2 /global/plans): name and status; the server gives the features their defaults. Once
@@ -14,13 +14,13 @@ import { type PlanFields, planKeys, plansApi } from './api.ts';
 export function PlanDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const save = useSave({
-    save: (fields: PlanFields) => plansApi.create(fields),
+    save: (fields: PlanCreate) => plansApi.create(fields),
     success: MSG.createPlanSuccess,
     invalidate: [planKeys.all],
     onSaved: (plan) => navigate(`/global/plans/${plan._id}/edit`),
   });
   return (
-    <FormDialog<PlanFields>
+    <FormDialog<PlanCreate>
       open
       title={LABEL.newPlan}
       name="plan-dialog"

@@ -1,4 +1,4 @@
-import { LABEL, MSG, type Plan } from '@atk/contract';
+import { LABEL, MSG, type Plan, type PlanUpdate } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Result, Select } from 'antd';
 import { useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { EditFrame } from '../../components/EditFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubscriptionFields, subscriptionOf } from '../../components/SubscriptionFields.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
-import { type PlanFields, planKeys, plansApi } from './api.ts';
+import { planKeys, plansApi } from './api.ts';
 
 const LIST = '/global/plans';
 
@@ -24,9 +24,9 @@ export default function PlanEditPage() {
 }
 
 function PlanForm({ plan }: { plan: Plan }) {
-  const [form] = Form.useForm<PlanFields>();
+  const [form] = Form.useForm<PlanUpdate>();
   const save = useSave({
-    save: (fields: PlanFields) => plansApi.update(plan._id, fields),
+    save: (fields: PlanUpdate) => plansApi.update(plan._id, fields),
     success: MSG.updatePlanSuccess,
     invalidate: [planKeys.all],
   });
@@ -39,7 +39,7 @@ function PlanForm({ plan }: { plan: Plan }) {
       saving={save.isPending}
       testId="plan-edit"
     >
-      <Form<PlanFields>
+      <Form<PlanUpdate>
         form={form}
         name="plan-edit"
         layout="horizontal"

@@ -3,13 +3,10 @@
  * starts with `planKeys.all`, so a save reloads every plan list, picker and record at once.
  */
 import type { ListData, Plan, PlanCreate, PlanQuery, PlanUpdate } from '@atk/contract';
-import { PICKER_PAGE_SIZE } from '@atk/contract';
 import { del, get, post, put } from '../../api/client.ts';
+import { PICKER_QUERY } from '../../api/pickers.ts';
 
 export type PlanListQuery = Pick<PlanQuery, 'page_num' | 'page_size' | 'name' | 'is_published'>;
-
-/** What New Plan and PLAN EDIT send: name and status, and the features on PLAN EDIT. */
-export type PlanFields = PlanCreate;
 
 const enc = encodeURIComponent;
 
@@ -17,13 +14,13 @@ export const plansApi = {
   list: (query: PlanListQuery) =>
     get<ListData<Plan>>('/admin/subscriptions', { query: { ...query, is_deleted: false } }),
   read: (id: string) => get<Plan>(`/admin/subscriptions/${enc(id)}`),
-  create: (fields: PlanFields) => post<Plan>('/admin/subscriptions', fields),
+  create: (fields: PlanCreate) => post<Plan>('/admin/subscriptions', fields),
   update: (id: string, fields: PlanUpdate) => put<Plan>(`/admin/subscriptions/${enc(id)}`, fields),
   remove: (id: string) => del<null>(`/admin/subscriptions/${enc(id)}`),
   /** The published plans, for Customer edit's plan select. */
   publishedPicker: () =>
     get<ListData<Plan>>('/admin/subscriptions', {
-      query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, is_published: true },
+      query: { ...PICKER_QUERY, is_published: true },
     }),
 };
 

@@ -1,22 +1,23 @@
 /**
  * Tooltips of the player's features (spec 2 §2 Tooltips, §7): the calls and the query keys of the feature.
  */
-import { type ListData, TOOLTIP_FEATURES, type Tooltip, type TooltipCreate } from '@atk/contract';
+import {
+  type ListData,
+  TOOLTIP_FEATURES,
+  type Tooltip,
+  type TooltipCreate,
+  type TooltipQuery,
+  type TooltipUpdate,
+} from '@atk/contract';
 import { del, get, post, put } from '../../api/client.ts';
-
-export interface TooltipQuery {
-  page_num: number;
-  page_size: number;
-  content?: string;
-  feature?: number;
-}
 
 const enc = encodeURIComponent;
 
 export const tooltipsApi = {
-  list: (query: TooltipQuery) => get<ListData<Tooltip>>('/admin/tooltips', { query: { ...query, is_deleted: false } }),
+  list: (query: Omit<TooltipQuery, 'is_deleted'>) =>
+    get<ListData<Tooltip>>('/admin/tooltips', { query: { ...query, is_deleted: false } }),
   create: (fields: TooltipCreate) => post<Tooltip>('/admin/tooltips', fields),
-  update: (id: string, fields: Partial<TooltipCreate>) => put<Tooltip>(`/admin/tooltips/${enc(id)}`, fields),
+  update: (id: string, fields: TooltipUpdate) => put<Tooltip>(`/admin/tooltips/${enc(id)}`, fields),
   remove: (id: string) => del<null>(`/admin/tooltips/${enc(id)}`),
 };
 

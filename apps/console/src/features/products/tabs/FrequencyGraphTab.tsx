@@ -1,5 +1,5 @@
 import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
-import { LABEL, MSG } from '@atk/contract';
+import { type FileRef, LABEL, MSG } from '@atk/contract';
 import { App, Button, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { reportError } from '../../../api/client.ts';
@@ -11,11 +11,6 @@ import { type TabProps, useSaveSection } from '../context.ts';
 
 /** The server keeps a graph that is an image or an SVG drawing. */
 const GRAPH_ACCEPT = '.png,.jpg,.jpeg,.webp,.gif,.svg';
-
-interface FileRef {
-  url: string;
-  name: string;
-}
 
 /**
  * Frequency Graph: one Upload link for the graph file (POST /upload/files, type frequency) and the file name.

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ProductImageType } from '@atk/contract';
+import type { FileRef, ProductImages, ProductImageType } from '@atk/contract';
 import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Product } from '@atk/contract';
 import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
 import { useState } from 'react';
@@ -10,16 +10,7 @@ import { useTabForm } from '../../../components/useTabForm.ts';
 import { uploadsApi } from '../api.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 
-interface FileRef {
-  url: string;
-  name: string;
-}
-interface Images {
-  thumbnail: FileRef | null;
-  large: FileRef | null;
-  additional_images: (FileRef & { order: number })[];
-  group_360: (FileRef | null)[];
-}
+type Images = ProductImages;
 
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

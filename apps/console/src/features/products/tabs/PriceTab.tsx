@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Currency } from '@atk/contract';
+import type { Currency, PriceEntry } from '@atk/contract';
 import { LABEL, type Product } from '@atk/contract';
 import { Button, Col, Form, InputNumber, Row } from 'antd';
 import { useCallback, useRef, useState } from 'react';
@@ -15,11 +15,6 @@ interface PriceRow {
 interface PriceForm {
   default: PriceRow;
   list: PriceRow[];
-}
-interface PriceEntry {
-  currency: string;
-  price: number;
-  symbol: string;
 }
 
 const toForm = (p: Product): PriceForm => ({
