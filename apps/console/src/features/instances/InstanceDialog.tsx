@@ -1,7 +1,6 @@
 import { type InstanceCreate, LABEL, MSG } from '@atk/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input } from 'antd';
-import { reportError } from '../../api/client.ts';
+import { Form, Input } from 'antd';
+import { useSave } from '../../api/useSave.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { instanceKeys, instancesApi } from './api.ts';
@@ -12,9 +11,6 @@ interface InstanceForm {
   sub_category_id?: string | null;
   name?: string;
 }
-
-/** Lists and modals reload about 100 ms after a successful create or update (spec 3 §4, §9). */
-export const RELOAD_DELAY_MS = 100;
 
 /**
  * The New Instance / Edit Instance dialog (spec 3 §2): Category, Sub Category (reloaded when the category
@@ -33,37 +29,27 @@ export function InstanceDialog({
   /** Edit Instance: the instance whose general part is edited. */
   instance?: { _id: string; general: InstanceForm & { is_published?: 0 | 1; website?: string | null } };
 }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-
-  const submit = async (values: InstanceForm): Promise<boolean> => {
-    const general: InstanceCreate = {
-      name: (values.name ?? '').trim(),
-      category_id: values.category_id || null,
-      sub_category_id: values.sub_category_id || null,
-    };
-    if (scope.admin && scope.brandId) general.brand_id = scope.brandId;
-    try {
-      if (instance) {
-        await instancesApi.update(scope.admin, instance._id, {
-          general: {
-            ...general,
-            is_published: instance.general.is_published ?? 0,
-            website: instance.general.website ?? null,
-          },
-        });
-        message.success(MSG.updateSuccess);
-      } else {
-        await instancesApi.create(scope.admin, general);
-        message.success(MSG.createInstanceSuccess);
-      }
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: instanceKeys.all }), RELOAD_DELAY_MS);
-      return true;
-    } catch (e) {
-      reportError(message.error, e);
-      return false;
-    }
-  };
+  const save = useSave({
+    save: (values: InstanceForm) => {
+      const general: InstanceCreate = {
+        name: (values.name ?? '').trim(),
+        category_id: values.category_id || null,
+        sub_category_id: values.sub_category_id || null,
+      };
+      if (scope.admin && scope.brandId) general.brand_id = scope.brandId;
+      return instance
+        ? instancesApi.update(scope.admin, instance._id, {
+            general: {
+              ...general,
+              is_published: instance.general.is_published ?? 0,
+              website: instance.general.website ?? null,
+            },
+          })
+        : instancesApi.create(scope.admin, general);
+    },
+    success: instance ? MSG.updateSuccess : MSG.createInstanceSuccess,
+    invalidate: [instanceKeys.all],
+  });
 
   return (
     <FormDialog<InstanceForm>
@@ -77,7 +63,7 @@ export function InstanceDialog({
         sub_category_id: instance?.general.sub_category_id ?? null,
         name: instance?.general.name ?? '',
       }}
-      onSubmit={submit}
+      onSubmit={save.mutateAsync}
       onClose={onClose}
     >
       {(form) => (

@@ -1,14 +1,14 @@
 import { type InstanceListItem, LABEL, MSG } from '@atk/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { reportError } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
 import { formatTime } from '../../components/format.ts';
 import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { instanceKeys, instancesApi } from './api.ts';
-import { InstanceDialog, RELOAD_DELAY_MS } from './InstanceDialog.tsx';
+import { InstanceDialog } from './InstanceDialog.tsx';
 import { previewInstance } from './launch.ts';
 import { useInstanceScope } from './scope.ts';
 
@@ -27,31 +27,19 @@ const STATUS_FILTER: ListFilter = {
  */
 export default function InstanceListPage() {
   const scope = useInstanceScope();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const duplicate = useSave({
+    save: (id: string) => instancesApi.copy(scope.admin, id),
+    invalidate: [instanceKeys.all],
+  });
+  const remove = useSave({
+    save: (id: string) => instancesApi.remove(scope.admin, id),
+    success: MSG.deleteSuccess,
+    invalidate: [instanceKeys.all],
+  });
 
-  const columns = useMemo<TableColumnsType<InstanceListItem>>(() => {
-    const reload = () =>
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: instanceKeys.all }), RELOAD_DELAY_MS);
-    const duplicate = async (row: InstanceListItem) => {
-      try {
-        await instancesApi.copy(scope.admin, row._id);
-        reload();
-      } catch (e) {
-        reportError(message.error, e);
-      }
-    };
-    const remove = async (row: InstanceListItem) => {
-      try {
-        await instancesApi.remove(scope.admin, row._id);
-        message.success(MSG.deleteSuccess);
-        reload();
-      } catch (e) {
-        reportError(message.error, e);
-      }
-    };
-    return [
+  const columns = useMemo<TableColumnsType<InstanceListItem>>(
+    () => [
       { key: 'name', title: 'Instance', render: (_: unknown, row: InstanceListItem) => row.general.name },
       {
         key: 'updated_at',
@@ -73,40 +61,26 @@ export default function InstanceListPage() {
             >
               {LABEL.edit}
             </Link>
-            <Button
-              type="link"
-              size="small"
-              aria-label={`Preview ${row.general.name}`}
-              onClick={() => previewInstance(row._id)}
-            >
-              {LABEL.preview}
-            </Button>
-            <Popconfirm
-              title={MSG.duplicateInstanceConfirm}
-              okText="OK"
-              cancelText={LABEL.cancel}
-              onConfirm={() => duplicate(row)}
-            >
-              <Button type="link" size="small" aria-label={`Duplicate ${row.general.name}`}>
-                {LABEL.duplicate}
-              </Button>
-            </Popconfirm>
-            <Popconfirm
-              title={MSG.deleteInstanceConfirm}
-              okText="OK"
-              cancelText={LABEL.cancel}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(row)}
-            >
-              <Button type="link" size="small" danger aria-label={`Delete ${row.general.name}`}>
-                {LABEL.delete}
-              </Button>
-            </Popconfirm>
+            <RowAction label={LABEL.preview} name={row.general.name} onClick={() => previewInstance(row._id)} />
+            <RowAction
+              label={LABEL.duplicate}
+              name={row.general.name}
+              confirm={MSG.duplicateInstanceConfirm}
+              onClick={() => duplicate.mutate(row._id)}
+            />
+            <RowAction
+              label={LABEL.delete}
+              name={row.general.name}
+              danger
+              confirm={MSG.deleteInstanceConfirm}
+              onClick={() => remove.mutate(row._id)}
+            />
           </Space>
         ),
       },
-    ];
-  }, [scope, message, queryClient]);
+    ],
+    [scope, duplicate.mutate, remove.mutate],
+  );
 
   return (
     <ListPage<InstanceListItem>

@@ -1,8 +1,8 @@
 import { LABEL, MSG, type ProductCreate } from '@atk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router';
-import { type ApiError, reportError } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
@@ -32,9 +32,7 @@ export function NewProductDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const chooseBrand = scope.kind === 'all';
 
   const brands = useQuery({
@@ -44,33 +42,23 @@ export function NewProductDialog({
     staleTime: 60_000,
   });
 
-  const create = useMutation<{ _id: string }, ApiError, ProductCreate>({
-    mutationFn: (general) => productsApi.create(scope.admin, general),
-    onSuccess: (product) => {
-      message.success(MSG.createProductSuccess);
-      void queryClient.invalidateQueries({ queryKey: productKeys.all });
-      navigate(scope.editPath(product._id));
+  const create = useSave({
+    save: (values: NewProductForm) => {
+      const general: ProductCreate = {
+        name: values.name.trim(),
+        model: values.model?.trim() || null,
+        is_published: values.is_published ?? 0,
+        category_id: values.category_id || null,
+        sub_category_id: values.sub_category_id || null,
+      };
+      const brandId = chooseBrand ? values.brand_id : scope.brandId;
+      if (scope.admin && brandId) general.brand_id = brandId;
+      return productsApi.create(scope.admin, general);
     },
-    onError: (e) => reportError(message.error, e),
+    success: MSG.createProductSuccess,
+    invalidate: [productKeys.lists()],
+    onSaved: (product) => navigate(scope.editPath(product._id)),
   });
-
-  const submit = async (values: NewProductForm): Promise<boolean> => {
-    const general: ProductCreate = {
-      name: values.name.trim(),
-      model: values.model?.trim() || null,
-      is_published: values.is_published ?? 0,
-      category_id: values.category_id || null,
-      sub_category_id: values.sub_category_id || null,
-    };
-    const brandId = chooseBrand ? values.brand_id : scope.brandId;
-    if (scope.admin && brandId) general.brand_id = brandId;
-    try {
-      await create.mutateAsync(general);
-      return true;
-    } catch {
-      return false; // shown by onError
-    }
-  };
 
   return (
     <FormDialog<NewProductForm>
@@ -80,7 +68,7 @@ export function NewProductDialog({
       width="30%"
       minWidth={380}
       initialValues={{ is_published: 0 }}
-      onSubmit={submit}
+      onSubmit={create.mutateAsync}
       onClose={onClose}
     >
       {(form) => (

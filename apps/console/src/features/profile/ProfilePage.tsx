@@ -1,8 +1,8 @@
 import { LABEL, MSG, type ProfileField, type ProfilePayload, type UserInfo } from '@atk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { type ApiError, reportError } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../app/session/api.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -26,7 +26,6 @@ const toPayload = (values: ProfileForm): ProfilePayload => {
 /** The user's own profile (spec 1 §2 Profile). */
 export default function ProfilePage() {
   const { user, setUser, reloadUser } = useSession();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ProfileForm>();
 
   const brands = useQuery({ queryKey: brandKeys.picker(), queryFn: brandsApi.picker, staleTime: 60_000 });
@@ -39,14 +38,13 @@ export default function ProfilePage() {
     if (user) form.setFieldsValue(toForm(user));
   }, [user, form]);
 
-  const save = useMutation<UserInfo, ApiError, ProfilePayload>({
-    mutationFn: usersApi.updateProfile,
-    onSuccess: (updated) => {
-      message.success(MSG.profileUpdated);
+  const save = useSave({
+    save: usersApi.updateProfile,
+    success: MSG.profileUpdated,
+    onSaved: (updated) => {
       setUser(updated);
       reloadUser();
     },
-    onError: (e) => reportError(message.error, e),
   });
 
   if (!user) return <PageSpinner />;

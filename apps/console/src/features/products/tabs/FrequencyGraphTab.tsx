@@ -1,8 +1,7 @@
 import { DeleteOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { type FileRef, LABEL, MSG } from '@atk/contract';
-import { App, Button, Empty, Space } from 'antd';
-import { useState } from 'react';
-import { reportError } from '../../../api/client.ts';
+import { Button, Empty, Space } from 'antd';
+import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
@@ -17,8 +16,6 @@ const GRAPH_ACCEPT = '.png,.jpg,.jpeg,.webp,.gif,.svg';
  * An upload saves the frequency_graph section at once.
  */
 export function FrequencyGraphTab({ product, scope, binding }: TabProps) {
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
   const section = useSaveSection(scope, product._id);
   const {
     value: graph,
@@ -32,34 +29,29 @@ export function FrequencyGraphTab({ product, scope, binding }: TabProps) {
     saving: section.saving,
   });
 
-  const upload = async (file: File) => {
-    setUploading(true);
-    try {
-      const answer = await uploadsApi.frequencyGraph(scope.admin, file, product._id);
+  const upload = useSave({
+    save: (file: File) => uploadsApi.frequencyGraph(scope.admin, file, product._id),
+    onSaved: (answer, file) => {
       const next = { url: answer.audio.url, name: file.name };
       setGraph(next);
-      await persist(next, MSG.uploadSuccess);
-    } catch (e) {
-      reportError(message.error, e);
-    } finally {
-      setUploading(false);
-    }
-  };
+      return persist(next, MSG.uploadSuccess);
+    },
+  });
 
   return (
     <TabFrame
       title={LABEL.tabFrequencyGraph}
       testId="tab-frequency-graph"
       onSave={() => void persist()}
-      saving={saving && !uploading}
+      saving={saving && !upload.isPending}
     >
       <Space orientation="vertical" size="large">
         <FileButton
           type="link"
           label="Frequency graph file"
           accept={GRAPH_ACCEPT}
-          onFile={(f) => void upload(f)}
-          loading={uploading}
+          onFile={(file) => upload.mutate(file)}
+          loading={upload.isPending}
           icon={<UploadOutlined />}
         >
           {LABEL.upload}

@@ -2,8 +2,7 @@ import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { FileRef, ProductImages, ProductImageType } from '@atk/contract';
 import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Product } from '@atk/contract';
 import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
-import { useState } from 'react';
-import { reportError } from '../../../api/client.ts';
+import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
@@ -11,6 +10,15 @@ import { uploadsApi } from '../api.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 
 type Images = ProductImages;
+
+/** One chosen file: where it goes (type, index), how it is placed in the images, and its slot's spinner. */
+interface Upload {
+  file: File;
+  type: ProductImageType;
+  index: number;
+  place: (current: Images, ref: FileRef) => Images;
+  slot: string;
+}
 
 const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -76,7 +84,6 @@ function Slot({
  */
 export function ImagesTab({ product, scope, binding }: TabProps) {
   const { message } = App.useApp();
-  const [busy, setBusy] = useState<string | null>(null);
   const section = useSaveSection(scope, product._id);
   const {
     value: images,
@@ -90,29 +97,19 @@ export function ImagesTab({ product, scope, binding }: TabProps) {
     saving: section.saving,
   });
 
-  const upload = async (
-    file: File,
-    type: ProductImageType,
-    index: number,
-    place: (current: Images, ref: FileRef) => Images,
-    slot: string,
-  ) => {
-    if (imageTooLarge(file)) {
-      message.error(MSG.pictureTooLarge);
-      return;
-    }
-    setBusy(slot);
-    try {
-      const answer = await uploadsApi.productImage(scope.admin, file, product._id, type, index);
+  const upload = useSave({
+    save: ({ file, type, index }: Upload) => uploadsApi.productImage(scope.admin, file, product._id, type, index),
+    onSaved: (answer, { file, place }) => {
       const next = place(images, { url: answer.photo.url, name: file.name });
       setImages(next);
-      await persist(next, MSG.uploadSuccess);
-    } catch (e) {
-      reportError(message.error, e);
-    } finally {
-      setBusy(null);
-    }
+      return persist(next, MSG.uploadSuccess);
+    },
+  });
+  const choose = (vars: Upload) => {
+    if (imageTooLarge(vars.file)) message.error(MSG.pictureTooLarge);
+    else upload.mutate(vars);
   };
+  const busy = upload.isPending ? upload.variables.slot : null;
 
   const nextOrder = Math.max(0, ...images.additional_images.map((a) => a.order)) + 1;
 
@@ -131,7 +128,15 @@ export function ImagesTab({ product, scope, binding }: TabProps) {
           testId="image-thumbnail"
           image={images.thumbnail}
           busy={busy === 'thumbnail'}
-          onFile={(f) => void upload(f, 'thumbnail', 0, (c, ref) => ({ ...c, thumbnail: ref }), 'thumbnail')}
+          onFile={(file) =>
+            choose({
+              file,
+              type: 'thumbnail',
+              index: 0,
+              place: (c, ref) => ({ ...c, thumbnail: ref }),
+              slot: 'thumbnail',
+            })
+          }
           onRemove={() => setImages((c) => ({ ...c, thumbnail: null }))}
         />
         <Slot
@@ -140,7 +145,9 @@ export function ImagesTab({ product, scope, binding }: TabProps) {
           testId="image-large"
           image={images.large}
           busy={busy === 'large'}
-          onFile={(f) => void upload(f, 'large', 0, (c, ref) => ({ ...c, large: ref }), 'large')}
+          onFile={(file) =>
+            choose({ file, type: 'large', index: 0, place: (c, ref) => ({ ...c, large: ref }), slot: 'large' })
+          }
           onRemove={() => setImages((c) => ({ ...c, large: null }))}
         />
       </div>
@@ -189,14 +196,17 @@ export function ImagesTab({ product, scope, binding }: TabProps) {
             accept={ACCEPT}
             icon={<PlusOutlined />}
             loading={busy === 'additional'}
-            onFile={(f) =>
-              void upload(
-                f,
-                'additional',
-                images.additional_images.length,
-                (c, ref) => ({ ...c, additional_images: [...c.additional_images, { ...ref, order: nextOrder }] }),
-                'additional',
-              )
+            onFile={(file) =>
+              choose({
+                file,
+                type: 'additional',
+                index: images.additional_images.length,
+                place: (c, ref) => ({
+                  ...c,
+                  additional_images: [...c.additional_images, { ...ref, order: nextOrder }],
+                }),
+                slot: 'additional',
+              })
             }
           >
             Add image
@@ -215,14 +225,14 @@ export function ImagesTab({ product, scope, binding }: TabProps) {
             testId={`image-360-${i + 1}`}
             image={img}
             busy={busy === `360-${i}`}
-            onFile={(f) =>
-              void upload(
-                f,
-                'group_360',
-                i,
-                (c, ref) => ({ ...c, group_360: c.group_360.map((g, j) => (j === i ? ref : g)) }),
-                `360-${i}`,
-              )
+            onFile={(file) =>
+              choose({
+                file,
+                type: 'group_360',
+                index: i,
+                place: (c, ref) => ({ ...c, group_360: c.group_360.map((g, j) => (j === i ? ref : g)) }),
+                slot: `360-${i}`,
+              })
             }
             onRemove={() => setImages((c) => ({ ...c, group_360: c.group_360.map((g, j) => (j === i ? null : g)) }))}
           />
