@@ -3,6 +3,9 @@ import { Button, Card, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
+/** The form layout of an edit page: labels left (a quarter), fields beside them. */
+export const EDIT_FORM_LAYOUT = { layout: 'horizontal', labelCol: { span: 6 }, wrapperCol: { span: 12 } } as const;
+
 /**
  * An edit page of one record outside tabs (CUSTOMER EDIT, PLAN EDIT): title, subtitle, the card of fields,
  * CANCEL (back to where the operator came from, else `fallback`) and SAVE CHANGES.

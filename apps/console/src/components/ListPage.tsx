@@ -19,6 +19,18 @@ export type ListFilter =
 export type FilterValue = string | number | undefined;
 export type FilterValues = Record<string, FilterValue>;
 
+/** A text filter's value, or undefined when it is empty (no filter). */
+export const textFilter = (filters: FilterValues, name: string): string | undefined =>
+  typeof filters[name] === 'string' ? filters[name] : undefined;
+/** A select filter's numeric value; the cleared select or All ('') is no filter. */
+export const numberFilter = (filters: FilterValues, name: string): number | undefined =>
+  typeof filters[name] === 'number' ? filters[name] : undefined;
+/** The All/Active/Pending status filter as the `is_published` true/false the operator APIs read. */
+export const publishedFilter = (filters: FilterValues, name = 'is_published'): boolean | undefined => {
+  const value = numberFilter(filters, name);
+  return value === undefined ? undefined : value === 1;
+};
+
 export interface ListQuery {
   page_num: number;
   page_size: number;

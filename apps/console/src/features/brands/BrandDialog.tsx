@@ -1,8 +1,7 @@
 import { type Brand, type BrandCreate, LABEL, MSG } from '@atk/contract';
-import { Form, Input, Select } from 'antd';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { STATUS_OPTIONS } from '../../components/status.ts';
+import { NameStatusFields } from '../../components/RecordFields.tsx';
 import { brandKeys, brandsApi } from './api.ts';
 
 /**
@@ -25,12 +24,7 @@ export function BrandDialog({ brand, onClose }: { brand: Brand | 'new'; onClose:
       onSubmit={save.mutateAsync}
       onClose={onClose}
     >
-      <Form.Item name="name" label="Name">
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="is_published" label={LABEL.status}>
-        <Select options={STATUS_OPTIONS} />
-      </Form.Item>
+      <NameStatusFields />
     </FormDialog>
   );
 }

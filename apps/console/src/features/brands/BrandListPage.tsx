@@ -1,13 +1,13 @@
 import { type Brand, LABEL, MSG } from '@atk/contract';
-import { Space, type TableColumnsType, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { useAreaBase } from '../../app/useAreaBase.ts';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { STATUS_FILTER_OPTIONS, statusText } from '../../components/status.ts';
+import { STATUS_FILTER_OPTIONS } from '../../components/status.ts';
 import { brandKeys, brandsApi } from './api.ts';
 import { BrandDialog } from './BrandDialog.tsx';
 
@@ -30,38 +30,20 @@ export default function BrandListPage() {
   const columns = useMemo<TableColumnsType<Brand>>(
     () => [
       { key: 'name', title: 'Name', dataIndex: 'name' },
-      {
-        key: 'status',
-        title: LABEL.status,
-        width: 120,
-        render: (_, row) => (
-          <Tag color={row.is_published === 1 ? 'green' : 'default'}>{statusText(row.is_published)}</Tag>
-        ),
-      },
-      { key: 'created_at', title: 'Created at', width: 180, render: (_, row) => formatTime(row.created_at) },
-      { key: 'updated_at', title: 'Last updated', width: 180, render: (_, row) => formatTime(row.updated_at) },
-      {
-        key: 'operate',
-        title: 'Operate',
-        width: 240,
-        render: (_, row) => (
-          <Space size={4} wrap>
-            <RowAction label={LABEL.edit} name={row.name} onClick={() => setEditing(row)} />
-            <RowAction
-              label={LABEL.manage}
-              name={row.name}
-              onClick={() => navigate(`${base}/brands/${row._id}/products`)}
-            />
-            <RowAction
-              label={LABEL.delete}
-              name={row.name}
-              danger
-              confirm={MSG.deleteRecordConfirm}
-              onClick={() => remove.mutate(row._id)}
-            />
-          </Space>
-        ),
-      },
+      statusColumn((row) => row.is_published),
+      timeColumn('created_at', 'Created at', (row) => row.created_at),
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      operateColumn(240, (row) => (
+        <>
+          <RowAction label={LABEL.edit} name={row.name} onClick={() => setEditing(row)} />
+          <RowAction
+            label={LABEL.manage}
+            name={row.name}
+            onClick={() => navigate(`${base}/brands/${row._id}/products`)}
+          />
+          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
+        </>
+      )),
     ],
     [base, navigate, remove.mutate],
   );
@@ -76,8 +58,8 @@ export default function BrandListPage() {
         brandsApi.list({
           page_num,
           page_size,
-          name: typeof filters.name === 'string' ? filters.name : undefined,
-          is_published: typeof filters.is_published === 'number' ? filters.is_published === 1 : undefined,
+          name: textFilter(filters, 'name'),
+          is_published: publishedFilter(filters),
         })
       }
       columns={columns}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { PasswordFields } from '../../components/RecordFields.tsx';
 import { brandKeys, brandsApi } from '../brands/api.ts';
 import { type CustomerFields, customerKeys, customersApi } from './api.ts';
 
@@ -94,16 +95,7 @@ export function CustomerDialog({
       <Form.Item name="last_name" label="Last Name">
         <Input maxLength={200} />
       </Form.Item>
-      {!editing && (
-        <>
-          <Form.Item name="password" label="Password">
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="password_confirm" label="Confirm Password">
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </>
-      )}
+      {!editing && <PasswordFields />}
     </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { Form, Result, Select } from 'antd';
 import { useParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { useAreaBase } from '../../app/useAreaBase.ts';
-import { EditFrame } from '../../components/EditFrame.tsx';
+import { EDIT_FORM_LAYOUT, EditFrame } from '../../components/EditFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubscriptionFields, subscriptionOf } from '../../components/SubscriptionFields.tsx';
 import { planKeys, plansApi } from '../plans/api.ts';
@@ -70,9 +70,7 @@ function CustomerForm({ id, subtitle, initial }: { id: string; subtitle: string;
       <Form<EditFields>
         form={form}
         name="customer-edit"
-        layout="horizontal"
-        labelCol={{ span: 6 }}
-        wrapperCol={{ span: 12 }}
+        {...EDIT_FORM_LAYOUT}
         initialValues={initial}
         onFinish={(fields) => save.mutate(fields)}
       >

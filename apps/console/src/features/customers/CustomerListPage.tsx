@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { useAreaBase } from '../../app/useAreaBase.ts';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { DeleteAction, operateColumn, timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { customerKeys, customersApi } from './api.ts';
 import { CustomerDialog } from './CustomerDialog.tsx';
@@ -76,30 +76,19 @@ export default function CustomerListPage() {
             <Tag color="green">{LABEL.statusActive}</Tag>
           ) : null,
       },
-      { key: 'created_at', title: 'Created at', width: 170, render: (_, row) => formatTime(row.created_at) },
-      {
-        key: 'operate',
-        title: 'Operate',
-        width: 300,
-        render: (_, row) => (
-          <Space size={4} wrap>
-            <RowAction
-              label={LABEL.editFeatures}
-              name={row.email}
-              onClick={() => navigate(`${base}/customers/${row._id}/edit`)}
-            />
-            <RowAction label={LABEL.edit} name={row.email} onClick={() => setEditing(row)} />
-            <RowAction label={LABEL.resetPassword} name={row.email} onClick={() => setResetting(row)} />
-            <RowAction
-              label={LABEL.delete}
-              name={row.email}
-              danger
-              confirm={MSG.deleteRecordConfirm}
-              onClick={() => remove.mutate(row._id)}
-            />
-          </Space>
-        ),
-      },
+      timeColumn('created_at', 'Created at', (row) => row.created_at, 170),
+      operateColumn(300, (row) => (
+        <>
+          <RowAction
+            label={LABEL.editFeatures}
+            name={row.email}
+            onClick={() => navigate(`${base}/customers/${row._id}/edit`)}
+          />
+          <RowAction label={LABEL.edit} name={row.email} onClick={() => setEditing(row)} />
+          <RowAction label={LABEL.resetPassword} name={row.email} onClick={() => setResetting(row)} />
+          <DeleteAction name={row.email} onDelete={() => remove.mutate(row._id)} />
+        </>
+      )),
     ],
     [base, navigate, remove.mutate, confirm.mutate],
   );
@@ -116,8 +105,8 @@ export default function CustomerListPage() {
           page_num,
           page_size,
           role_id: customerRoleId(await queryClient.ensureQueryData(rolesQuery)),
-          name: typeof filters.name === 'string' ? filters.name : undefined,
-          email: typeof filters.email === 'string' ? filters.email : undefined,
+          name: textFilter(filters, 'name'),
+          email: textFilter(filters, 'email'),
           master_brand_status: status(filters.master_brand_status),
         })
       }

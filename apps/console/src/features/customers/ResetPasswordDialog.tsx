@@ -2,6 +2,7 @@ import { type AdminUserRow, LABEL, MSG } from '@atk/contract';
 import { App, Form, Input } from 'antd';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { PasswordFields } from '../../components/RecordFields.tsx';
 import { customersApi } from './api.ts';
 
 interface ResetFields {
@@ -44,12 +45,7 @@ export function ResetPasswordDialog({ customer, onClose }: { customer: AdminUser
       <Form.Item name="email" label="Email">
         <Input readOnly />
       </Form.Item>
-      <Form.Item name="password" label="Password">
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="password_confirm" label="Confirm Password">
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields />
     </FormDialog>
   );
 }

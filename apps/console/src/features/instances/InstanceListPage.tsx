@@ -3,8 +3,8 @@ import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { instanceKeys, instancesApi } from './api.ts';
@@ -41,12 +41,7 @@ export default function InstanceListPage() {
   const columns = useMemo<TableColumnsType<InstanceListItem>>(
     () => [
       { key: 'name', title: 'Instance', render: (_: unknown, row: InstanceListItem) => row.general.name },
-      {
-        key: 'updated_at',
-        title: 'Last updated',
-        width: 200,
-        render: (_: unknown, row: InstanceListItem) => formatTime(row.updated_at),
-      },
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at, 200),
       {
         key: 'operate',
         title: 'Operate',
@@ -92,11 +87,8 @@ export default function InstanceListPage() {
         instancesApi.list(scope.admin, {
           page_num,
           page_size,
-          name: typeof filters.name === 'string' ? filters.name : undefined,
-          is_published:
-            scope.kind !== 'client' && typeof filters.is_published === 'number'
-              ? filters.is_published === 1
-              : undefined,
+          name: textFilter(filters, 'name'),
+          is_published: scope.kind !== 'client' ? publishedFilter(filters) : undefined,
           brand_id: scope.brandId,
         })
       }

@@ -2,8 +2,8 @@ import { type Invitation, LABEL } from '@atk/contract';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAreaBase } from '../../app/useAreaBase.ts';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { invitationKeys, invitationLink, invitationsAdminApi } from './api.ts';
 import { CopyLinkDialog } from './CopyLinkDialog.tsx';
@@ -24,7 +24,7 @@ export default function InvitationListPage() {
     () => [
       { key: 'email', title: 'Email', dataIndex: 'email' },
       { key: 'brand', title: 'Brand', dataIndex: 'brand_name' },
-      { key: 'created_at', title: 'Invitation at', width: 180, render: (_, row) => formatTime(row.created_at) },
+      timeColumn('created_at', 'Invitation at', (row) => row.created_at),
       {
         key: 'copy',
         title: LABEL.copyLink,
@@ -47,7 +47,7 @@ export default function InvitationListPage() {
         invitationsAdminApi.list({
           page_num,
           page_size,
-          email: typeof filters.email === 'string' ? filters.email : undefined,
+          email: textFilter(filters, 'email'),
         })
       }
       columns={columns}

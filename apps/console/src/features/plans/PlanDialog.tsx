@@ -1,9 +1,8 @@
 import { LABEL, MSG, type PlanCreate } from '@atk/contract';
-import { Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { STATUS_OPTIONS } from '../../components/status.ts';
+import { NameStatusFields } from '../../components/RecordFields.tsx';
 import { planKeys, plansApi } from './api.ts';
 
 /**
@@ -28,12 +27,7 @@ export function PlanDialog({ onClose }: { onClose: () => void }) {
       onSubmit={save.mutateAsync}
       onClose={onClose}
     >
-      <Form.Item name="name" label="Name">
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="is_published" label={LABEL.status}>
-        <Select options={STATUS_OPTIONS} />
-      </Form.Item>
+      <NameStatusFields />
     </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { LABEL, MSG, type Plan, type PlanUpdate } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Result, Select } from 'antd';
+import { Form, Result } from 'antd';
 import { useParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { EditFrame } from '../../components/EditFrame.tsx';
+import { EDIT_FORM_LAYOUT, EditFrame } from '../../components/EditFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { NameStatusFields } from '../../components/RecordFields.tsx';
 import { SubscriptionFields, subscriptionOf } from '../../components/SubscriptionFields.tsx';
-import { STATUS_OPTIONS } from '../../components/status.ts';
 import { planKeys, plansApi } from './api.ts';
 
 const LIST = '/global/plans';
@@ -42,18 +42,11 @@ function PlanForm({ plan }: { plan: Plan }) {
       <Form<PlanUpdate>
         form={form}
         name="plan-edit"
-        layout="horizontal"
-        labelCol={{ span: 6 }}
-        wrapperCol={{ span: 12 }}
+        {...EDIT_FORM_LAYOUT}
         initialValues={{ name: plan.name, is_published: plan.is_published, ...subscriptionOf(plan) }}
         onFinish={(fields) => save.mutate(fields)}
       >
-        <Form.Item name="name" label="Name">
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="is_published" label={LABEL.status}>
-          <Select options={STATUS_OPTIONS} style={{ width: 200 }} />
-        </Form.Item>
+        <NameStatusFields statusWidth={200} />
         <SubscriptionFields />
       </Form>
     </EditFrame>

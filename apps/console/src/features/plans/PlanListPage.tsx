@@ -1,12 +1,12 @@
 import { LABEL, MSG, type Plan } from '@atk/contract';
-import { Space, type TableColumnsType, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { STATUS_FILTER_OPTIONS, statusText } from '../../components/status.ts';
+import { STATUS_FILTER_OPTIONS } from '../../components/status.ts';
 import { planKeys, plansApi } from './api.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 
@@ -27,33 +27,15 @@ export default function PlanListPage() {
   const columns = useMemo<TableColumnsType<Plan>>(
     () => [
       { key: 'name', title: 'Name', dataIndex: 'name' },
-      {
-        key: 'status',
-        title: LABEL.status,
-        width: 120,
-        render: (_, row) => (
-          <Tag color={row.is_published === 1 ? 'green' : 'default'}>{statusText(row.is_published)}</Tag>
-        ),
-      },
+      statusColumn((row) => row.is_published),
       { key: 'customers', title: 'Customers', width: 120, dataIndex: 'customers_count' },
-      { key: 'updated_at', title: 'Last updated', width: 180, render: (_, row) => formatTime(row.updated_at) },
-      {
-        key: 'operate',
-        title: 'Operate',
-        width: 180,
-        render: (_, row) => (
-          <Space size={4} wrap>
-            <RowAction label={LABEL.edit} name={row.name} onClick={() => navigate(`/global/plans/${row._id}/edit`)} />
-            <RowAction
-              label={LABEL.delete}
-              name={row.name}
-              danger
-              confirm={MSG.deleteRecordConfirm}
-              onClick={() => remove.mutate(row._id)}
-            />
-          </Space>
-        ),
-      },
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      operateColumn(180, (row) => (
+        <>
+          <RowAction label={LABEL.edit} name={row.name} onClick={() => navigate(`/global/plans/${row._id}/edit`)} />
+          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
+        </>
+      )),
     ],
     [navigate, remove.mutate],
   );
@@ -68,8 +50,8 @@ export default function PlanListPage() {
         plansApi.list({
           page_num,
           page_size,
-          name: typeof filters.name === 'string' ? filters.name : undefined,
-          is_published: typeof filters.is_published === 'number' ? filters.is_published === 1 : undefined,
+          name: textFilter(filters, 'name'),
+          is_published: publishedFilter(filters),
         })
       }
       columns={columns}

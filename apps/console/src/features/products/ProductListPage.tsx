@@ -1,10 +1,10 @@
 import { LABEL, type ProductListItem } from '@atk/contract';
-import { type TableColumnsType, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
-import { STATUS_OPTIONS, statusText } from '../../components/status.ts';
+import { statusColumn, timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, numberFilter, textFilter } from '../../components/ListPage.tsx';
+import { STATUS_OPTIONS } from '../../components/status.ts';
 import { productKeys, productsApi } from './api.ts';
 import { NewProductDialog } from './NewProductDialog.tsx';
 import { useProductScope } from './scope.ts';
@@ -38,21 +38,9 @@ export default function ProductListPage() {
       title: scope.kind === 'client' ? 'Product' : 'Product name',
       render: (_: unknown, row: ProductListItem) => row.general.name,
     };
-    const updated = {
-      key: 'updated_at',
-      title: 'Last updated',
-      width: 200,
-      render: (_: unknown, row: ProductListItem) => formatTime(row.updated_at),
-    };
+    const updated = timeColumn<ProductListItem>('updated_at', 'Last updated', (row) => row.updated_at, 200);
     if (scope.kind === 'client') return [name, updated, edit];
-    const status = {
-      key: 'status',
-      title: 'Status',
-      width: 120,
-      render: (_: unknown, row: ProductListItem) => (
-        <Tag color={row.general.is_published === 1 ? 'green' : 'default'}>{statusText(row.general.is_published)}</Tag>
-      ),
-    };
+    const status = statusColumn<ProductListItem>((row) => row.general.is_published);
     const brand = {
       key: 'brand',
       title: 'Brand',
@@ -71,8 +59,8 @@ export default function ProductListPage() {
         productsApi.list(scope.admin, {
           page_num,
           page_size,
-          name: typeof filters.name === 'string' ? filters.name : undefined,
-          is_published: typeof filters.is_published === 'number' ? filters.is_published : undefined,
+          name: textFilter(filters, 'name'),
+          is_published: numberFilter(filters, 'is_published'),
           brand_id: scope.brandId,
         })
       }

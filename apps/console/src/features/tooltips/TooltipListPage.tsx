@@ -1,9 +1,9 @@
 import { LABEL, MSG, type Tooltip } from '@atk/contract';
-import { Space, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
-import { formatTime } from '../../components/format.ts';
-import { type ListFilter, ListPage } from '../../components/ListPage.tsx';
+import { DeleteAction, operateColumn, timeColumn } from '../../components/columns.tsx';
+import { type ListFilter, ListPage, numberFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { FEATURE_OPTIONS, featureName, tooltipKeys, tooltipsApi } from './api.ts';
 import { TooltipDialog } from './TooltipDialog.tsx';
@@ -30,28 +30,17 @@ export default function TooltipListPage() {
         dataIndex: 'content',
         render: (content: string) => <span style={{ whiteSpace: 'pre-line' }}>{content}</span>,
       },
-      { key: 'created_at', title: 'Created at', width: 180, render: (_, row) => formatTime(row.created_at) },
-      { key: 'updated_at', title: 'Last updated', width: 180, render: (_, row) => formatTime(row.updated_at) },
-      {
-        key: 'operate',
-        title: 'Operate',
-        width: 160,
-        render: (_, row) => {
-          const name = `${featureName(row.feature)} ${row.content.replace(/\s+/g, ' ').slice(0, 40)}`;
-          return (
-            <Space size={4}>
-              <RowAction label={LABEL.edit} name={name} onClick={() => setEditing(row)} />
-              <RowAction
-                label={LABEL.delete}
-                name={name}
-                danger
-                confirm={MSG.deleteRecordConfirm}
-                onClick={() => remove.mutate(row._id)}
-              />
-            </Space>
-          );
-        },
-      },
+      timeColumn('created_at', 'Created at', (row) => row.created_at),
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      operateColumn(160, (row) => {
+        const name = `${featureName(row.feature)} ${row.content.replace(/\s+/g, ' ').slice(0, 40)}`;
+        return (
+          <>
+            <RowAction label={LABEL.edit} name={name} onClick={() => setEditing(row)} />
+            <DeleteAction name={name} onDelete={() => remove.mutate(row._id)} />
+          </>
+        );
+      }),
     ],
     [remove.mutate],
   );
@@ -66,8 +55,8 @@ export default function TooltipListPage() {
         tooltipsApi.list({
           page_num,
           page_size,
-          content: typeof filters.content === 'string' ? filters.content : undefined,
-          feature: typeof filters.feature === 'number' ? filters.feature : undefined,
+          content: textFilter(filters, 'content'),
+          feature: numberFilter(filters, 'feature'),
         })
       }
       columns={columns}

@@ -1,0 +1,31 @@
+import { LABEL } from '@atk/contract';
+import { Form, Input, Select } from 'antd';
+import { STATUS_OPTIONS } from './status.ts';
+
+/** The Name and Status fields of a named record's form (brand, plan): Status is Active or Pending. */
+export function NameStatusFields({ statusWidth }: { statusWidth?: number }) {
+  return (
+    <>
+      <Form.Item name="name" label="Name">
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="is_published" label={LABEL.status}>
+        <Select options={STATUS_OPTIONS} style={statusWidth ? { width: statusWidth } : undefined} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A new password and its confirmation (New Customer, Reset Password). */
+export function PasswordFields() {
+  return (
+    <>
+      <Form.Item name="password" label="Password">
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="password_confirm" label="Confirm Password">
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
