@@ -21,7 +21,23 @@ import { api, apiLogin, DEMO, signIn, toast, uniqueEmail } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 
-const DEMO_BRAND = 'Demo Audio';
+/**
+ * The master brand of the customers made here: a brand of this run's own, never the demo brand, whose instances
+ * are governed by the union of its customers' subscriptions (a customer granted features here would lift the
+ * demo brand's limits that other tests rely on).
+ */
+const CUSTOMER_BRAND = `E2E Customers ${uid()}`;
+let customerBrandId = '';
+
+test.beforeAll(async () => {
+  const token = await apiLogin(DEMO.global_admin);
+  const res = await api<{ _id: string }>('POST', '/admin/brands', {
+    token,
+    body: { name: CUSTOMER_BRAND, is_published: 1 },
+  });
+  expect(res.code, res.msg).toBe(200);
+  customerBrandId = res.data._id;
+});
 const rows = (page: Page) => page.getByTestId('customer-list').locator('tbody tr.ant-table-row');
 const rowOf = (page: Page, email: string) => rows(page).filter({ hasText: email });
 
@@ -39,16 +55,7 @@ async function filterByEmail(page: Page, email: string) {
   await expect(rowOf(page, email)).toBeVisible();
 }
 
-async function demoBrandId(token: string) {
-  const res = await api<{ list: { _id: string; name: string }[] }>(
-    'GET',
-    `/admin/brands?page_num=1&page_size=1000&name=${encodeURIComponent(DEMO_BRAND)}`,
-    { token },
-  );
-  return res.data.list.find((b) => b.name === DEMO_BRAND)?._id as string;
-}
-
-/** A customer an operator made (the scene of the edit tests), active on the demo brand. */
+/** A customer an operator made (the scene of the edit tests), active on this run's brand. */
 async function createCustomer(password: string, names: { first: string; last: string }) {
   const token = await apiLogin(DEMO.global_admin);
   const roles = await api<{ list: { _id: string; name: string }[] }>(
@@ -63,7 +70,7 @@ async function createCustomer(password: string, names: { first: string; last: st
       email,
       password: hashPassword(password),
       password_confirm: hashPassword(password),
-      master_brand_id: await demoBrandId(token),
+      master_brand_id: customerBrandId,
       master_brand_status: 'active',
       company_name: 'E2E Co',
       first_name: names.first,
@@ -120,7 +127,7 @@ async function newCustomerByHand(page: Page, email: string, password: string, na
   await expect(page.locator('.ant-message').getByText(MSG.passwordMismatch, { exact: true }).last()).toBeVisible();
   expect(creates).toEqual([]);
   await form.getByLabel('Confirm Password', { exact: true }).fill(password);
-  await choose(page, form, 'Master Brand', DEMO_BRAND, DEMO_BRAND);
+  await choose(page, form, 'Master Brand', CUSTOMER_BRAND, CUSTOMER_BRAND);
   await form.getByLabel('Company Name', { exact: true }).fill('Hand Made Co');
   await form.getByLabel('First Name', { exact: true }).fill(names.first);
   await form.getByLabel('Last Name', { exact: true }).fill(names.last);
@@ -158,7 +165,7 @@ test('New Customer: the warnings, then the customer is listed as Active and sign
     '1',
     email,
     `${names.first} ${names.last}`,
-    DEMO_BRAND,
+    CUSTOMER_BRAND,
     LABEL.statusActive,
     /^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/,
     /Edit Features/,
@@ -180,7 +187,7 @@ test('Edit Customer and Reset Password: read back, then only the new password si
   await expect(form.getByLabel('Email', { exact: true })).toHaveValue(email);
   await expect(form.getByLabel('Email', { exact: true })).toBeDisabled();
   await expect(form.getByLabel('Password', { exact: true })).toHaveCount(0);
-  await expect(selectShown(form, 'Master Brand')).toHaveText(DEMO_BRAND);
+  await expect(selectShown(form, 'Master Brand')).toHaveText(CUSTOMER_BRAND);
   const last = `After ${uid()}`;
   await form.getByLabel('Last Name', { exact: true }).fill(last);
   await form.getByLabel('Company Name', { exact: true }).fill('Edited Co');
@@ -343,7 +350,7 @@ test('CUSTOMER EDIT: switches and maximums saved and read back; a plan fills the
   await expect(page).toHaveURL(new RegExp(`/global/customers/${escapeRe(id)}/edit$`));
   const edit = page.getByTestId('customer-edit');
   await expect(edit.getByRole('heading', { name: LABEL.customerEdit })).toBeVisible();
-  await expect(edit.locator('.page__subtitle')).toHaveText(DEMO_BRAND);
+  await expect(edit.locator('.page__subtitle')).toHaveText(CUSTOMER_BRAND);
   // a new customer starts on the default subscription
   await expectSwitches(page, [LABEL.tabListeningGuide, LABEL.tabImages]);
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText('5 maximum');
