@@ -16,6 +16,20 @@ export interface Config {
   storageSecret: string | undefined;
   /** An S3-compatible store; null (no S3_BUCKET) → files on local disk under DATA_DIR/files. */
   s3: S3Config | null;
+  /** AUDIO_MAX_MINUTES (default 15): longer audio is refused at the probe. */
+  audioMaxSeconds: number;
+}
+
+export const DEFAULT_AUDIO_MAX_MINUTES = 15;
+
+/** AUDIO_MAX_MINUTES in seconds: the longest audio a source may have (default 15 minutes). */
+export function audioMaxSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.AUDIO_MAX_MINUTES?.trim();
+  if (!raw) return DEFAULT_AUDIO_MAX_MINUTES * 60;
+  const minutes = Number(raw);
+  if (!(Number.isFinite(minutes) && minutes > 0))
+    throw new Error(`AUDIO_MAX_MINUTES must be a positive number, not "${raw}"`);
+  return Math.round(minutes * 60);
 }
 
 export interface S3Config {
@@ -47,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDist: path.join(repoRoot(), 'apps/console/dist'),
     storageSecret: env.STORAGE_SECRET || undefined,
     s3: env.S3_BUCKET ? s3Config(env, env.S3_BUCKET) : null,
+    audioMaxSeconds: audioMaxSeconds(env),
   };
 }
 

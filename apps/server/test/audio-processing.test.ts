@@ -14,7 +14,7 @@ import { createAudioQueue, giveUpAudio, processAudio } from '../src/modules/audi
 import { saveAudio, toAudioRecord } from '../src/modules/audio/service.ts';
 import { mediaTools } from '../src/platform/media/binaries.ts';
 import { decodePeaks, type PeaksFile } from '../src/platform/media/peaks.ts';
-import { NotAudioError, probeAudio } from '../src/platform/media/probe.ts';
+import { NotAudioError, probeAudio, TooLongError } from '../src/platform/media/probe.ts';
 import { runTool } from '../src/platform/media/run.ts';
 import type { Queue } from '../src/platform/queue/types.ts';
 import {
@@ -156,6 +156,42 @@ describe('audio processing', () => {
       );
       expect(Math.abs((done.lufs as number) - -12)).toBeLessThan(1);
     }
+  });
+
+  it('refuses audio longer than AUDIO_MAX_MINUTES at the probe, with the msg on the source', async () => {
+    // The issue's file: 3 hours of silence, a ~2 MB FLAC (8 kHz mono keeps the test's own encoding quick).
+    const long = path.join(dir, 'three-hours.flac');
+    await runTool(mediaTools().ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '10800', '-c:a', 'flac', long],
+    ]);
+    await expect(probeAudio(long, { maxSeconds: 900 })).rejects.toBeInstanceOf(TooLongError);
+    const { row, fixture } = await upload(await readFile(long), 'flac');
+    const started = performance.now();
+    expect(await processAudio(deps(), row.id)).toBe('failed');
+    // Refused from the container's header: no decoding (the issue's file took 116 s of CPU to process).
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(await audioRow(database.db, row.id)).toMatchObject({
+      status: 'failed',
+      error: MSG.audioTooLong.replace('{minutes}', '15'),
+      processedUrl: null,
+      durationMs: null,
+    });
+    expect(await filesUnder(`audio/processed/${fixture.products[0].id}`)).toEqual([]);
+
+    // A FLAC written to a pipe states no length: decoding stops once it passes the limit.
+    const { stdout } = await runTool(mediaTools().ffmpeg, [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '120', '-c:a', 'flac', '-f', 'flac'],
+      'pipe:1',
+    ]);
+    const hidden = path.join(dir, 'hidden-length.flac');
+    await writeFile(hidden, stdout);
+    expect((await probeAudio(hidden, { maxSeconds: 30 })).durationSeconds).toBeNull();
+    const { row: sneaky } = await upload(stdout, 'flac');
+    expect(await processAudio({ ...deps(), maxSeconds: 30 }, sneaky.id)).toBe('failed');
+    expect(await audioRow(database.db, sneaky.id)).toMatchObject({
+      status: 'failed',
+      error: MSG.audioTooLong.replace('{minutes}', '0.5'),
+    });
   });
 
   it('refuses what is not audio: failed with the reason, and nothing stored', async () => {

@@ -91,6 +91,8 @@ export const MSG = {
   userNotFound: 'User not found',
   atkSongReadOnly: 'This song is provided by the platform and cannot be changed',
   notAudio: 'The file is not an audio file this player can use (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg)',
+  /** `{minutes}`: the server's AUDIO_MAX_MINUTES. */
+  audioTooLong: 'The audio is longer than {minutes} minutes, the longest this player accepts; upload a shorter file',
   notImage: 'The file is not an image (JPEG, PNG, WebP or GIF)',
   fileTooLarge: 'The file is too large',
   uploadLinkInvalid: 'The upload link is invalid or has expired',

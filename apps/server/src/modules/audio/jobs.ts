@@ -1,14 +1,21 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MSG } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { audioMaxSeconds } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audios } from '../../db/schema.ts';
-import { NotAudioError, processAudioFile } from '../../platform/media/index.ts';
-import { createQueue, type JobContext, type Queue, type QueueSettings } from '../../platform/queue/index.ts';
+import { NotAudioError, processAudioFile, TooLongError } from '../../platform/media/index.ts';
+import {
+  createQueue,
+  type JobContext,
+  type Queue,
+  type QueueSettings,
+  queueSettings,
+} from '../../platform/queue/index.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 
 /** The job's name in pg-boss; its data is `{id}`, the audio row's id. */
@@ -24,7 +31,45 @@ export interface AudioJobDeps {
   db: Db;
   storage: Storage;
   log?: Log;
+  /** Longest audio accepted, in seconds; default AUDIO_MAX_MINUTES (15 minutes). */
+  maxSeconds?: number;
+  /** Where jobs make their temporary folders; default `{os tmpdir}/atk-audio`. */
+  workRoot?: string;
 }
+
+/** The parent of the jobs' temporary folders, one `{pid}-{random}` folder per run. */
+export const defaultWorkRoot = () => path.join(tmpdir(), 'atk-audio');
+
+/**
+ * Removes the temporary folders of runs whose process is gone (its pid no longer exists, or is this process's
+ * own pid, taken over from a dead process, e.g. pid 1 of a restarted container); other live processes' folders
+ * are left alone. Called when workers start. Returns the names removed.
+ */
+export async function removeStaleWorkDirs(root = defaultWorkRoot()): Promise<string[]> {
+  const startedAt = Date.now() - process.uptime() * 1000;
+  const names = await readdir(root).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    // This pid's folders made before this process started belong to the process that had the pid before.
+    const made = pid === process.pid ? (await stat(path.join(root, name)).catch(() => null))?.mtimeMs : undefined;
+    const stale = pid === process.pid ? made !== undefined && made < startedAt : !pidAlive(pid);
+    if (!stale) continue;
+    await rm(path.join(root, name), { recursive: true, force: true }).catch(() => {});
+    removed.push(name);
+  }
+  return removed;
+}
+
+const pidAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 export type AudioJobOutcome = 'ready' | 'failed' | 'skipped' | 'stale';
 
@@ -36,8 +81,10 @@ const quiet: Log = { info() {}, warn() {}, error() {} };
  * left alone; the row is claimed for the key it has now, and the results are written in one UPDATE guarded by
  * that key and the 'processing' state, so a job for a file that has since been replaced writes nothing (and
  * removes what it stored). A row left 'processing' by a worker that died is taken over by the retry.
- * Not audio → 'failed' with MSG.notAudio at once; other errors throw for a retry, and on the last attempt the
- * row is 'failed' with the reason.
+ * Not audio → 'failed' with MSG.notAudio at once; longer than `maxSeconds` → 'failed' with MSG.audioTooLong at
+ * once (refused at the probe, before any decoding); other errors throw for a retry, and on the last attempt the
+ * row is 'failed' with the reason. Once the probe knows the duration the run's lease becomes the queue's base
+ * lease plus one second per second of audio (processing runs 20–35× faster than real time).
  */
 export async function processAudio(
   deps: AudioJobDeps,
@@ -45,6 +92,7 @@ export async function processAudio(
   ctx: JobContext = { attempt: 0, final: true },
 ): Promise<AudioJobOutcome> {
   const { db, storage } = deps;
+  const maxSeconds = deps.maxSeconds ?? audioMaxSeconds();
   const log = deps.log ?? quiet;
   const [row] = await db.select().from(audios).where(eq(audios.id, audioId));
   if (!row || (row.status !== 'uploaded' && row.status !== 'processing')) return 'skipped';
@@ -63,12 +111,17 @@ export async function processAudio(
       .where(and(mine, eq(audios.status, 'processing')));
   };
   const started = performance.now();
-  const work = await mkdtemp(path.join(tmpdir(), 'atk-audio-'));
+  const root = deps.workRoot ?? defaultWorkRoot();
+  await mkdir(root, { recursive: true });
+  const work = await mkdtemp(path.join(root, `${process.pid}-`));
   const stored: string[] = [];
   try {
     const source = path.join(work, `source${path.extname(row.key).toLowerCase()}`);
     await pipeline(await storage.get(row.key), createWriteStream(source));
-    const result = await processAudioFile(source, work);
+    const result = await processAudioFile(source, work, {
+      maxSeconds,
+      onProbe: (probe) => ctx.extendLease?.(Math.ceil(probe.durationSeconds ?? maxSeconds)),
+    });
     if (result.mp3Samples !== result.samples)
       log.warn(
         `audio ${audioId}: the MP3 decodes to ${result.mp3Samples} samples, the source to ${result.samples}: the decoder did not honour the gapless header`,
@@ -108,6 +161,11 @@ export async function processAudio(
     return 'ready';
   } catch (err) {
     await removeKeys(storage, stored);
+    if (err instanceof TooLongError) {
+      log.info(`audio ${audioId}: too long (${err.message})`);
+      await fail(MSG.audioTooLong.replace('{minutes}', String(Math.round((maxSeconds / 60) * 100) / 100)));
+      return 'failed';
+    }
     if (err instanceof NotAudioError) {
       log.info(`audio ${audioId}: not audio (${err.message})`);
       await fail(MSG.notAudio);
@@ -148,14 +206,20 @@ export function createAudioQueue(opts: {
   kind: 'postgres' | 'pglite';
   log?: Log;
   settings?: Partial<QueueSettings>;
+  /** Longest audio accepted (default AUDIO_MAX_MINUTES): a run's lease can grow by that much. */
+  maxSeconds?: number;
 }): Queue {
   const { db, kind } = opts;
+  const base = { ...queueSettings(), ...opts.settings };
   return createQueue({
     name: AUDIO_JOB,
     db,
     kind,
     log: opts.log,
-    settings: opts.settings,
+    settings: {
+      ...opts.settings,
+      maxLeaseSeconds: Math.max(base.maxLeaseSeconds, base.expireInSeconds + (opts.maxSeconds ?? audioMaxSeconds())),
+    },
     async pending() {
       const states = kind === 'pglite' ? ['uploaded', 'processing'] : ['uploaded'];
       const rows = await db.select({ id: audios.id }).from(audios).where(inArray(audios.status, states));
@@ -166,6 +230,8 @@ export function createAudioQueue(opts: {
 
 /** Starts working audio jobs in this process (the server, or `npm run worker`). */
 export async function startAudioJobs(deps: AudioJobDeps & { queue: Queue }): Promise<void> {
+  const removed = await removeStaleWorkDirs(deps.workRoot);
+  if (removed.length > 0) deps.log?.info(`audio: removed ${removed.length} temporary folder(s) of stopped processes`);
   await deps.queue.start(
     async (id, ctx) => {
       await processAudio(deps, id, ctx);

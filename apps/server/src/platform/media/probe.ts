@@ -4,6 +4,21 @@ import { runTool } from './run.ts';
 /** The file is not audio this player can use (not decodable, a video, or a container/codec outside the list). */
 export class NotAudioError extends Error {}
 
+/** The file is longer than the longest audio accepted (`maxSeconds`). */
+export class TooLongError extends Error {
+  constructor(
+    readonly seconds: number,
+    readonly maxSeconds: number,
+  ) {
+    super(`${Math.round(seconds)} s of audio, more than the ${maxSeconds} s accepted`);
+  }
+}
+
+export interface ProbeOptions {
+  /** Longest accepted audio in seconds: a longer file is refused with TooLongError before it is decoded. */
+  maxSeconds?: number;
+}
+
 export interface ProbeResult {
   /** ffprobe's format name, e.g. `wav`, `flac`, `mov,mp4,m4a,3gp,3g2,mj2`. */
   format: string;
@@ -33,8 +48,12 @@ interface FfprobeStream {
   disposition?: { attached_pic?: number };
 }
 
-/** Reads what a file is; rejects with NotAudioError when it is not an accepted audio file. */
-export async function probeAudio(file: string): Promise<ProbeResult> {
+/**
+ * Reads what a file is; rejects with NotAudioError when it is not an accepted audio file, and with TooLongError
+ * when the container says it is longer than `maxSeconds` (a file that hides its length is stopped while decoding,
+ * see processAudioFile).
+ */
+export async function probeAudio(file: string, opts: ProbeOptions = {}): Promise<ProbeResult> {
   let json: { streams?: FfprobeStream[]; format?: { format_name?: string; duration?: string } };
   try {
     const { stdout } = await runTool(mediaTools().ffprobe, [
@@ -64,5 +83,7 @@ export async function probeAudio(file: string): Promise<ProbeResult> {
   const channels = Number(audio.channels);
   if (!(sampleRate > 0) || !(channels > 0)) throw new NotAudioError('no sample rate or channels');
   const duration = Number(json.format?.duration);
+  if (opts.maxSeconds !== undefined && Number.isFinite(duration) && duration > opts.maxSeconds)
+    throw new TooLongError(duration, opts.maxSeconds);
   return { format, codec, sampleRate, channels, durationSeconds: Number.isFinite(duration) ? duration : null };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mediaTools } from './binaries.ts';
 import { EBUR128_FILTER, type Loudness, parseEbur128Summary } from './loudness.ts';
 import { PeaksAccumulator, type PeaksFile } from './peaks.ts';
-import { NotAudioError, type ProbeResult, probeAudio } from './probe.ts';
+import { NotAudioError, type ProbeResult, probeAudio, TooLongError } from './probe.ts';
 import { runTool } from './run.ts';
 
 /** What processing made of one audio file. */
@@ -27,6 +27,13 @@ export interface ProcessedAudio {
 
 export const MP3_BITRATE = '320k';
 
+export interface ProcessAudioOptions {
+  /** Longest accepted audio in seconds: refused at the probe, and decoding stops once it is passed. */
+  maxSeconds?: number;
+  /** Called once the probe has read the file (the job extends its lease by the duration). */
+  onProbe?: (probe: ProbeResult) => Promise<void> | void;
+}
+
 /** MP3 only has 32, 44.1 and 48 kHz (MPEG-1): keep the source's rate when it is one, else the nearest family. */
 export function outputRate(rate: number): number {
   if (rate === 32000 || rate === 44100 || rate === 48000) return rate;
@@ -37,10 +44,17 @@ export function outputRate(rate: number): number {
  * Probes `input`, encodes it to a 320 kbps MP3 in `workDir`, computes peaks from the source and loudness from
  * the MP3. Two ffmpeg runs: (1) decode once → MP3 file + float PCM for the peaks and the exact length;
  * (2) decode the MP3 → EBU R128 loudness and true peak, and its decoded length (the alignment check).
- * Rejects with NotAudioError for anything that is not accepted audio.
+ * Rejects with NotAudioError for anything that is not accepted audio, and with TooLongError for audio longer
+ * than `maxSeconds`: at the probe when the container states its length, else (a header that lies or says nothing)
+ * as soon as the decode passes the limit, which stops ffmpeg.
  */
-export async function processAudioFile(input: string, workDir: string): Promise<ProcessedAudio> {
-  const probe = await probeAudio(input);
+export async function processAudioFile(
+  input: string,
+  workDir: string,
+  opts: ProcessAudioOptions = {},
+): Promise<ProcessedAudio> {
+  const probe = await probeAudio(input, { maxSeconds: opts.maxSeconds });
+  await opts.onProbe?.(probe);
   const { ffmpeg } = mediaTools();
   const sampleRate = outputRate(probe.sampleRate);
   const channels = Math.min(2, probe.channels);
@@ -57,7 +71,14 @@ export async function processAudioFile(input: string, workDir: string): Promise<
       // The same decoded audio as float PCM on stdout, for the peaks and the length.
       ...['-map', '0:a:0', ...format, '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
     ],
-    { onStdout: (chunk) => peaks.pushF32(chunk) },
+    {
+      onStdout: (chunk) => {
+        peaks.pushF32(chunk);
+        // Throwing here kills ffmpeg (runTool): a file that hid its length costs at most the limit's decode.
+        if (opts.maxSeconds !== undefined && peaks.frames > (opts.maxSeconds + 1) * sampleRate)
+          throw new TooLongError(peaks.frames / sampleRate, opts.maxSeconds);
+      },
+    },
   );
   if (peaks.frames === 0) throw new NotAudioError('no samples');
 

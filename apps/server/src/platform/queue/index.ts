@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { GiveUpHandler, JobHandler, Queue } from './types.ts';
@@ -11,8 +13,13 @@ export interface QueueSettings {
   /** Attempts after the first (with exponential backoff from `retryDelaySeconds`). */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** A job still active after this long is taken as lost (its worker died) and retried. */
+  /**
+   * A job still active after this long is taken as lost (its worker died) and retried; the handler can extend it
+   * (`ctx.extendLease`), up to `maxLeaseSeconds`.
+   */
   expireInSeconds: number;
+  /** The longest lease a handler may ask for (the audio job: `expireInSeconds` + the longest audio accepted). */
+  maxLeaseSeconds: number;
   /** How often an idle worker looks for jobs (a job enqueued in the same process starts at once). */
   pollingSeconds: number;
   /** How often expired jobs are looked for (one process of the cluster does it). */
@@ -31,6 +38,7 @@ export function queueSettings(env: NodeJS.ProcessEnv = process.env): QueueSettin
     retryLimit: Math.floor(num('JOB_RETRY_LIMIT', 3, 0)),
     retryDelaySeconds: Math.floor(num('JOB_RETRY_DELAY_SECONDS', 10, 0)),
     expireInSeconds: Math.floor(num('JOB_EXPIRE_SECONDS', 600, 1)),
+    maxLeaseSeconds: 0,
     pollingSeconds: num('JOB_POLL_SECONDS', 2, 0.5),
     maintenanceSeconds: Math.floor(num('JOB_MAINTENANCE_SECONDS', 60, 1)),
     concurrency: Math.floor(num('JOB_CONCURRENCY', 1, 1)),
@@ -63,15 +71,49 @@ interface SqlClient {
 
 const lastRows = (r: SqlResult | SqlResult[]) => (Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows);
 
+/** Who runs a job: written into the active job's `output` when a run starts (pg-boss replaces it when it ends). */
+interface Owner {
+  host: string;
+  pid: number;
+  /** Tells two processes apart that had the same pid (pid 1 in a container that restarted). */
+  instance: string;
+}
+
+const pidAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A job left active by a process that is gone: on PGlite every active job (one process owns the database); on
+ * PostgreSQL one whose owner ran on this host and whose process no longer exists (or had this process's pid, e.g.
+ * pid 1 of a restarted container). Jobs of other hosts are left to their lease.
+ */
+export function orphaned(kind: 'postgres' | 'pglite', owner: Partial<Owner> | null | undefined, self: Owner): boolean {
+  if (kind === 'pglite') return true;
+  if (!owner || owner.host !== self.host || typeof owner.pid !== 'number') return false;
+  if (owner.pid === self.pid) return owner.instance !== self.instance;
+  return !pidAlive(owner.pid);
+}
+
 /**
  * pg-boss over the app's own database connection, on PostgreSQL and on PGlite alike (pg-boss takes any
  * `executeSql`). PostgreSQL: any number of processes share the queue; `FOR UPDATE SKIP LOCKED` hands each job to
- * one worker; a worker that dies leaves its job active until `expireInSeconds`, then maintenance retries it.
- * PGlite: one process owns the database, so at start every job left active is from a dead process and is retried
- * at once.
+ * one worker; a worker that dies leaves its job active until its lease ends, then maintenance retries it.
+ * Leases: a job is sent with `expire_in` = `maxLeaseSeconds` (so pg-boss's own in-process timeout, taken from it,
+ * never comes first) and each run sets its deadline by moving `started_on` (pg-boss expires a job when
+ * `started_on + expire_in` has passed): `expireInSeconds` at the start, then what the handler asks for.
+ * At start, jobs left active by a dead process (see `orphaned`) are retried at once: on PGlite all of them, on
+ * PostgreSQL those of this host whose process is gone.
  */
 export function createQueue(opts: QueueOptions): Queue {
-  const settings = { ...queueSettings(), ...opts.settings };
+  const merged = { ...queueSettings(), ...opts.settings };
+  const settings = { ...merged, maxLeaseSeconds: Math.max(merged.maxLeaseSeconds, merged.expireInSeconds) };
+  const self: Owner = { host: hostname(), pid: process.pid, instance: randomUUID() };
   const dead = `${opts.name}.dead`;
   const client = (opts.db as unknown as { $client: SqlClient }).$client;
   const log = opts.log ?? { info() {}, warn: console.warn, error: console.error };
@@ -138,9 +180,20 @@ export function createQueue(opts: QueueOptions): Queue {
     retryLimit: settings.retryLimit,
     retryDelay: settings.retryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: settings.expireInSeconds,
+    expireInSeconds: settings.maxLeaseSeconds,
     deadLetter: dead,
   });
+
+  /** This run may go on for `seconds` from now (capped at maxLeaseSeconds); records who runs it. */
+  const lease = async (jobId: string, seconds: number) => {
+    const secs = Math.min(Math.max(1, seconds), settings.maxLeaseSeconds);
+    await executeSql(
+      `UPDATE ${QUEUE_SCHEMA}.job SET started_on = now() + make_interval(secs => $3) - expire_in,
+         output = jsonb_build_object('owner', $4::jsonb)
+       WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [opts.name, jobId, secs, JSON.stringify(self)],
+    );
+  };
 
   const enqueue = async (id: string) => {
     const b = await ready();
@@ -155,15 +208,21 @@ export function createQueue(opts: QueueOptions): Queue {
       const b = await ready();
       if (working) throw new Error(`queue ${opts.name} is already working`);
       working = true;
-      if (opts.kind === 'pglite') {
-        const { rows } = await executeSql(`SELECT id FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND state = 'active'`, [
-          opts.name,
-        ]);
-        const ids = (rows as { id: string }[]).map((r) => r.id);
-        if (ids.length > 0) {
-          log.info(`queue ${opts.name}: retrying ${ids.length} job(s) left running by the last process`);
-          for (const id of ids) await b.fail(opts.name, id, { message: 'the process stopped while the job ran' });
-        }
+      const { rows } = await executeSql(
+        `SELECT id, output->'owner' AS owner FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND state = 'active'`,
+        [opts.name],
+      );
+      const ids = (rows as { id: string; owner: Partial<Owner> | null }[])
+        .filter((r) => orphaned(opts.kind, r.owner, self))
+        .map((r) => r.id);
+      if (ids.length > 0) {
+        log.info(`queue ${opts.name}: retrying ${ids.length} job(s) left running by a process that stopped`);
+        for (const id of ids) await b.fail(opts.name, id, { message: 'the process stopped while the job ran' });
+        // At once, not after the retry delay: nothing is running them.
+        await executeSql(
+          `UPDATE ${QUEUE_SCHEMA}.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`,
+          [opts.name, ids],
+        );
       }
       // Before any worker fetches, so a record whose job is waiting is not queued twice.
       for (const id of (await opts.pending?.()) ?? []) await enqueue(id);
@@ -174,7 +233,12 @@ export function createQueue(opts: QueueOptions): Queue {
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds },
           async ([job]) => {
             try {
-              await handler(job.data.id, { attempt: job.retryCount, final: job.retryCount >= job.retryLimit });
+              await lease(job.id, settings.expireInSeconds);
+              await handler(job.data.id, {
+                attempt: job.retryCount,
+                final: job.retryCount >= job.retryLimit,
+                extendLease: (extra) => lease(job.id, settings.expireInSeconds + extra),
+              });
             } finally {
               // Look for the next job at once instead of after the polling interval: a backlog drains quickly.
               if (self) b.notifyWorker(self);

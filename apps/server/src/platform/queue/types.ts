@@ -18,6 +18,12 @@ export interface JobContext {
   attempt: number;
   /** No retry follows when this run throws: the handler should record the failure itself. */
   final: boolean;
+  /**
+   * This run may go on for the queue's `expireInSeconds` plus `extraSeconds` from now (at most `maxLeaseSeconds`)
+   * before it is taken as lost and retried. A run starts with `expireInSeconds`; the audio job adds the file's
+   * duration once the probe has read it, so a long file is not retried while it is still being processed.
+   */
+  extendLease?(extraSeconds: number): Promise<void>;
 }
 
 /** Works on one record. Throwing asks for a retry (with backoff) unless `ctx.final`. */
