@@ -6,14 +6,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { createAudioQueue } from '../src/modules/audio/jobs.ts';
+import { createAudioQueue, removeStaleWorkDirs } from '../src/modules/audio/jobs.ts';
 import { saveAudio } from '../src/modules/audio/service.ts';
+import { createQueue } from '../src/platform/queue/index.ts';
 import type { Queue } from '../src/platform/queue/types.ts';
 import { audioFixture, audioRow, DiskStorage, freshPostgres, sine, until, wav } from './audio-support.ts';
 
@@ -50,6 +51,7 @@ async function setup(
   const env: Record<string, string> = {
     ...JOB_ENV,
     FILES_DIR: path.join(dir, 'files'),
+    WORK_ROOT: path.join(dir, 'work'),
     JOB_LOG: path.join(dir, 'jobs.log'),
   };
   let databaseUrl: string | undefined;
@@ -131,33 +133,62 @@ async function jobStates(s: Setup) {
 
 describe('audio jobs across processes', () => {
   it.skipIf(!onPostgres)(
-    'PostgreSQL (needs DATABASE_URL): a worker killed mid-job; the job finishes after restart, on another worker',
+    'PostgreSQL (needs DATABASE_URL): kill -9 mid-job, restart: the orphaned job is resumed at once and finishes',
     async () => {
-      const s = await setup('postgres');
+      // A 10-minute lease: only the restart's own look at the jobs of dead processes can resume it within a minute.
+      const s = await setup('postgres', { expireInSeconds: 600 });
+      const env = { JOB_EXPIRE_SECONDS: '600' };
       const [id] = await audioRows(s, 1, 2);
-      const first = worker(s, { STORAGE_DELAY_MS: '60000' });
+      const first = worker(s, { ...env, STORAGE_DELAY_MS: '60000' });
       await logged(s, `${first.pid} ${id} start`);
       await until(async () => ((await audioRow(s.database.db, id)).status === 'processing' ? true : undefined));
+      const work = path.join(s.env.WORK_ROOT, (await readdir(s.env.WORK_ROOT))[0]);
+      expect(path.basename(work)).toMatch(new RegExp(`^${first.pid}-`));
       await stopped(first, 'SIGKILL');
       expect((await audioRow(s.database.db, id)).status).toBe('processing');
       expect((await jobStates(s)).map((j) => j.state)).toEqual(['active']);
 
-      const second = worker(s);
+      const restarted = Date.now();
+      const second = worker(s, env);
       await logged(s, `${second.pid} ${id} ready`);
+      expect(Date.now() - restarted).toBeLessThan(60_000);
+      // The dead process's temporary folder went when the new one started.
+      expect(lines(s)).toContain(`${second.pid} removed ${path.basename(work)}`);
+      expect(existsSync(work)).toBe(false);
       const row = await audioRow(s.database.db, id);
       expect(row).toMatchObject({ status: 'ready', durationMs: 2000, error: null });
       expect(row.processedUrl).toContain('processed');
-      // The killed run never finished; the retry (after the job expired) did, on the other worker.
-      const runs = lines(s).filter((l) => l.includes(id));
+      const runs = lines(s).filter((l) => l.includes(` ${id} `));
       expect(runs.slice(0, 3)).toEqual([
         `${first.pid} ${id} start`,
         `${second.pid} ${id} start`,
         `${second.pid} ${id} ready`,
       ]);
-      expect(runs.filter((l) => l.startsWith(`${first.pid} `))).toHaveLength(1);
       await until(async () => ((await jobStates(s))[0]?.state === 'completed' ? true : undefined));
       const [job] = await jobStates(s);
       expect(job).toMatchObject({ id, state: 'completed' });
+      expect(job.retry_count).toBeGreaterThanOrEqual(1);
+      await stopped(second, 'SIGTERM');
+    },
+    90_000,
+  );
+
+  it.skipIf(!onPostgres)(
+    'PostgreSQL (needs DATABASE_URL): a worker of another host killed mid-job; the job expires and another worker finishes it',
+    async () => {
+      const s = await setup('postgres');
+      const [id] = await audioRows(s, 1, 2);
+      const first = worker(s, { STORAGE_DELAY_MS: '60000' });
+      await logged(s, `${first.pid} ${id} start`);
+      await stopped(first, 'SIGKILL');
+      // As if it had run elsewhere: this host cannot tell whether that process is gone, so the lease decides.
+      await s.database.db.execute(
+        sql`update pgboss.job set output = jsonb_set(output, '{owner,host}', '"another-host"') where name = 'audio.process'`,
+      );
+      const second = worker(s);
+      await logged(s, `${second.pid} ${id} ready`);
+      expect(await audioRow(s.database.db, id)).toMatchObject({ status: 'ready', durationMs: 2000, error: null });
+      const [job] = await jobStates(s);
       expect(job.retry_count).toBeGreaterThanOrEqual(1);
       await stopped(second, 'SIGTERM');
     },
@@ -172,6 +203,9 @@ describe('audio jobs across processes', () => {
       const first = worker(s, { STORAGE_DELAY_MS: '60000' });
       await logged(s, `${first.pid} ${id} start`);
       await stopped(first, 'SIGKILL');
+      await s.database.db.execute(
+        sql`update pgboss.job set output = jsonb_set(output, '{owner,host}', '"another-host"') where name = 'audio.process'`,
+      );
       const second = worker(s);
       const failed = await until(
         async () => {
@@ -247,4 +281,61 @@ describe('audio jobs across processes', () => {
     },
     60_000,
   );
+
+  it('every start removes the temporary folders of processes that are gone, and only those', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'atk-work-'));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => gone.once('exit', r));
+    const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    cleanups.push(() => stopped(alive, 'SIGKILL'));
+    const own = Date.now() / 1000 - process.uptime() - 60;
+    for (const name of [`${gone.pid}-aaaaaa`, `${alive.pid}-bbbbbb`, `${process.pid}-old`, `${process.pid}-new`, 'x'])
+      await mkdir(path.join(root, name, 'inner'), { recursive: true });
+    // The folder this pid had before this process started (pid 1 of a restarted container).
+    await utimes(path.join(root, `${process.pid}-old`), own, own);
+    expect((await removeStaleWorkDirs(root)).sort()).toEqual([`${gone.pid}-aaaaaa`, `${process.pid}-old`].sort());
+    expect((await readdir(root)).sort()).toEqual([`${alive.pid}-bbbbbb`, `${process.pid}-new`, 'x'].sort());
+  });
+
+  it("a run's lease: the base at the start, then extended by the handler (the audio job: by the file's duration)", async () => {
+    const s = await setup(onPostgres ? 'postgres' : 'pglite');
+    const queue = createQueue({
+      name: 'lease.test',
+      db: s.database.db,
+      kind: s.database.kind,
+      settings: { expireInSeconds: 30, maxLeaseSeconds: 1000, pollingSeconds: 0.5 },
+    });
+    cleanups.push(() => queue.stop());
+    const left = async () => {
+      const result = await s.database.db.execute<{ left: number; expire: number }>(
+        sql`select extract(epoch from started_on + expire_in - now())::float8 as left, extract(epoch from expire_in)::float8 as expire
+            from pgboss.job where name = 'lease.test' and state = 'active'`,
+      );
+      return (((result as unknown as { rows?: unknown[] }).rows ?? result) as { left: number; expire: number }[])[0];
+    };
+    const seen: { left: number; expire: number }[] = [];
+    let done: () => void = () => {};
+    const finished = new Promise<void>((r) => {
+      done = r;
+    });
+    await queue.start(async (_id, ctx) => {
+      seen.push(await left());
+      await ctx.extendLease?.(600);
+      seen.push(await left());
+      await ctx.extendLease?.(5000);
+      seen.push(await left());
+      done();
+    });
+    await queue.enqueue('00000000-0000-4000-8000-000000000001');
+    await finished;
+    // Sent with the ceiling (pg-boss's own in-process timeout never comes first); the deadline moves.
+    expect(seen.map((x) => x.expire)).toEqual([1000, 1000, 1000]);
+    expect(seen[0].left).toBeGreaterThan(25);
+    expect(seen[0].left).toBeLessThanOrEqual(30);
+    expect(seen[1].left).toBeGreaterThan(625);
+    expect(seen[1].left).toBeLessThanOrEqual(630);
+    expect(seen[2].left).toBeGreaterThan(995);
+    expect(seen[2].left).toBeLessThanOrEqual(1000);
+  });
 });
