@@ -96,6 +96,7 @@ export const MSG = {
   notImage: 'The file is not an image (JPEG, PNG, WebP or GIF)',
   fileTooLarge: 'The file is too large',
   uploadLinkInvalid: 'The upload link is invalid or has expired',
+  uploadLinkUsed: 'This upload link has already been used: ask for a new one',
   uploadMissing: 'The uploaded file was not found; please upload it again',
   // tooltips (spec 2 §8) and the player's public API (docs/api.md)
   createTooltipSuccess: 'Create tooltip success',

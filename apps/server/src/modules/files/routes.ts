@@ -4,8 +4,8 @@ import { AUDIO_MAX_BYTES, MSG } from '@atk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { contentTypeOf, isValidKey } from '../../platform/storage/keys.ts';
-import { LocalStorage, TooLarge } from '../../platform/storage/local.ts';
+import { contentTypeOf, dispositionOf, isValidKey } from '../../platform/storage/keys.ts';
+import { AlreadyExists, LocalStorage, TooLarge } from '../../platform/storage/local.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 
 /**
@@ -28,9 +28,16 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
       reply.header('connection', 'close');
       throw new AppError(413, MSG.fileTooLarge);
     }
+    // A link is single-use (as on S3, where it is a conditional write): a file once written is never replaced.
+    const taken = () => {
+      reply.header('connection', 'close');
+      return new AppError(412, MSG.uploadLinkUsed);
+    };
+    if (await storage.head(key)) throw taken();
     try {
-      await storage.put(key, req.raw, contentTypeOf(key), AUDIO_MAX_BYTES);
+      await storage.putNew(key, req.raw, AUDIO_MAX_BYTES);
     } catch (err) {
+      if (err instanceof AlreadyExists) throw taken();
       if (err instanceof TooLarge) {
         // The rest of the body is not read: close the connection rather than drain up to 500 MB more.
         reply.header('connection', 'close');
@@ -73,8 +80,12 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('last-modified', info.mtime.toUTCString())
         .header('accept-ranges', 'bytes')
-        // Files are data, never a page: an uploaded SVG cannot run script on this origin.
-        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+        // Files are data, never a page: an uploaded SVG cannot run script on this origin (and is sanitised when
+        // uploaded, and opened directly it downloads: the same protections it has in an S3 bucket).
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+        .header('x-content-type-options', 'nosniff');
+      const disposition = dispositionOf(contentTypeOf(key));
+      if (disposition) reply.header('content-disposition', disposition);
       if (range) {
         reply
           .code(206)

@@ -40,6 +40,9 @@ export function uploadRoutes(app: App, deps: Deps) {
   // Multipart parsing only here, in a scope of its own: the rest of the API speaks JSON.
   app.register(async (scope) => {
     await scope.register(multipart);
+    // Any other body type reaches the handler unread, which answers 400 'Send the file as multipart/form-data'
+    // (docs/api.md) instead of the JSON API's 415.
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     // A refused form may not have been read whole (no token, too large…) and the client may still be sending:
     // the connection cannot serve another request, so it closes once the answer is out.
     scope.addHook('onSend', async (req, reply, payload) => {

@@ -69,3 +69,11 @@ export function keyUnder(base: string, urlOrKey: string): string | null {
   }
   return isValidKey(rest) ? rest : null;
 }
+
+/**
+ * The Content-Disposition a stored file is served with: an SVG (the one stored type a browser would run script
+ * in when opened directly) is an attachment, so opening its URL downloads it instead of rendering it on the
+ * store's origin; `<img>` ignores the header, so the player still shows it. Null for every other type.
+ */
+export const dispositionOf = (contentType: string): string | null =>
+  contentType.split(';')[0].trim().toLowerCase() === 'image/svg+xml' ? 'attachment' : null;

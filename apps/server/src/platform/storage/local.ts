@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -63,7 +63,20 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, body: Buffer | Readable, _contentType: string, maxBytes = Number.POSITIVE_INFINITY) {
+    await this.write(key, body, maxBytes, false);
+  }
+
+  /**
+   * Writes a file that must not exist yet (a signed upload link is single-use): rejects with AlreadyExists,
+   * leaving the first file as it is, when the key is taken, also by a PUT that finished meanwhile.
+   */
+  async putNew(key: string, body: Buffer | Readable, maxBytes = Number.POSITIVE_INFINITY) {
+    await this.write(key, body, maxBytes, true);
+  }
+
+  private async write(key: string, body: Buffer | Readable, maxBytes: number, exclusive: boolean) {
     const target = this.pathOf(key);
+    if (exclusive && (await stat(target).catch(() => null))) throw new AlreadyExists(key);
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = path.join(this.tmpDir, randomUUID());
     let size = 0;
@@ -80,8 +93,15 @@ export class LocalStorage implements Storage {
         createWriteStream(tmp, { mode: 0o644 }),
       );
       await mkdir(path.dirname(target), { recursive: true });
+      if (exclusive) {
+        // link() fails if the target exists: of two PUTs racing, one wins and the other is refused.
+        await link(tmp, target).catch((err) => {
+          throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? new AlreadyExists(key) : err;
+        });
+        await rm(tmp, { force: true });
+      }
       // Readers see the old file or the whole new one, never a part.
-      await rename(tmp, target);
+      else await rename(tmp, target);
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
@@ -118,6 +138,13 @@ export class LocalStorage implements Storage {
   keyOf(urlOrKey: string): string | null {
     const value = urlOrKey.trim();
     return keyUnder(`${this.base}/files`, value.startsWith('/files/') ? value.slice('/files/'.length) : value);
+  }
+}
+
+/** A PUT to a key that already has a file (the link was used before). */
+export class AlreadyExists extends Error {
+  constructor(key: string) {
+    super(`${key} already exists`);
   }
 }
 

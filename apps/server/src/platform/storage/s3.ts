@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config.ts';
-import { assertKey, encodeKey, keyUnder } from './keys.ts';
+import { assertKey, dispositionOf, encodeKey, keyUnder } from './keys.ts';
 import { DEFAULT_EXPIRES_SECONDS } from './local.ts';
 import { ObjectNotFound, type Storage } from './types.ts';
 
@@ -56,13 +56,17 @@ export class S3Storage implements Storage {
       Key: assertKey(key),
       ContentType: contentType,
       ACL: this.acl,
+      // A conditional write: the link creates the object once; a second PUT (within the link's hour) gets
+      // 412 PreconditionFailed instead of replacing a file that is served as immutable and never reprocessed.
+      IfNoneMatch: '*',
     });
     // The ACL stays a signed header (not hoisted into the query), so the browser sends it as S3 expects.
     const url = await getSignedUrl(this.client, command, {
       expiresIn: expiresSeconds,
       unhoistableHeaders: new Set(['x-amz-acl']),
     });
-    const headers: Record<string, string> = { 'content-type': contentType };
+    // Both are signed headers: a PUT without them does not match the signature.
+    const headers: Record<string, string> = { 'content-type': contentType, 'if-none-match': '*' };
     if (this.acl) headers['x-amz-acl'] = this.acl;
     return { url, headers };
   }
@@ -71,7 +75,14 @@ export class S3Storage implements Storage {
     assertKey(key);
     if (Buffer.isBuffer(body)) {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ACL: this.acl }),
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentDisposition: dispositionOf(contentType) ?? undefined,
+          ACL: this.acl,
+        }),
       );
       return;
     }
@@ -87,6 +98,7 @@ export class S3Storage implements Storage {
           Body: createReadStream(tmp),
           ContentLength: size,
           ContentType: contentType,
+          ContentDisposition: dispositionOf(contentType) ?? undefined,
           ACL: this.acl,
         }),
       );
