@@ -203,6 +203,26 @@ describe('GET /aws/presigned_url (source audio)', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toBe('range');
   });
 
+  it('a signed link is single-use: a second PUT within its hour is refused with 412 and the first file stays', async () => {
+    const res = await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A)}`, { token: users.customer.token });
+    expectOk(res);
+    const p = res.body.data;
+    expect((await putTo(p, FILES.wav)).status).toBe(200);
+    const again = await putTo(p, Buffer.from('RIFF replaced'));
+    expect(again.status).toBe(412);
+    expect(await again.json()).toEqual({ code: 412, msg: MSG.uploadLinkUsed, data: null });
+    expect(sha(await (await fetch(local(p.url))).arrayBuffer())).toBe(sha(FILES.wav));
+    // Two PUTs racing: one lands, the other is refused.
+    const fresh = (
+      await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A, { mine_type: 'flac' })}`, {
+        token: users.customer.token,
+      })
+    ).body.data;
+    const both = await Promise.all([putTo(fresh, FILES.wav), putTo(fresh, FILES.wav)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 412]);
+    await Promise.all(both.map((r) => r.arrayBuffer()));
+  });
+
   it('refuses a tampered, expired or mistyped PUT with 403, and writes nothing', async () => {
     const res = await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A, { mine_type: 'mp3' })}`, {
       token: users.customer.token,
@@ -374,6 +394,7 @@ describe('POST /api/v1/admin/aws/presigned {key}', () => {
       headers: { 'content-type': 'image/png' },
     });
     expect((await putTo(res.body.data, FILES.png)).status).toBe(200);
+    expect((await putTo(res.body.data, FILES.gif)).status).toBe(412);
     const got = await fetch(local(res.body.data.url));
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(sha(await got.arrayBuffer())).toBe(sha(FILES.png));
@@ -467,6 +488,19 @@ describe('POST /upload/images (multipart)', () => {
       expectError(await postForm(app, '/upload/images', { fields: f, file, token }), 400, msg);
     expectError(await postForm(app, '/upload/images', { fields: fields(), token }), 400, UPLOAD_MSG.fileRequired);
     expectError(await app.call('POST', '/upload/images', { body: fields(), token }), 400, UPLOAD_MSG.notMultipart);
+    // Any other body type too (docs/api.md), not the JSON API's 415.
+    for (const type of ['text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded', 'image/png']) {
+      const res = await fetch(`${app.url}/api/v1/atk_player/upload/images`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body: type === 'image/png' ? FILES.png : 'model=products',
+      });
+      expect({ type, status: res.status, body: await res.json() }).toEqual({
+        type,
+        status: 400,
+        body: { code: 400, msg: UPLOAD_MSG.notMultipart, data: null },
+      });
+    }
   });
 
   it('stores each image kind under the product and answers record.photo', async () => {
@@ -574,6 +608,35 @@ describe('POST /upload/files (multipart, frequency graph)', () => {
     const got = await fetch(local(audio?.url ?? ''));
     expect(got.headers.get('content-type')).toBe('image/svg+xml');
     expect(got.headers.get('content-security-policy')).toContain('sandbox');
-    expect(sha(await got.arrayBuffer())).toBe(sha(FILES.svg));
+    expect(got.headers.get('content-disposition')).toBe('attachment');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    // Stored as the sanitiser wrote it: the same drawing.
+    expect(await got.text()).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg>\n',
+    );
+  });
+
+  it('makes the SVG payloads that slip past a filter harmless (sanitised with DOMPurify)', async () => {
+    const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    const payloads = [
+      `<svg ${NS}><a xlink:href="jav&#x61;script:alert(1)"><rect width="5" height="5"/></a></svg>`,
+      `<svg ${NS}><a href="&#106;avascript:alert(1)"><rect width="5" height="5"/></a></svg>`,
+      `<svg ${NS}><rect width="5" height="5"><set attributeName="onmouseover" to="alert(1)"/></rect></svg>`,
+      `<svg ${NS}><use href="data:image/svg+xml;base64,${Buffer.from(
+        '<svg id="x" xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      ).toString('base64')}#x"/><rect width="5" height="5"/></svg>`,
+    ];
+    for (const svg of payloads) {
+      const res = await postForm(app, '/upload/files', {
+        fields: fields(),
+        file: { name: 'g.svg', data: Buffer.from(svg) },
+        token: users.customer.token,
+      });
+      expectOk(res, MSG.uploadSuccess);
+      const stored = await (await fetch(local(res.body.data?.audio.url ?? ''))).text();
+      // The drawing stays; nothing that could run does, in any encoding.
+      expect(stored).toContain('<rect width="5" height="5"/>');
+      expect(stored, svg).not.toMatch(/javascript|&#|<set|<use|onmouseover|data:|href=/i);
+    }
   });
 });
