@@ -9,6 +9,7 @@ import { audioMaxSeconds } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audios } from '../../db/schema.ts';
 import { NotAudioError, processAudioFile, TooLongError } from '../../platform/media/index.ts';
+import { pidAlive } from '../../platform/process.ts';
 import {
   createQueue,
   type JobContext,
@@ -61,15 +62,6 @@ export async function removeStaleWorkDirs(root = defaultWorkRoot()): Promise<str
   }
   return removed;
 }
-
-const pidAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 export type AudioJobOutcome = 'ready' | 'failed' | 'skipped' | 'stale';
 

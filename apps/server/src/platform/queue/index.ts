@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
+import { pidAlive } from '../process.ts';
 import type { GiveUpHandler, JobHandler, Queue } from './types.ts';
 
 export type { GiveUpHandler, JobContext, JobHandler, Queue } from './types.ts';
@@ -78,15 +79,6 @@ interface Owner {
   /** Tells two processes apart that had the same pid (pid 1 in a container that restarted). */
   instance: string;
 }
-
-const pidAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * A job left active by a process that is gone: on PGlite every active job (one process owns the database); on
