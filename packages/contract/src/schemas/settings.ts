@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, safeString } from './common.ts';
 
 export const LANDING_SETTINGS = ['landing_instance', 'mobile_landing_instance'] as const;
 export type LandingSetting = (typeof LANDING_SETTINGS)[number];
@@ -20,9 +20,7 @@ export const landingSettingParams = z.object({
 /** The client guide (spec 3 §2 /client/guide): four tabs of markdown, edited by operators (/global/guides). */
 export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
 export const GUIDE_MAX = 100_000;
-const guideText = z
-  .string({ error: 'must be text' })
-  .max(GUIDE_MAX, { error: `must be at most ${GUIDE_MAX} characters` });
+const guideText = safeString().max(GUIDE_MAX, { error: `must be at most ${GUIDE_MAX} characters` });
 export const guideContent = z.object({
   content: guideText,
   players: guideText,
@@ -37,7 +35,7 @@ export const guideSetting = z.object({ type: z.literal('guide'), content: guideC
 /** GET /settings/guide, /admin/settings/guide. */
 export type GuideSetting = z.infer<typeof guideSetting>;
 /** `/admin/settings/:type` path parameters of a type not named above (answered with an error). */
-export const adminSettingParams = z.object({ type: z.string().max(100) });
+export const adminSettingParams = z.object({ type: safeString().max(100) });
 export const guideSettingBody = z.object({ content: guideContent });
 
 /** PUT /admin/settings/landing_instance: the instance the landing page launches, or null for none. */
