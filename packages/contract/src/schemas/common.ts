@@ -41,6 +41,12 @@ export const status01 = z.union([z.literal(0), z.literal(1)], says('must be 0 or
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** True when the text can be stored as it is. */
 export const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+/** Text made storable where refusing it is not the answer (an uploaded file's own name): NUL and other control
+ * characters dropped, unpaired surrogates replaced by U+FFFD. */
+export const storableText = (s: string) =>
+  s.replace(CONTROL, '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd');
 
 /**
  * The one string rule of the API: every text a request carries (bodies, queries, form fields, nested strings of

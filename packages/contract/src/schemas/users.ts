@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
-import { email, filterText, hashedPassword, id, isoTime, pageQuery, safeString, says, text } from './common.ts';
+import { email, filterText, hashedPassword, httpUrl, id, isoTime, pageQuery, safeString, says, text } from './common.ts';
 import { subscription } from './subscriptions.ts';
 
 /** The profile fields of spec 1 §2 (Profile) and §3 (User info). */
@@ -25,10 +25,11 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export const REGISTER_TYPES = ['invite_existing_brand', 'self_signup', 'operator_created'] as const;
 export const MASTER_BRAND_STATUSES = ['pending', 'active'] as const;
 
-const profileShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, text(200)])) as Record<
-  ProfileField,
-  ReturnType<typeof text>
->;
+/** The profile's links: http(s) only (docs/api.md "Text and URL rules"). */
+const LINK_FIELDS: readonly ProfileField[] = ['company_website', 'brand_website'];
+const profileShape = Object.fromEntries(
+  PROFILE_FIELDS.map((f) => [f, LINK_FIELDS.includes(f) ? httpUrl(200).nullish() : text(200)]),
+) as Record<ProfileField, ReturnType<typeof text>>;
 
 export const profileUpdate = z.object(profileShape);
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
