@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, safeString } from './common.ts';
+import { MSG } from '../messages.ts';
+import { id, safeString, storable } from './common.ts';
 
 export const LANDING_SETTINGS = ['landing_instance', 'mobile_landing_instance'] as const;
 export type LandingSetting = (typeof LANDING_SETTINGS)[number];
@@ -20,7 +21,10 @@ export const landingSettingParams = z.object({
 /** The client guide (spec 3 §2 /client/guide): four tabs of markdown, edited by operators (/global/guides). */
 export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
 export const GUIDE_MAX = 100_000;
-const guideText = safeString().max(GUIDE_MAX, { error: `must be at most ${GUIDE_MAX} characters` });
+const guideText = z
+  .string({ error: 'must be text' })
+  .refine(storable, { error: MSG.textUnstorable })
+  .max(GUIDE_MAX, { error: `must be at most ${GUIDE_MAX} characters` });
 export const guideContent = z.object({
   content: guideText,
   players: guideText,
