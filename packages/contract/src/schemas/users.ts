@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
-import { email, filterText, hashedPassword, httpUrl, id, isoTime, pageQuery, safeString, says, text } from './common.ts';
+import {
+  email,
+  filterText,
+  hashedPassword,
+  httpUrl,
+  id,
+  isoTime,
+  pageQuery,
+  safeString,
+  says,
+  text,
+} from './common.ts';
 import { subscription } from './subscriptions.ts';
 
 /** The profile fields of spec 1 §2 (Profile) and §3 (User info). */
