@@ -253,13 +253,21 @@ describe('products: sections (PUT /products/{id} {type, content})', () => {
       spotify_link: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC?si=abc',
       tidal_link: 'https://tidal.com/track/1',
     };
-    expectOk(
+    // A link is an http(s) address or a spotify: URI as saved before (docs/api.md "Text and URL rules").
+    expectError(
       await save(t.a.token, id, 'discography', [entry, { ...entry, spotify_link: 'not a link' }]),
+      400,
+      `content.1.spotify_link ${MSG.httpUrlOnly} or a spotify: URI`,
+    );
+    expectOk(
+      await save(t.a.token, id, 'discography', [entry, { ...entry, spotify_link: 'spotify:track:abc' }]),
       MSG.updateSuccess,
     );
     const d = (await read()).discography;
-    expect(d.map((x) => x.spotify_link)).toEqual(['spotify:track:4uLU6hMCjMI75M1A2tKUQC', 'not a link']);
+    expect(d.map((x) => x.spotify_link)).toEqual(['spotify:track:4uLU6hMCjMI75M1A2tKUQC', 'spotify:track:abc']);
     expect(d[0]).toMatchObject({ artist: 'Demo Band', tidal_link: 'https://tidal.com/track/1' });
+    // Saving what was read back (URIs) works.
+    expectOk(await save(t.a.token, id, 'discography', d), MSG.updateSuccess);
   });
 
   it('tech specs: saved with every section; dependencies and length limits refused with the field named', async () => {

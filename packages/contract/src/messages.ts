@@ -133,6 +133,9 @@ export const MSG = {
   payloadTooLarge: 'Request body is too large',
   malformedJson: 'Request body is not valid JSON',
   internalError: 'Internal server error, please try again later',
+  // text and URL rules of every field (docs/api.md "Text and URL rules"); the field's name goes before them
+  textUnstorable: 'must not contain NUL characters or unpaired surrogates',
+  httpUrlOnly: 'must be a web address (http:// or https://)',
   // landing page instance (spec 2 §7 Settings)
   landingInstanceNotPublished: 'The instance must be published (Active) to be the landing instance',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoTime, pageQuery, queryBool, says, status01 } from './common.ts';
+import { filterText, id, isoTime, pageQuery, queryBool, safeString, status01 } from './common.ts';
 
 export const brand = z.object({
   _id: id,
@@ -12,13 +12,13 @@ export const brand = z.object({
 export type Brand = z.infer<typeof brand>;
 
 export const brandCreate = z.object({
-  name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200),
+  name: safeString().trim().min(1, { error: 'is required' }).max(200),
   is_published: status01.default(0),
 });
 export type BrandCreate = z.infer<typeof brandCreate>;
 
 export const brandQuery = pageQuery.extend({
-  name: z.string().trim().max(200).optional(),
+  name: filterText(200),
   is_published: queryBool.optional(),
 });
 export type BrandQuery = z.infer<typeof brandQuery>;

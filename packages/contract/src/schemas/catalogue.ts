@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
+import { filterText, id, isoTime, pageQuery, queryBool, safeString, says, status01, text } from './common.ts';
 
 /** A required name: trimmed, 1–200 characters. */
-export const name = z
-  .string(says('must be text'))
+export const name = safeString()
   .trim()
   .min(1, { error: 'is required' })
   .max(200, { error: 'must be at most 200 characters' });
@@ -26,7 +25,7 @@ export const category = z.object({
 export const categoryCreate = z.object({ name, is_published: status01.default(0) });
 export const categoryUpdate = z.object({ name: name.optional(), is_published: status01.optional() });
 export const nameQuery = pageQuery.extend({
-  name: z.string().trim().max(200).optional(),
+  name: filterText(200),
   is_published: queryBool.optional(),
 });
 
@@ -81,12 +80,12 @@ export const songCreate = songUpdate.extend({
 });
 
 export const songQuery = pageQuery.extend({
-  ids: z.string().max(20_000).optional(),
+  ids: safeString().max(20_000).optional(),
   song_type: z.coerce.number().pipe(songType).optional(),
   sub_category_id: id.optional(),
   brand_id: id.optional(),
   is_atk: queryBool.optional(),
-  name: z.string().trim().max(200).optional(),
+  name: filterText(200),
 });
 
 // Instruments (sources)
@@ -170,4 +169,4 @@ export const instrumentQuery = pageQuery.extend({
 // Currencies
 export const currency = z.object({ _id: id, currency: z.string(), name: z.string(), symbol: z.string() });
 export type Currency = z.infer<typeof currency>;
-export const currencyQuery = pageQuery.extend({ name: z.string().trim().max(100).optional() });
+export const currencyQuery = pageQuery.extend({ name: filterText(100) });

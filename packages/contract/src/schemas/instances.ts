@@ -6,7 +6,7 @@ import {
   PRODUCT_SLOTS,
   PRODUCTS_IN_PLAYER_CHOICES,
 } from '../constants.ts';
-import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
+import { filterText, httpUrl, id, isoTime, pageQuery, queryBool, safeString, says, status01 } from './common.ts';
 
 /** Player instances (spec 3 §3 Instance, §4, §7 Instances). */
 
@@ -19,11 +19,11 @@ const order = (max: number) =>
 
 // ── General ──────────────────────────────────────────────────────────────────────────────────────────
 export const instanceGeneral = z.object({
-  name: z.string(says('must be text')).trim().max(200, { error: 'must be at most 200 characters' }).default(''),
+  name: safeString().trim().max(200, { error: 'must be at most 200 characters' }).default(''),
   category_id: id.nullish(),
   sub_category_id: id.nullish(),
   is_published: status01.default(0),
-  website: text(2000),
+  website: httpUrl(2000).nullish(),
   /** Admins choose the brand; a customer's instances always belong to its master brand. */
   brand_id: id.nullish(),
 });
@@ -132,7 +132,7 @@ export const INSTANCE_IMAGES = [
 ] as const;
 export const instanceImage = z.object({
   code: z.enum(['group_360', 'additional'], { error: 'must be group_360 or additional' }),
-  name: z.string(says('must be text')).max(100),
+  name: safeString().max(100, { error: 'must be at most 100 characters' }),
   order: order(2),
 });
 export type InstanceImage = z.infer<typeof instanceImage>;
@@ -144,15 +144,9 @@ export const instanceImages = z
   });
 
 export const buttonDestination = z.object({
-  currency: z.string(says('must be text')).trim().max(3, { error: 'must be a 3-letter ISO 4217 code' }),
-  symbol: z.string(says('must be text')).max(8),
-  url: z
-    .string(says('must be text'))
-    .trim()
-    .max(2000)
-    .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), {
-      error: 'must be a web address (http:// or https://)',
-    }),
+  currency: safeString().trim().max(3, { error: 'must be a 3-letter ISO 4217 code' }),
+  symbol: safeString().max(8),
+  url: httpUrl(2000),
 });
 export const instanceButtons = z.object({
   default: buttonDestination,
@@ -224,7 +218,7 @@ export const instanceUpdate = z
   .transform((body) => body as InstanceUpdate);
 
 export const instanceQuery = pageQuery.extend({
-  name: z.string().trim().max(200).optional(),
+  name: filterText(200),
   is_published: queryBool.optional(),
   /** Admins: the brand whose instances to list. */
   brand_id: id.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, isoTime, pageQuery } from './common.ts';
+import { email, filterText, id, isoTime, pageQuery } from './common.ts';
 
 export const invitationCreate = z.object({ email, brand_id: id });
 export type InvitationCreate = z.infer<typeof invitationCreate>;
@@ -16,7 +16,7 @@ export const invitation = z.object({
 });
 export type Invitation = z.infer<typeof invitation>;
 
-export const invitationQuery = pageQuery.extend({ email: z.string().trim().max(254).optional() });
+export const invitationQuery = pageQuery.extend({ email: filterText(254) });
 export type InvitationQuery = z.infer<typeof invitationQuery>;
 
 /** `/invitations/:uuid` path parameters. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoTime, pageQuery, queryBool, says, status01 } from './common.ts';
+import { filterText, id, isoTime, pageQuery, queryBool, safeString, status01 } from './common.ts';
 import { subscription } from './subscriptions.ts';
 
 /**
@@ -17,7 +17,7 @@ export const plan = subscription.extend({
 });
 export type Plan = z.infer<typeof plan>;
 
-const planName = z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200);
+const planName = safeString().trim().min(1, { error: 'is required' }).max(200);
 const features = subscription.partial().shape;
 
 /** POST /admin/subscriptions: features absent take DEFAULT_SUBSCRIPTION's; pending unless `is_published: 1`. */
@@ -35,7 +35,7 @@ export type PlanUpdate = z.infer<typeof planUpdate>;
 
 /** GET /admin/subscriptions: newest first; `name` matches anywhere, literally. */
 export const planQuery = pageQuery.extend({
-  name: z.string().trim().max(200).optional(),
+  name: filterText(200),
   is_published: queryBool.optional(),
 });
 export type PlanQuery = z.infer<typeof planQuery>;

@@ -6,7 +6,7 @@ import {
   PLAYER_EVENTS_MAX,
   PLAYER_LISTEN_MAX_SECONDS,
 } from '../constants.ts';
-import { id, says, status01 } from './common.ts';
+import { id, safeString, says, status01 } from './common.ts';
 
 /**
  * The public read of a published instance for the embeddable `<atk-player>` (GET /widget/instances/{id}):
@@ -155,6 +155,6 @@ export const playerEvents = z.object({
 export type PlayerEvents = z.infer<typeof playerEvents>;
 
 /** GET /widget/instances/:id: any text (an unknown or malformed id is the same 404). */
-export const playerInstanceParams = z.object({ id: z.string().max(100) });
+export const playerInstanceParams = z.object({ id: safeString().max(100) });
 /** POST /widget/events: how many events were stored. */
 export const playerEventsAnswer = z.object({ accepted: z.number().int() });

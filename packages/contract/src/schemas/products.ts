@@ -1,16 +1,30 @@
 import { z } from 'zod';
 import { GROUP_360_SLOTS, LISTENING_GUIDE_MAX } from '../constants.ts';
+import { MSG } from '../messages.ts';
 import { audioRecord } from './catalogue.ts';
-import { id, isoTime, pageQuery, queryBool, says, status01, text } from './common.ts';
+import {
+  filterText,
+  httpUrl,
+  id,
+  isHttpUrl,
+  isoTime,
+  pageQuery,
+  queryBool,
+  safeString,
+  says,
+  status01,
+  text,
+} from './common.ts';
 
-const url = z.string(says('must be text')).trim().max(2000, { error: 'must be at most 2000 characters' });
-const fileRef = z.object({ url, name: z.string(says('must be text')).max(300) });
+/** An uploaded file's address: only http(s) (docs/api.md "Text and URL rules"). */
+const fileUrl = httpUrl(2000);
+const fileRef = z.object({ url: fileUrl, name: safeString().max(300, { error: 'must be at most 300 characters' }) });
 /** An uploaded file of a product: its storage URL and its name. */
 export type FileRef = z.infer<typeof fileRef>;
 
 // ── General ──────────────────────────────────────────────────────────────────────────────────────────
 export const productGeneral = z.object({
-  name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200),
+  name: safeString().trim().min(1, { error: 'is required' }).max(200),
   model: text(200),
   is_published: status01.default(0),
   category_id: id.nullish(),
@@ -22,9 +36,9 @@ export type ProductGeneral = z.infer<typeof productGeneral>;
 
 // ── Price ────────────────────────────────────────────────────────────────────────────────────────────
 export const priceEntry = z.object({
-  currency: z.string(says('must be text')).trim().length(3, { error: 'must be a 3-letter ISO 4217 code' }),
+  currency: safeString().trim().length(3, { error: 'must be a 3-letter ISO 4217 code' }),
   price: z.number(says('must be a number')).min(0).max(100_000_000),
-  symbol: z.string(says('must be text')).max(8),
+  symbol: safeString().max(8),
 });
 export type PriceEntry = z.infer<typeof priceEntry>;
 export const productPrice = z.object({
@@ -51,14 +65,14 @@ export type ProductImages = z.infer<typeof productImages>;
 export const productAudio = z.object({
   song_id: id,
   instrument_id: id,
-  /** The storage key the presigned upload wrote (or its public URL). */
-  url,
-  name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(300),
+  /** The storage key the presigned upload wrote (or its public URL): checked against the storage by the server. */
+  url: safeString().trim().max(2000, { error: 'must be at most 2000 characters' }),
+  name: safeString().trim().min(1, { error: 'is required' }).max(300),
 });
 
 // ── Listening guide, discography ─────────────────────────────────────────────────────────────────────
 export const listeningGuide = z.object({
-  content: z.string(says('must be text')).max(LISTENING_GUIDE_MAX, { error: 'is too long' }),
+  content: safeString().max(LISTENING_GUIDE_MAX, { error: 'is too long' }),
 });
 
 export const discographyEntry = z.object({
@@ -66,8 +80,15 @@ export const discographyEntry = z.object({
   song: text(200),
   producer_engineer: text(200),
   instruments: text(300),
-  spotify_link: text(500),
-  tidal_link: text(500),
+  /** An http(s) link (saved as the provider's URI when it is one) or a `spotify:` URI as saved before. */
+  spotify_link: safeString()
+    .trim()
+    .max(500, { error: 'must be at most 500 characters' })
+    .refine((u) => u === '' || isHttpUrl(u) || SPOTIFY_URI.test(u), {
+      error: `${MSG.httpUrlOnly} or a spotify: URI`,
+    })
+    .nullish(),
+  tidal_link: httpUrl(500).nullish(),
 });
 export const productDiscography = z.array(discographyEntry).max(200);
 
@@ -75,6 +96,9 @@ export const productDiscography = z.array(discographyEntry).max(200);
  * A Spotify link in the provider's URI form (spec 3 §4): https://open.spotify.com/track/ID?si=… → spotify:track:ID.
  * Anything that does not parse as such a link is returned as it is.
  */
+/** A Spotify URI as spotifyUri makes it (spotify:track:ID). */
+const SPOTIFY_URI = /^spotify:[a-z]+:[A-Za-z0-9]+$/;
+
 export function spotifyUri(link: string): string {
   const m = link.trim().match(/^https?:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?([a-z]+)\/([A-Za-z0-9]+)/);
   return m ? `spotify:${m[1]}:${m[2]}` : link;
@@ -101,8 +125,7 @@ const one = <T extends readonly [string, ...string[]]>(values: T) =>
 const many = <T extends readonly [string, ...string[]]>(values: T) =>
   z.array(z.enum(values, { error: `must be among: ${values.join(', ')}` })).default([]);
 const limited = (max: number) =>
-  z
-    .string(says('must be text'))
+  safeString()
     .max(max, { error: `must be at most ${max} characters` })
     .nullish();
 const free = text(200);
@@ -266,7 +289,7 @@ export interface PickerProduct {
 }
 
 export const productQuery = pageQuery.extend({
-  name: z.string().trim().max(200).optional(),
+  name: filterText(200),
   is_published: queryBool.optional(),
   brand_id: id.optional(),
   /** The picker of other brands' products (spec 3 §7). */

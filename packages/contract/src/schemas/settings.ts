@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { MSG } from '../messages.ts';
+import { id, safeString, storable } from './common.ts';
 
 export const LANDING_SETTINGS = ['landing_instance', 'mobile_landing_instance'] as const;
 export type LandingSetting = (typeof LANDING_SETTINGS)[number];
@@ -22,6 +23,7 @@ export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
 export const GUIDE_MAX = 100_000;
 const guideText = z
   .string({ error: 'must be text' })
+  .refine(storable, { error: MSG.textUnstorable })
   .max(GUIDE_MAX, { error: `must be at most ${GUIDE_MAX} characters` });
 export const guideContent = z.object({
   content: guideText,
@@ -37,7 +39,7 @@ export const guideSetting = z.object({ type: z.literal('guide'), content: guideC
 /** GET /settings/guide, /admin/settings/guide. */
 export type GuideSetting = z.infer<typeof guideSetting>;
 /** `/admin/settings/:type` path parameters of a type not named above (answered with an error). */
-export const adminSettingParams = z.object({ type: z.string().max(100) });
+export const adminSettingParams = z.object({ type: safeString().max(100) });
 export const guideSettingBody = z.object({ content: guideContent });
 
 /** PUT /admin/settings/landing_instance: the instance the landing page launches, or null for none. */

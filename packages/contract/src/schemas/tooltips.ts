@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TOOLTIP_CONTENT_MAX, TOOLTIP_FEATURES } from '../constants.ts';
-import { id, isoTime, pageQuery, says } from './common.ts';
+import { filterText, id, isoTime, pageQuery, safeString, says } from './common.ts';
 
 /** Tooltips of the player's features (spec 2 §3 Tooltip, §7 /admin/tooltips). Feature codes: TOOLTIP_FEATURES. */
 
@@ -9,8 +9,7 @@ const feature = z
   .int({ error: 'must be a whole number' })
   .min(0, { error: `must be 0 to ${TOOLTIP_FEATURES.length - 1}` })
   .max(TOOLTIP_FEATURES.length - 1, { error: `must be 0 to ${TOOLTIP_FEATURES.length - 1}` });
-const content = z
-  .string(says('must be text'))
+const content = safeString()
   .trim()
   .min(1, { error: 'is required' })
   .max(TOOLTIP_CONTENT_MAX, { error: `must be at most ${TOOLTIP_CONTENT_MAX} characters` });
@@ -32,7 +31,7 @@ export type TooltipUpdate = z.infer<typeof tooltipUpdate>;
 
 export const tooltipQuery = pageQuery.extend({
   /** Matches anywhere in the content, case-insensitive. */
-  content: z.string().trim().max(200).optional(),
+  content: filterText(200),
   /** An empty value (a cleared filter) is no filter. */
   feature: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS, IMAGE_TYPES } from '../constants.ts';
-import { id, says } from './common.ts';
+import { id, safeString, says } from './common.ts';
 
 /** GET /aws/presigned_url?mine_type={extension}&product_id&song_id&instrument_id (spec 3 §7, "mine_type" sic). */
 export const presignedAudioQuery = z.object({
@@ -15,8 +15,7 @@ export const presignedAudioQuery = z.object({
 
 /** POST /api/v1/admin/aws/presigned {key}. */
 export const presignedKeyBody = z.object({
-  key: z
-    .string()
+  key: safeString()
     .max(500)
     .regex(/^images\/origin\/(products|retailers)\/[\w/-]+_\d+\.(jpg|jpeg|png|webp|gif)$/i, {
       error: 'must be images/origin/{products|retailers}/…_{timestamp}.{jpg|jpeg|png|webp|gif}',

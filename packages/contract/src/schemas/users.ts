@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
-import { email, hashedPassword, id, isoTime, pageQuery, says, text } from './common.ts';
+import {
+  email,
+  filterText,
+  hashedPassword,
+  httpUrl,
+  id,
+  isoTime,
+  pageQuery,
+  safeString,
+  says,
+  text,
+} from './common.ts';
 import { subscription } from './subscriptions.ts';
 
 /** The profile fields of spec 1 §2 (Profile) and §3 (User info). */
@@ -25,10 +36,11 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export const REGISTER_TYPES = ['invite_existing_brand', 'self_signup', 'operator_created'] as const;
 export const MASTER_BRAND_STATUSES = ['pending', 'active'] as const;
 
-const profileShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, text(200)])) as Record<
-  ProfileField,
-  ReturnType<typeof text>
->;
+/** The profile's links: http(s) only (docs/api.md "Text and URL rules"). */
+const LINK_FIELDS: readonly ProfileField[] = ['company_website', 'brand_website'];
+const profileShape = Object.fromEntries(
+  PROFILE_FIELDS.map((f) => [f, LINK_FIELDS.includes(f) ? httpUrl(200).nullish() : text(200)]),
+) as Record<ProfileField, ReturnType<typeof text>>;
 
 export const profileUpdate = z.object(profileShape);
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
@@ -62,7 +74,7 @@ export const registerBody = profileUpdate.extend({
   email,
   password: hashedPassword,
   password_confirm: hashedPassword,
-  brand_name: z.string(says('must be text')).trim().min(1, { error: 'is required' }).max(200),
+  brand_name: safeString().trim().min(1, { error: 'is required' }).max(200),
 });
 
 export const resetRequestBody = z.object({ email });
@@ -120,8 +132,8 @@ const blank = (v: unknown) => (v === '' ? undefined : v);
 /** GET /admin/users (spec 2 §7): the Customers list's filters; `name` and `email` match anywhere, literally. */
 export const adminUserQuery = pageQuery.extend({
   role_id: z.preprocess(blank, id.optional()),
-  name: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(254).optional(),
+  name: filterText(200),
+  email: filterText(254),
   master_brand_status: z.preprocess(blank, z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).optional()),
 });
 export type AdminUserQuery = z.infer<typeof adminUserQuery>;

@@ -8,6 +8,7 @@ import {
   type PresignedAnswer,
   type presignedAudioQuery,
   type presignedKeyBody,
+  storableText,
 } from '@atk/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../http/types.ts';
@@ -129,9 +130,13 @@ async function store(storage: Storage, key: string, file: UploadedFile, kind: Sn
   return { url: storage.publicUrl(key), name: displayName(file.filename, kind), key };
 }
 
-/** The name shown beside the file: the uploaded file's own name, without any path, bounded. */
+/** The name shown beside the file: the uploaded file's own name, without any path, storable, bounded. */
 function displayName(filename: string, kind: Sniffed): string {
-  const base = path.basename(filename.replaceAll('\\', '/')).trim().slice(0, 300);
+  const base = storableText(path.basename(filename.replaceAll('\\', '/')))
+    .trim()
+    .slice(0, 300)
+    // A cut may split a surrogate pair.
+    .replace(/[\ud800-\udbff]$/, '');
   return base || `file.${kind.ext}`;
 }
 
