@@ -53,7 +53,8 @@ export function uploadRoutes(app: App, deps: Deps) {
       scope.post(
         `${prefix}/upload/images`,
         {
-          config,
+          // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
+          config: { ...config, upload: true },
           schema: {
             tags: ['uploads'],
             consumes: ['multipart/form-data'],
@@ -69,7 +70,8 @@ export function uploadRoutes(app: App, deps: Deps) {
       scope.post(
         `${prefix}/upload/files`,
         {
-          config,
+          // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
+          config: { ...config, upload: true },
           schema: {
             tags: ['uploads'],
             consumes: ['multipart/form-data'],
