@@ -119,7 +119,10 @@ async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => A
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(uploads.UPLOAD_MSG.notMultipart);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest(uploads.UPLOAD_MSG.tooManyParts);
-    throw err;
+    // Nothing but the form's parsing runs above: any other failure is a form that does not parse (no or an empty
+    // boundary, a truncated part, a body that ends early), the client's fault, not the server's.
+    req.log.info({ err }, 'malformed multipart form');
+    throw badRequest(MSG.multipartMalformed);
   }
   return { fields, file };
 }
