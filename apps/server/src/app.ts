@@ -169,7 +169,10 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
   app.setNotFoundHandler((req, reply) => {
     // A missing player file is a 404, never the console's page (a <script> would run HTML).
     const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/player/') && hasConsole;
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/player/') &&
+      hasConsole;
     // Client-side routes (and the 404 page itself) are the console's business.
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send(fail(404, MSG.routeNotFound));

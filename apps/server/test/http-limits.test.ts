@@ -185,11 +185,10 @@ describe('connections per process', () => {
     try {
       // Let the server accept the three before the fourth arrives.
       await new Promise((r) => setTimeout(r, 100));
-      const fourth = await trickle(
-        headOf('GET', `${API_BASE}/widget/settings/landing_instance`, {}),
-        Buffer.alloc(0),
-        { every: 100, url: capped.url },
-      );
+      const fourth = await trickle(headOf('GET', `${API_BASE}/widget/settings/landing_instance`, {}), Buffer.alloc(0), {
+        every: 100,
+        url: capped.url,
+      });
       expect([fourth.status, fourth.ms < 1000]).toEqual([0, true]);
       for (const s of held) s.destroy();
       await new Promise((r) => setTimeout(r, 100));
@@ -327,8 +326,21 @@ describe('token answers and the Authorization header', () => {
     ])
       expectError(await app.call('GET', '/users/info', { headers: { authorization } }), 401, MSG.unauthorized);
     // The scheme's case and the space count as RFC 6750 has them.
-    expect((await app.call('GET', '/users/info', { headers: { authorization: `bearer ${customer.token}` } })).status).toBe(
-      200,
-    );
+    expect(
+      (await app.call('GET', '/users/info', { headers: { authorization: `bearer ${customer.token}` } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('reads the limits from the environment, with safe defaults, and refuses nonsense', () => {
+    expect(loadConfig({}).http).toEqual(HTTP_LIMITS);
+    expect(
+      loadConfig({ HTTP_BODY_TIMEOUT_MS: '5000', HTTP_MAX_CONNECTIONS: '0', HTTP_KEEP_ALIVE_TIMEOUT_MS: ' 7000 ' })
+        .http,
+    ).toEqual({ ...HTTP_LIMITS, bodyTimeoutMs: 5000, maxConnections: 0, keepAliveTimeoutMs: 7000 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '10s' })).toThrow('HTTP_HEADERS_TIMEOUT_MS must be');
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '0' })).toThrow('HTTP_IDLE_TIMEOUT_MS must be');
+    expect(() => loadConfig({ HTTP_UPLOAD_TIMEOUT_MS: '1000' })).toThrow('at least HTTP_BODY_TIMEOUT_MS');
   });
 });
