@@ -136,6 +136,26 @@ describe('slow clients', () => {
     expect(cut.ms).toBeLessThan(500);
   });
 
+  it('a body over the limit, sent slowly, is refused at once, and the server carries on past the timeout', async () => {
+    const head = headOf('POST', `${API_BASE}/users/login`, {
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+    });
+    // Chunks of 600 KB, sent 700 KB at a time: the second write passes the 1 MB limit.
+    const big = Buffer.alloc(600 * 1024, 'a');
+    const chunked = Buffer.concat(
+      [big, big, big].map((c) => Buffer.concat([Buffer.from(`${c.length.toString(16)}\r\n`), c, Buffer.from('\r\n')])),
+    );
+    const cut = await trickle(head, chunked, { every: 100, chunk: 700 * 1024 });
+    expect({ status: cut.status, body: cut.body }).toEqual({
+      status: 413,
+      body: { code: 413, msg: MSG.payloadTooLarge, data: null },
+    });
+    expect(cut.ms).toBeLessThan(LIMITS.bodyTimeoutMs);
+    await new Promise((r) => setTimeout(r, LIMITS.bodyTimeoutMs));
+    expect((await app.call('GET', '/users/info', { token: customer.token })).status).toBe(200);
+  });
+
   it('an upload may take longer than a JSON body, up to the upload timeout', async () => {
     const boundary = 'atkboundary';
     const fields = { model: 'products', id: content.product.id, type: 'thumbnail', index: '0' };

@@ -90,6 +90,8 @@ export function installBodyDeadline(app: FastifyInstance, limits: HttpLimits) {
 /** The body as it arrives, failed with a 408 once `ms` pass before its end. */
 function deadlineStream(source: Readable, ms: number): Readable {
   const out = new PassThrough();
+  // The reader may have stopped listening (a body refused as too large): a late failure must not go unhandled.
+  out.on('error', () => {});
   const timer = setTimeout(() => {
     source.unpipe(out);
     source.pause();
