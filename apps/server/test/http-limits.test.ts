@@ -10,7 +10,7 @@ import { API_BASE, hashPassword, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { HTTP_LIMITS, type HttpLimits, loadConfig } from '../src/config.ts';
-import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
+import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from './harness.ts';
 import { expectError } from './support.ts';
 import { FILES, makeContent, postForm } from './upload-support.ts';
 
@@ -227,7 +227,7 @@ describe('malformed requests', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${customer.token}`, ...headers },
       body,
-    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as Reply<unknown>['body'] }));
 
   it('a multipart form with a truncated part or no boundary is 400, not 500', async () => {
     const truncated = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
