@@ -17,6 +17,7 @@ import type { Db } from './db/client.ts';
 import { installAuth } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
+import { capConnections, installBodyDeadline, serverLimits } from './http/limits.ts';
 import type { App, Deps } from './http/types.ts';
 import { createAudioQueue } from './modules/audio/jobs.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
@@ -60,6 +61,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     forceCloseConnections: true,
     frameworkErrors: frameworkError,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // Timeouts for slow clients (docs/deployment.md, "Slow clients").
+    ...serverLimits(config.http),
     // Requests carry `Authorization: Bearer …`; keep it out of the log.
     ...(logger === true ? { logger: { redact: ['req.headers.authorization'] } } : {}),
   }).withTypeProvider<ZodTypeProvider>();
@@ -68,6 +71,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  capConnections(app, config.http);
+  installBodyDeadline(app, config.http);
 
   // Made once: @fastify/helmet rebuilds helmet, its CSP parsing included, on every request.
   const securityHeaders = helmet({
@@ -164,7 +169,10 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
   app.setNotFoundHandler((req, reply) => {
     // A missing player file is a 404, never the console's page (a <script> would run HTML).
     const wantsPage =
-      req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/player/') && hasConsole;
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/player/') &&
+      hasConsole;
     // Client-side routes (and the 404 page itself) are the console's business.
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send(fail(404, MSG.routeNotFound));

@@ -18,6 +18,8 @@ export interface Config {
   s3: S3Config | null;
   /** AUDIO_MAX_MINUTES (default 15): longer audio is refused at the probe. */
   audioMaxSeconds: number;
+  /** Timeouts and the connection cap of the HTTP server (docs/deployment.md, "Slow clients"). */
+  http: HttpLimits;
 }
 
 export const DEFAULT_AUDIO_MAX_MINUTES = 15;
@@ -31,6 +33,35 @@ export function audioMaxSeconds(env: NodeJS.ProcessEnv = process.env): number {
     throw new Error(`AUDIO_MAX_MINUTES must be a positive number, not "${raw}"`);
   return Math.round(minutes * 60);
 }
+
+/** How long a client may take, and how many may be connected at once; every figure in milliseconds. */
+export interface HttpLimits {
+  /** The request line and headers must arrive within this (Node's `headersTimeout`). */
+  headersTimeoutMs: number;
+  /** A JSON body (every route but the uploads) must arrive within this, counted from the request's start. */
+  bodyTimeoutMs: number;
+  /**
+   * The uploads (multipart images and graphs, the signed PUT of the local store) must arrive within this;
+   * also the bound of any request (Node's `requestTimeout`).
+   */
+  uploadTimeoutMs: number;
+  /** A connection with no traffic either way is closed after this (Node's socket timeout). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (Node's `keepAliveTimeout`). */
+  keepAliveTimeoutMs: number;
+  /** Open connections per process; further ones are refused by closing them (0: no cap). */
+  maxConnections: number;
+}
+
+/** The defaults (docs/deployment.md explains each figure). */
+export const HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 20_000,
+  uploadTimeoutMs: 15 * 60_000,
+  idleTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 65_000,
+  maxConnections: 4096,
+};
 
 export interface S3Config {
   endpoint: string | undefined;
@@ -62,7 +93,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageSecret: env.STORAGE_SECRET || undefined,
     s3: env.S3_BUCKET ? s3Config(env, env.S3_BUCKET) : null,
     audioMaxSeconds: audioMaxSeconds(env),
+    http: httpLimits(env),
   };
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const read = (name: string, fallback: number, min: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}`);
+    return value;
+  };
+  const d = HTTP_LIMITS;
+  const limits: HttpLimits = {
+    headersTimeoutMs: read('HTTP_HEADERS_TIMEOUT_MS', d.headersTimeoutMs, 1),
+    bodyTimeoutMs: read('HTTP_BODY_TIMEOUT_MS', d.bodyTimeoutMs, 1),
+    uploadTimeoutMs: read('HTTP_UPLOAD_TIMEOUT_MS', d.uploadTimeoutMs, 1),
+    idleTimeoutMs: read('HTTP_IDLE_TIMEOUT_MS', d.idleTimeoutMs, 1),
+    keepAliveTimeoutMs: read('HTTP_KEEP_ALIVE_TIMEOUT_MS', d.keepAliveTimeoutMs, 1),
+    maxConnections: read('HTTP_MAX_CONNECTIONS', d.maxConnections, 0),
+  };
+  if (limits.uploadTimeoutMs < limits.bodyTimeoutMs)
+    throw new Error('HTTP_UPLOAD_TIMEOUT_MS must be at least HTTP_BODY_TIMEOUT_MS');
+  return limits;
 }
 
 function s3Config(env: NodeJS.ProcessEnv, bucket: string): S3Config {

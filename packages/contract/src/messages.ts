@@ -136,6 +136,12 @@ export const MSG = {
   // text and URL rules of every field (docs/api.md "Text and URL rules"); the field's name goes before them
   textUnstorable: 'must not contain NUL characters or unpaired surrogates',
   httpUrlOnly: 'must be a web address (http:// or https://)',
+  // the HTTP layer: slow clients, over-long requests, malformed forms (docs/api.md, "Slow and malformed requests")
+  requestTimeout: 'The request took too long to arrive, please try again',
+  headersTooLarge: 'The request URL or headers are too long',
+  urlTooLong: 'Request URL is too long',
+  badHttpRequest: 'The request is not valid HTTP',
+  multipartMalformed: 'The form is not valid multipart/form-data (check its boundary and parts)',
   // landing page instance (spec 2 §7 Settings)
   landingInstanceNotPublished: 'The instance must be published (Active) to be the landing instance',
 } as const;

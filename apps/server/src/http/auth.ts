@@ -15,6 +15,8 @@ export const ADMINS = ['global_admin', 'super_admin'] as const satisfies readonl
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: Access;
+    /** The answer carries a session token: `Cache-Control: no-store`, so no cache (browser, proxy) keeps it. */
+    givesToken?: boolean;
   }
   interface FastifyRequest {
     session: { user: SessionUser; token: string } | null;
@@ -23,7 +25,8 @@ declare module 'fastify' {
 
 export function installAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.config?.givesToken) reply.header('cache-control', 'no-store');
     const access: Access | undefined = req.routeOptions.config?.auth;
     // Closed by default means the API; the console's files and the API docs are public.
     if (access === 'public' || !req.routeOptions.url?.startsWith('/api/v1/')) return;
@@ -36,11 +39,14 @@ export function installAuth(app: FastifyInstance, db: Db) {
   });
 }
 
+/**
+ * The token of `Authorization: Bearer <token>` (RFC 6750's b64token): exactly one token after the scheme, so
+ * `Bearer <token> extra` is refused rather than read as `<token>`.
+ */
 function bearer(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
-  const [scheme, value] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
+  return /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header)?.[1] ?? null;
 }
 
 /** The signed-in user of a route that requires one. */

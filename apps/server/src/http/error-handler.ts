@@ -25,6 +25,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       return send(reply, 415, 'Unsupported content type, send application/json');
     if (err.statusCode === 429) return send(reply, 429, MSG.tooManyAttempts);
+    if (isMalformedMultipart(err)) return send(reply, 400, MSG.multipartMalformed);
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
       return send(reply, err.statusCode, err.message);
     req.log.error({ err }, 'unhandled error');
@@ -37,7 +38,7 @@ const send = (reply: FastifyReply, code: number, msg: string) => reply.code(code
 /** Errors Fastify raises before routing (bad percent-encoding, an over-long path parameter) leave as the envelope too. */
 export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err.code === 'FST_ERR_BAD_URL') return send(reply, 400, 'Request URL is not valid');
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, 'Request URL is too long');
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, MSG.urlTooLong);
   req.log.error({ err }, 'unhandled framework error');
   return send(reply, 500, MSG.internalError);
 }
@@ -51,4 +52,12 @@ function describeIssue(keyword: string, message: string, params: Record<string, 
   if (keyword === 'too_big' && message.startsWith('Too big')) return `must be at most ${params.maximum}${unit}`;
   if (keyword === 'too_small' && message.startsWith('Too small')) return `must be at least ${params.minimum}${unit}`;
   return message;
+}
+
+/** A multipart body that does not parse (busboy's own errors carry no code), wherever a route reads one. */
+function isMalformedMultipart(err: FastifyError): boolean {
+  if (err.code === 'FST_MP_PREMATURE_CLOSE') return true;
+  return /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header)/.test(
+    err.message ?? '',
+  );
 }

@@ -18,7 +18,7 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-  app.put('/files/*', { schema: { hide: true } }, async (req, reply) => {
+  app.put('/files/*', { schema: { hide: true }, config: { upload: true } }, async (req, reply) => {
     const key = keyFrom(req);
     const query = req.query as Record<string, string | undefined>;
     if (!storage.verifyPut(key, query, req.headers['content-type'])) throw new AppError(403, MSG.uploadLinkInvalid);

@@ -43,7 +43,7 @@ export function invitationRoutes(app: App, { db, mailer, config }: Deps) {
   app.get(
     '/invitations/:uuid',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', givesToken: true },
       schema: { tags: ['invitations'], params: invitationParams, response: { 200: envelopeOf(invitationRead) } },
     },
     async (req) => ok(await invitations.openInvitation(db, req.params.uuid)),

@@ -56,7 +56,8 @@ export function uploadRoutes(app: App, deps: Deps) {
       scope.post(
         `${prefix}/upload/images`,
         {
-          config,
+          // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
+          config: { ...config, upload: true },
           schema: {
             tags: ['uploads'],
             consumes: ['multipart/form-data'],
@@ -72,7 +73,8 @@ export function uploadRoutes(app: App, deps: Deps) {
       scope.post(
         `${prefix}/upload/files`,
         {
-          config,
+          // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
+          config: { ...config, upload: true },
           schema: {
             tags: ['uploads'],
             consumes: ['multipart/form-data'],
@@ -120,7 +122,10 @@ async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => A
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(uploads.UPLOAD_MSG.notMultipart);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest(uploads.UPLOAD_MSG.tooManyParts);
-    throw err;
+    // Nothing but the form's parsing runs above: any other failure is a form that does not parse (no or an empty
+    // boundary, a truncated part, a body that ends early), the client's fault, not the server's.
+    req.log.info({ err }, 'malformed multipart form');
+    throw badRequest(MSG.multipartMalformed);
   }
   return { fields, file };
 }

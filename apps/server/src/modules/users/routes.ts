@@ -23,7 +23,7 @@ export function userRoutes(app: App, { db, mailer, config }: Deps) {
   app.post(
     '/users/login',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', givesToken: true },
       schema: { tags: ['users'], body: loginBody, response: { 200: envelopeOf(loginData) } },
     },
     async (req) => ok(await users.login(db, req.body, req.ip), MSG.loginSuccess),
@@ -32,7 +32,7 @@ export function userRoutes(app: App, { db, mailer, config }: Deps) {
   app.post(
     '/users/register',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', givesToken: true },
       schema: { tags: ['users'], body: registerBody, response: { 200: envelopeOf(loginData) } },
     },
     async (req) => ok(await users.register(db, req.body, req.ip)),
