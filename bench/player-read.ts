@@ -2,7 +2,7 @@
  * The public player read (GET /widget/instances/{id}, the demo instance: 4 products, 1 song, 2 sources, ~6 KB)
  * beside a bare Fastify route sending the same bytes from memory, 50 keep-alive connections from a separate
  * process, on PGlite and, when DATABASE_URL is set, on PostgreSQL (a fresh database).
- *   npm run bench:player-read            (BENCH_SECONDS=10 by default)
+ *   npm run bench:player-read            (BENCH_SECONDS=12 per target by default, in 3 interleaved rounds)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
 import { DiskStorage } from '../apps/server/test/audio-support.ts';
-import { figures, measure } from './load.ts';
+import { count, figures, interleaved } from './load.ts';
 
 const CONCURRENCY = 50;
 
@@ -83,13 +83,10 @@ async function bench(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${port(bare.server)}/bare`;
 
-  const bareRun = await measure(bareUrl, { concurrency: CONCURRENCY });
-  const player = await measure(url, { concurrency: CONCURRENCY });
-  const revalidated = await measure(url, { concurrency: CONCURRENCY, headers: { 'if-none-match': etag } });
-  const count = (m: { statuses: Record<number, number> }) =>
-    Object.entries(m.statuses)
-      .map(([s, n]) => `${n}×${s}`)
-      .join(' ');
+  const [bareRun, player, revalidated] = await interleaved(
+    [{ url: bareUrl }, { url }, { url, headers: { 'if-none-match': etag } }],
+    { concurrency: CONCURRENCY },
+  );
   console.log(`${kind}: player read of ${bytes.length} bytes, ${CONCURRENCY} connections`);
   console.log(`  bare Fastify route, same bytes:  ${figures(bareRun)}  (${count(bareRun)})`);
   console.log(`  GET /widget/instances/{id}:      ${figures(player)}  (${count(player)})`);
