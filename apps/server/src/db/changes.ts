@@ -5,11 +5,12 @@ import type { Db } from './client.ts';
 
 /**
  * The channel the database's triggers announce committed changes on (migration 0005): `list:<scope>` when a
- * product list's version moves, `user:<id>` when a user or one of its sessions changes, `all` when roles do.
+ * product list's version moves, `user:<id>` when a user or one of its sessions changes, `all` when roles do,
+ * `player:<kind>:<ids>` or `player:*` when a row a public player read shows changes (migration 0008).
  */
 export const CHANGES_CHANNEL = 'atk_changes';
 
-export type Change = { list: string } | { user: string } | 'all';
+export type Change = { list: string } | { user: string } | { player: string } | 'all';
 
 /**
  * What this process hears of the database's changes, whoever made them. Memory of what the database holds is
@@ -26,6 +27,7 @@ function parse(payload: string): Change {
   const value = rest.join(':');
   if (kind === 'list') return { list: value };
   if (kind === 'user') return { user: value };
+  if (kind === 'player') return { player: value };
   return 'all';
 }
 
@@ -166,8 +168,9 @@ export function listenPostgres(connectionString: string): Listening & { attach(c
 /**
  * Values read from the database and remembered while the change feed vouches for them: served from memory only
  * while the feed is live, dropped as soon as a change they depend on is heard, and not kept at all when any
- * change was heard during their read (the read may predate it). Nulls (nothing found) are not remembered.
- * Bounded: the least recently used go first.
+ * change was heard during their read (the read may predate it). Nulls (nothing found) are not remembered, nor
+ * values `keep` refuses. Bounded by the sum of the entries' weights (1 each unless `weigh` says otherwise): the
+ * least recently used go first.
  */
 export class Remembered<V> {
   private readonly entries: Lru<V>;
@@ -176,8 +179,10 @@ export class Remembered<V> {
     private readonly feed: ChangeFeed,
     dependsOn: (change: Exclude<Change, 'all'>, key: string, value: V) => boolean,
     capacity = 10_000,
+    private readonly keep: (value: V) => boolean = () => true,
+    weigh?: (value: V) => number,
   ) {
-    this.entries = new Lru(capacity);
+    this.entries = new Lru(capacity, weigh);
     feed.subscribe((change) => {
       if (change === 'all') this.entries.clear();
       else this.entries.deleteWhere((key, value) => dependsOn(change, key, value));
@@ -189,7 +194,7 @@ export class Remembered<V> {
     if (remembered !== undefined) return remembered;
     const mark = this.feed.mark;
     const value = await read();
-    if (value !== null && this.feed.live && this.feed.mark === mark) this.entries.set(key, value);
+    if (value !== null && this.feed.live && this.feed.mark === mark && this.keep(value)) this.entries.set(key, value);
     return value;
   }
 }

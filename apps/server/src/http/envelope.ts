@@ -10,6 +10,6 @@ export const fail = (code: number, msg: string) => ({ code, msg, data: null });
  * memory): `serialize` makes it, `sendSerialized` sends it without serializing again.
  */
 export const serializeOk = (reply: FastifyReply, data: unknown) => String(reply.serialize(ok(data)));
-export const sendSerialized = (reply: FastifyReply, answer: string) =>
+export const sendSerialized = (reply: FastifyReply, answer: string | Buffer) =>
   // The type provider expects the schema's object; the string is that object, serialized.
   reply.type('application/json; charset=utf-8').send(answer as never);

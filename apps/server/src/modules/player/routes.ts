@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { envelopeOf, MSG, playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { LIMITS, takeHit } from '../../platform/rate-limit.ts';
+import { playerAnswer } from './cache.ts';
 import { recordPlayerEvents } from './events.ts';
-import { readPlayerInstance } from './service.ts';
 
 /** A batch is at most PLAYER_EVENTS_MAX small events: a few kB. */
 const EVENTS_BODY_LIMIT = 64 * 1024;
@@ -33,14 +32,14 @@ export function playerRoutes(app: App, { db }: Deps) {
       },
     },
     async (req, reply) => {
-      const body = ok(await readPlayerInstance(db, req.params.id));
-      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', etag);
+      // Remembered per process until the change feed announces a change it shows (./cache.ts).
+      const answer = await playerAnswer(db, req.params.id, (instance) => serializeOk(reply, instance));
+      reply.header('etag', answer.etag);
       // While recordings are being processed the answer changes within seconds: revalidate every read.
-      reply.header('cache-control', body.data.preparing ? 'public, no-cache' : 'public, max-age=60');
+      reply.header('cache-control', answer.preparing ? 'public, no-cache' : 'public, max-age=60');
       // Not modified: no body (outside the typed answers, which describe the 200).
-      if (matches(req.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
-      return body;
+      if (matches(req.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
+      return sendSerialized(reply, answer.body);
     },
   );
 

@@ -33,6 +33,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * instance, then products, songs, instruments, audio (ready, or still being processed), the bands setting and the tooltips together.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
+  return (await readPlayerInstanceWithDependencies(db, id)).instance;
+}
+
+/**
+ * The read and the rows it depends on, as the change feed names them (migration 0008): `i:<instance>`,
+ * `p:<product>` for every product it lists (their audio records are announced under their product) and
+ * `s:<song>` for every song it offers (their sources are announced under their song). Brands, settings and
+ * tooltips are announced as `player:*`, which every read depends on.
+ */
+export async function readPlayerInstanceWithDependencies(
+  db: Db,
+  id: string,
+): Promise<{ instance: PlayerInstance; dependencies: Set<string> }> {
   if (!UUID.test(id)) throw notFound(MSG.instanceNotFound);
   const [row] = await db
     .select({
@@ -145,7 +158,12 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
     (a) => a.status !== 'ready' && shown.has(a.productId) && offered.has(a.instrumentId),
   );
 
-  return {
+  const dependencies = new Set([
+    `i:${row.id}`,
+    ...candidates.map((pid) => `p:${pid}`),
+    ...songIds.map((sid) => `s:${sid}`),
+  ]);
+  const instance: PlayerInstance = {
     _id: row.id,
     name: row.name,
     brand_name: row.brandName,
@@ -159,6 +177,7 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
     tooltips,
     frequency_bands: frequencyBandsOf(bands),
   };
+  return { instance, dependencies };
 }
 
 const isSlot = (o: number | null | undefined): o is number => typeof o === 'number' && o >= 1 && o <= PRODUCT_SLOTS;
