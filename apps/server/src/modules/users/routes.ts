@@ -19,7 +19,7 @@ import * as users from './service.ts';
 
 const nothing = envelopeOf(z.null());
 
-export function userRoutes(app: App, { db, mailer, config }: Deps) {
+export function userRoutes(app: App, { db, mailer, config, background }: Deps) {
   app.post(
     '/users/login',
     {
@@ -66,7 +66,7 @@ export function userRoutes(app: App, { db, mailer, config }: Deps) {
     '/users/reset_password',
     { config: { auth: 'public' }, schema: { tags: ['users'], body: resetRequestBody, response: { 200: nothing } } },
     async (req) => {
-      await users.requestReset(db, mailer, config.publicUrl, req.body.email, req.ip);
+      await users.requestReset(db, mailer, background, config.publicUrl, req.body.email, req.ip);
       return ok(null, MSG.recoverSent);
     },
   );
