@@ -2,7 +2,6 @@ import { type LoginData, MSG, type ProfileUpdate, RESET_TTL_HOURS } from '@atk/c
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, invitations, knownSignInAddresses, passwordResets, users } from '../../db/schema.ts';
-import type { Background } from '../../platform/background.ts';
 import { hashSecret, sha256Hex, verifySecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -166,18 +165,17 @@ export async function updatePassword(
 }
 
 /**
- * Sends a recovery link. Both paths do the same work in the request, making and hashing a token whether or not the
- * email has an account; storing it and sending the mail run after the answer, so the time taken does not tell
- * who has an account. A mail that cannot be sent is logged.
+ * Asks for a recovery link. Both paths do the same work in the request, making and hashing a token whether or not
+ * the email has an account; storing it and sending the mail is the answer's follow-up (for an account only),
+ * run after the answer has been written, so the time taken does not tell who has an account.
  */
 export async function requestReset(
   db: Db,
   mailer: Mailer,
-  background: Background,
   publicUrl: string,
   email: string,
   address: string,
-) {
+): Promise<(() => Promise<void>) | null> {
   await takeHit(db, `recover:addr:${address}`, LIMITS.recoveryPerAddress);
   await takeHit(db, `recover:email:${email}`, LIMITS.recoveryPerEmail);
   const [user] = await db
@@ -188,10 +186,8 @@ export async function requestReset(
   const uuid = crypto.randomUUID();
   const tokenHash = sha256Hex(uuid);
   // The answer is the same whether or not the email has an account, so it cannot be probed.
-  if (!user) return;
-  background.run('password reset mail', () =>
-    sendReset(db, mailer, publicUrl, { userId: user.id, email, uuid, tokenHash }),
-  );
+  if (!user) return null;
+  return () => sendReset(db, mailer, publicUrl, { userId: user.id, email, uuid, tokenHash });
 }
 
 async function sendReset(
