@@ -17,12 +17,12 @@ import { profileColumns, readUserInfo, roleId } from './profile.ts';
  */
 export async function login(db: Db, input: { email: string; password: string }, address: string): Promise<LoginData> {
   const keys = loginKeys(input.email, address);
-  const [pair, byEmail, byAddress] = [
-    await countHit(db, keys.pair, LIMITS.loginFailuresPerPair),
-    await countHit(db, keys.email, LIMITS.loginFailuresPerEmail),
-    await countHit(db, keys.address, LIMITS.loginFailuresPerAddress),
-  ];
-  if (pair > LIMITS.loginFailuresPerPair.max) throw tooManyRequests();
+  // A pair already refused adds nothing to the email's and the address's windows: one attacker on one address
+  // cannot fill them past its own pair limit.
+  if ((await countHit(db, keys.pair, LIMITS.loginFailuresPerPair)) > LIMITS.loginFailuresPerPair.max)
+    throw tooManyRequests();
+  const byEmail = await countHit(db, keys.email, LIMITS.loginFailuresPerEmail);
+  const byAddress = await countHit(db, keys.address, LIMITS.loginFailuresPerAddress);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
