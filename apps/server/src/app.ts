@@ -35,6 +35,7 @@ import { tooltipRoutes } from './modules/tooltips/routes.ts';
 import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { createBackground } from './platform/background.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue/types.ts';
 import { createStorage, type Storage, storageOrigins } from './platform/storage/index.ts';
@@ -52,6 +53,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting that many hops from the socket (as
+ * Express does): this Fastify trusts nobody when given a bare number.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the app: platform plugins first, then the API modules, then the console. */
 export async function buildApp({ config, db, mailer, storage, queue, logger = true }: BuildOptions): Promise<App> {
   const app = Fastify({
@@ -60,7 +70,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     // On close, also end connections still streaming a file (a player's ranged audio download).
     forceCloseConnections: true,
     frameworkErrors: frameworkError,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(config.trustProxy),
     // Timeouts for slow clients (docs/deployment.md, "Slow clients").
     ...serverLimits(config.http),
     // Requests carry `Authorization: Bearer …`; keep it out of the log.
@@ -107,8 +117,10 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     mailer: mailer ?? createMailer(config, app.log),
     storage: storage ?? (await createStorage(config)),
     queue: queue ?? createAudioQueue({ db, kind: config.databaseUrl ? 'postgres' : 'pglite', log: app.log }),
+    background: createBackground(app.log),
   };
   app.addHook('onClose', () => deps.queue.stop());
+  app.addHook('onClose', () => deps.background.settle());
   await app.register(
     async (api) => {
       // Inside the API scope only: the console's files and the API docs are public.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Every setting of the server, read once from the environment (documented in README.md). */
@@ -20,6 +21,11 @@ export interface Config {
   audioMaxSeconds: number;
   /** Timeouts and the connection cap of the HTTP server (docs/deployment.md, "Slow clients"). */
   http: HttpLimits;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY), as Fastify's `trustProxy`: false trusts none (the
+   * default), a number that many hops, a list those addresses/CIDRs. request.ip, the rate limits' key, follows it.
+   */
+  trustProxy: false | number | string[];
 }
 
 export const DEFAULT_AUDIO_MAX_MINUTES = 15;
@@ -94,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: env.S3_BUCKET ? s3Config(env, env.S3_BUCKET) : null,
     audioMaxSeconds: audioMaxSeconds(env),
     http: httpLimits(env),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }
 
@@ -117,6 +124,43 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
   if (limits.uploadTimeoutMs < limits.bodyTimeoutMs)
     throw new Error('HTTP_UPLOAD_TIMEOUT_MS must be at least HTTP_BODY_TIMEOUT_MS');
   return limits;
+}
+
+/** Names proxy-addr understands besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, empty or 0 → trust no proxy; a whole number → that many proxy hops (1: one reverse proxy in
+ * front); otherwise a comma-separated list of the proxies' addresses or CIDRs. `true` (trust every hop) is refused:
+ * a client could then choose its own address with X-Forwarded-For.
+ */
+export function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 100) throw trustProxyError(value);
+    return hops;
+  }
+  const list = v.split(',').map((part) => part.trim());
+  if (list.some((part) => !validProxy(part))) throw trustProxyError(value);
+  return list;
+}
+
+function validProxy(part: string): boolean {
+  if (PROXY_NAMES.has(part)) return true;
+  const [address, prefix, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d+$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxyError(value: string | undefined): Error {
+  return new Error(
+    `TRUST_PROXY must be the number of proxy hops in front of the server (e.g. 1) or a comma-separated list of the proxies' addresses or CIDRs (e.g. 10.0.0.0/8,192.168.1.2), not "${value}"`,
+  );
 }
 
 function s3Config(env: NodeJS.ProcessEnv, bucket: string): S3Config {

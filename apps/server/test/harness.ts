@@ -141,6 +141,17 @@ export async function makeUser(
   return { id: user.id, email, token: login.body.data.token };
 }
 
+/** Waits until `count` mails have gone to the address (some are sent after the answer), and answers them. */
+export async function mailsTo(app: TestApp, to: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = app.mails.filter((m) => m.to === to);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} mails to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** The link inside the last mail sent to an address. */
 export function lastLink(app: TestApp, to: string): string {
   const mail = app.mails.filter((m) => m.to === to).at(-1);

@@ -242,8 +242,11 @@ describe('POST /widget/events', () => {
     expect(max).toBe(120);
     await app.db
       .insert(rateLimits)
-      .values({ key, windowStart: new Date(), count: max - 2 })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: new Date(), count: max - 2 } });
+      .values({ key, windowStart: new Date(), count: max - 2, expiresAt: new Date(Date.now() + 60_000) })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { windowStart: new Date(), count: max - 2, expiresAt: new Date(Date.now() + 60_000) },
+      });
     const batch = { visitor_id: randomUUID(), events: [{ type: 'launch', instance_id: published.id }] };
     expect((await post(batch)).status).toBe(200);
     expect((await post(batch)).status).toBe(200);

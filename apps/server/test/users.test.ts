@@ -40,14 +40,15 @@ describe('POST /users/login', () => {
     expect(badEmail.body.msg).toBe('email must be a valid email');
   });
 
-  it('limits failed sign-ins per email with 429', async () => {
+  it('limits failed sign-ins per (email, address) pair with 429', async () => {
     const user = await makeUser(app, 'customer');
     const wrong = { email: user.email, password: hashPassword('Wrong!2345') };
     for (let i = 0; i < 10; i++) expect((await app.call('POST', '/users/login', { body: wrong })).status).toBe(400);
     const limited = await app.call('POST', '/users/login', { body: wrong });
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toBe(MSG.tooManyAttempts);
-    // Even the right password waits for the window to pass.
+    // From the same address even the right password waits for the pair's window to pass (other addresses and
+    // the owner's known addresses: sign-in-limits.test.ts).
     const right = await app.call('POST', '/users/login', {
       body: { email: user.email, password: hashPassword(PASSWORD) },
     });

@@ -15,6 +15,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -169,12 +170,33 @@ export const settings = pgTable('settings', {
   updatedAt: updatedAt(),
 });
 
-/** Fixed-window counters shared by every server process (sign-in and recovery limits). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+/** Fixed-window counters shared by every server process (sign-in and recovery limits); expired rows are swept. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Addresses an account signed in from (a salted SHA-256, not the address): a correct password from one of them
+ * passes the per-email and per-address sign-in limits (docs/api.md "Sign-in and recovery limits").
+ */
+export const knownSignInAddresses = pgTable(
+  'known_sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);
 
 /** Facts about the database itself, such as whether the demo data went in. */
 export const appMeta = pgTable('app_meta', {

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Background } from '../platform/background.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { Queue } from '../platform/queue/types.ts';
 import type { Storage } from '../platform/storage/types.ts';
@@ -28,4 +29,6 @@ export interface Deps {
   storage: Storage;
   /** Audio processing jobs (`audio.process`). */
   queue: Queue;
+  /** Work started by a request that runs after its answer (e.g. the password-reset mail). */
+  background: Background;
 }

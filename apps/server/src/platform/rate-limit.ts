@@ -7,10 +7,16 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Sign-in and recovery limits, per client address and per email (the email limit stops spraying one account). */
+/**
+ * Sign-in, recovery and sign-up limits (docs/api.md "Sign-in and recovery limits"). Sign-in failures count per
+ * (email, address) pair, which alone refuses the pair; per email, which refuses the account's sign-in only from
+ * addresses it never signed in from; and per address, high enough for many people behind one NAT, which also
+ * lets an account's own known addresses through.
+ */
 export const LIMITS = {
-  loginFailuresPerAddress: { max: 30, windowSeconds: 15 * 60 },
-  loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerPair: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerEmail: { max: 30, windowSeconds: 60 * 60 },
+  loginFailuresPerAddress: { max: 100, windowSeconds: 15 * 60 },
   recoveryPerAddress: { max: 10, windowSeconds: 60 * 60 },
   recoveryPerEmail: { max: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
@@ -18,32 +24,65 @@ export const LIMITS = {
   playerEventsPerAddress: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
+/** Expired windows are deleted at most this often per process, by the write that finds the time has come. */
+export const SWEEP_EVERY_MS = 60_000;
+const lastSweep = new WeakMap<Db, number>();
+
 /**
  * Fixed-window counters in the database, so every server process shares them.
- * `count` adds a hit; `check` only reads.
+ * `countHit` adds a hit; `hitCount` only reads.
  */
 export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
+  await sweepExpired(db);
   const rows = await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count, expires_at)
+    values (${key}, now(), 1, now() + make_interval(secs => ${limit.windowSeconds}))
     on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds})
-                   then now() else rate_limits.window_start end
+      count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
+      expires_at = case when rate_limits.expires_at <= now()
+                   then now() + make_interval(secs => ${limit.windowSeconds}) else rate_limits.expires_at end
     returning count`);
   return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
+/** The hits of the key's current window (0 when none or expired). */
+export async function hitCount(db: Db, key: string): Promise<number> {
+  const rows = await db.execute(sql`select count from rate_limits where key = ${key} and expires_at > now()`);
+  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
+}
+
+export async function isOverLimit(db: Db, key: string, limit: Limit): Promise<boolean> {
+  return (await hitCount(db, key)) >= limit.max;
+}
+
 export async function assertUnderLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  const rows = await db.execute(sql`
-    select count from rate_limits
-    where key = ${key} and window_start >= now() - make_interval(secs => ${limit.windowSeconds})`);
-  if (Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0) >= limit.max) throw tooManyRequests();
+  if (await isOverLimit(db, key, limit)) throw tooManyRequests();
 }
 
 /** Counts the hit and refuses it once the window is full. */
 export async function takeHit(db: Db, key: string, limit: Limit, msg?: string): Promise<void> {
   if ((await countHit(db, key, limit)) > limit.max) throw tooManyRequests(msg);
+}
+
+/** Takes back one hit of each key's current window (a sign-in that turned out right). */
+export async function uncountHits(db: Db, keys: string[]): Promise<void> {
+  for (const key of keys)
+    await db.execute(sql`
+      update rate_limits set count = greatest(count - 1, 0) where key = ${key} and expires_at > now()`);
+}
+
+/** Ends a key's window early (a completed password reset clears its email's sign-in back-off). */
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Deletes expired windows (an index range on expires_at), at most once a SWEEP_EVERY_MS per process. */
+async function sweepExpired(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
+  await db.execute(sql`delete from rate_limits where expires_at <= now()`);
 }
 
 /** node-postgres answers `{rows}`, PGlite too; keep the difference here. */

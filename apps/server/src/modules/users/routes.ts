@@ -19,7 +19,7 @@ import * as users from './service.ts';
 
 const nothing = envelopeOf(z.null());
 
-export function userRoutes(app: App, { db, mailer, config }: Deps) {
+export function userRoutes(app: App, { db, mailer, config, background }: Deps) {
   app.post(
     '/users/login',
     {
@@ -65,8 +65,10 @@ export function userRoutes(app: App, { db, mailer, config }: Deps) {
   app.post(
     '/users/reset_password',
     { config: { auth: 'public' }, schema: { tags: ['users'], body: resetRequestBody, response: { 200: nothing } } },
-    async (req) => {
-      await users.requestReset(db, mailer, config.publicUrl, req.body.email, req.ip);
+    async (req, reply) => {
+      const followUp = await users.requestReset(db, mailer, config.publicUrl, req.body.email, req.ip);
+      // A mail that cannot be sent is logged; the answer never waits for it (docs/api.md).
+      if (followUp) background.afterReply(reply, 'password reset mail', followUp);
       return ok(null, MSG.recoverSent);
     },
   );

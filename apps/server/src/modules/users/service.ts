@@ -1,31 +1,91 @@
 import { type LoginData, MSG, type ProfileUpdate, RESET_TTL_HOURS } from '@atk/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, invitations, passwordResets, users } from '../../db/schema.ts';
+import { brands, invitations, knownSignInAddresses, passwordResets, users } from '../../db/schema.ts';
 import { hashSecret, sha256Hex, verifySecret } from '../../platform/crypto.ts';
-import { badRequest, conflict, gone, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { assertUnderLimit, countHit, LIMITS, takeHit } from '../../platform/rate-limit.ts';
+import { clearHits, countHit, LIMITS, takeHit, uncountHits } from '../../platform/rate-limit.ts';
 import { createSession, revokeAllSessions, type SessionUser } from '../sessions/service.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
 
+/**
+ * Signs in. Every attempt counts at once, atomically, per (email, address) pair, per email and per address, and a
+ * success takes its hits back. A full pair window refuses the pair; a full email or address window refuses
+ * everyone but the account's owner from an address it signed in from before (docs/api.md "Sign-in and recovery
+ * limits").
+ */
 export async function login(db: Db, input: { email: string; password: string }, address: string): Promise<LoginData> {
-  const byAddress = `login:addr:${address}`;
-  const byEmail = `login:email:${input.email}`;
-  await assertUnderLimit(db, byAddress, LIMITS.loginFailuresPerAddress);
-  await assertUnderLimit(db, byEmail, LIMITS.loginFailuresPerEmail);
+  const keys = loginKeys(input.email, address);
+  // A pair already refused adds nothing to the email's and the address's windows: one attacker on one address
+  // cannot fill them past its own pair limit.
+  if ((await countHit(db, keys.pair, LIMITS.loginFailuresPerPair)) > LIMITS.loginFailuresPerPair.max)
+    throw tooManyRequests();
+  const byEmail = await countHit(db, keys.email, LIMITS.loginFailuresPerEmail);
+  const byAddress = await countHit(db, keys.address, LIMITS.loginFailuresPerAddress);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.email, input.email), eq(users.isDeleted, false)))
     .limit(1);
+  // Looked up for a missing account too, so the time taken does not tell whether the email has one.
+  const known = await isKnownAddress(db, user?.id ?? NO_USER, address);
+  const busy = byEmail > LIMITS.loginFailuresPerEmail.max || byAddress > LIMITS.loginFailuresPerAddress.max;
+  if (busy && !(user && known)) throw tooManyRequests();
   if (!(await verifySecret(user?.passwordHash ?? null, input.password)) || !user) {
-    await countHit(db, byAddress, LIMITS.loginFailuresPerAddress);
-    await countHit(db, byEmail, LIMITS.loginFailuresPerEmail);
-    throw badRequest(MSG.invalidCredentials);
+    throw busy ? tooManyRequests() : badRequest(MSG.invalidCredentials);
   }
+  await uncountHits(db, [keys.pair, keys.email, keys.address]);
+  await rememberAddress(db, user.id, address);
   const token = await createSession(db, user.id);
   return { token, user_info: await mustReadUser(db, user.id) };
+}
+
+export const loginKeys = (email: string, address: string) => ({
+  pair: `login:pair:${address}:${email}`,
+  email: `login:email:${email}`,
+  address: `login:addr:${address}`,
+});
+
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+/** How long an address an account signed in from stays known. */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/** The stored form of an address: salted with the account, so equal addresses of two accounts differ. */
+const addressHash = (userId: string, address: string) => sha256Hex(`known-address:${userId}:${address}`);
+
+async function isKnownAddress(db: Db, userId: string, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: knownSignInAddresses.userId })
+    .from(knownSignInAddresses)
+    .where(
+      and(
+        eq(knownSignInAddresses.userId, userId),
+        eq(knownSignInAddresses.addressHash, addressHash(userId, address)),
+        gt(knownSignInAddresses.lastSeenAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Records a successful sign-in's address, and forgets the account's addresses not seen for KNOWN_ADDRESS_DAYS. */
+async function rememberAddress(db: Db, userId: string, address: string): Promise<void> {
+  await db
+    .insert(knownSignInAddresses)
+    .values({ userId, addressHash: addressHash(userId, address) })
+    .onConflictDoUpdate({
+      target: [knownSignInAddresses.userId, knownSignInAddresses.addressHash],
+      set: { lastSeenAt: sql`now()` },
+    });
+  await db
+    .delete(knownSignInAddresses)
+    .where(
+      and(
+        eq(knownSignInAddresses.userId, userId),
+        lt(knownSignInAddresses.lastSeenAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
+      ),
+    );
 }
 
 /** Self sign-up: a customer whose new master brand waits for an operator's confirmation. */
@@ -56,6 +116,7 @@ export async function register(
       .returning({ id: users.id });
     return user.id;
   });
+  await rememberAddress(db, userId, address);
   const token = await createSession(db, userId);
   return { token, user_info: await mustReadUser(db, userId) };
 }
@@ -103,7 +164,18 @@ export async function updatePassword(
   await revokeAllSessions(db, me.id, token);
 }
 
-export async function requestReset(db: Db, mailer: Mailer, publicUrl: string, email: string, address: string) {
+/**
+ * Asks for a recovery link. Both paths do the same work in the request, making and hashing a token whether or not
+ * the email has an account; storing it and sending the mail is the answer's follow-up (for an account only),
+ * run after the answer has been written, so the time taken does not tell who has an account.
+ */
+export async function requestReset(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  email: string,
+  address: string,
+): Promise<(() => Promise<void>) | null> {
   await takeHit(db, `recover:addr:${address}`, LIMITS.recoveryPerAddress);
   await takeHit(db, `recover:email:${email}`, LIMITS.recoveryPerEmail);
   const [user] = await db
@@ -111,17 +183,27 @@ export async function requestReset(db: Db, mailer: Mailer, publicUrl: string, em
     .from(users)
     .where(and(eq(users.email, email), eq(users.isDeleted, false)))
     .limit(1);
-  // The answer is the same whether or not the email has an account, so it cannot be probed.
-  if (!user) return;
   const uuid = crypto.randomUUID();
+  const tokenHash = sha256Hex(uuid);
+  // The answer is the same whether or not the email has an account, so it cannot be probed.
+  if (!user) return null;
+  return () => sendReset(db, mailer, publicUrl, { userId: user.id, email, uuid, tokenHash });
+}
+
+async function sendReset(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  reset: { userId: string; email: string; uuid: string; tokenHash: string },
+) {
   await db.insert(passwordResets).values({
-    tokenHash: sha256Hex(uuid),
-    userId: user.id,
+    tokenHash: reset.tokenHash,
+    userId: reset.userId,
     expiresAt: new Date(Date.now() + RESET_TTL_HOURS * 3_600_000),
   });
-  const link = `${publicUrl}/recover/${uuid}`;
+  const link = `${publicUrl}/recover/${reset.uuid}`;
   await mailer.send({
-    to: email,
+    to: reset.email,
     subject: 'Reset your ATK Player password',
     text: `Someone asked to reset the password of your ATK Player account.\n\nSet a new password here (valid for ${RESET_TTL_HOURS} hour): ${link}\n\nIf it was not you, ignore this mail.`,
     html: `<p>Someone asked to reset the password of your ATK Player account.</p><p><a href="${link}">Set a new password</a> (valid for ${RESET_TTL_HOURS} hour).</p><p>If it was not you, ignore this mail.</p>`,
@@ -155,4 +237,7 @@ export async function completeReset(db: Db, input: { uuid: string; password: str
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
   });
   await revokeAllSessions(db, reset.userId);
+  // Whoever could read the mail owns the account: the per-email sign-in back-off ends for them.
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, reset.userId));
+  if (owner) await clearHits(db, loginKeys(owner.email, '').email);
 }
