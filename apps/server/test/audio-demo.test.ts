@@ -14,20 +14,13 @@ import { seed } from '../src/bootstrap/seed.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { audios, brands, categories, instruments, products, songs, subCategories } from '../src/db/schema.ts';
 import { processAudio } from '../src/modules/audio/jobs.ts';
-import type { Queue } from '../src/platform/queue/types.ts';
-import { audioRow, DiskStorage, decode, freshPostgres, lagOf } from './audio-support.ts';
+import { audioRow, DiskStorage, decode, freshPostgres, lagOf, recordingQueue } from './audio-support.ts';
 
 let database: Database;
 let drop = async () => {};
 let dir: string;
 let storage: DiskStorage;
-const enqueued: string[] = [];
-const queue: Queue = {
-  kind: 'pglite',
-  enqueue: async (id) => void enqueued.push(id),
-  start: async () => {},
-  stop: async () => {},
-};
+const { queue, enqueued } = recordingQueue();
 let seedMs = 0;
 
 beforeAll(async () => {

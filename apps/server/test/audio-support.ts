@@ -11,6 +11,7 @@ import { audios, brands, instruments, products, songs } from '../src/db/schema.t
 import { mediaTools } from '../src/platform/media/binaries.ts';
 import { runTool } from '../src/platform/media/run.ts';
 import { deinterleaveF32, encodeWav } from '../src/platform/media/wav.ts';
+import type { Queue } from '../src/platform/queue/types.ts';
 import { ObjectNotFound, type Storage } from '../src/platform/storage/types.ts';
 
 export const FILES_BASE = 'http://files.test/files';
@@ -76,6 +77,18 @@ export class DiskStorage implements Storage {
 // ── Signals ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A sine in every channel, `dbfs` peak level. */
+/** A queue that only records what was enqueued (tests that run the audio job themselves, or not at all). */
+export function recordingQueue(): { queue: Queue; enqueued: string[] } {
+  const enqueued: string[] = [];
+  const queue: Queue = {
+    kind: 'pglite',
+    enqueue: async (id) => void enqueued.push(id),
+    start: async () => {},
+    stop: async () => {},
+  };
+  return { queue, enqueued };
+}
+
 export function sine(opts: { freq: number; dbfs: number; seconds: number; sampleRate: number; channels: number }) {
   const n = Math.round(opts.seconds * opts.sampleRate);
   const amp = 10 ** (opts.dbfs / 20);

@@ -22,8 +22,7 @@ import { brands, instances } from '../src/db/schema.ts';
 import { processAudio } from '../src/modules/audio/jobs.ts';
 import { createInstance } from '../src/modules/instances/service.ts';
 import { readPublicLanding, writeLandingInstance } from '../src/modules/settings/service.ts';
-import type { Queue } from '../src/platform/queue/types.ts';
-import { DiskStorage, freshPostgres } from './audio-support.ts';
+import { DiskStorage, freshPostgres, recordingQueue } from './audio-support.ts';
 
 let database: Database;
 let drop = async () => {};
@@ -31,13 +30,7 @@ let dir: string;
 let storage: DiskStorage;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let base: string;
-const enqueued: string[] = [];
-const queue: Queue = {
-  kind: 'pglite',
-  enqueue: async (id) => void enqueued.push(id),
-  start: async () => {},
-  stop: async () => {},
-};
+const { queue, enqueued } = recordingQueue();
 
 beforeAll(async () => {
   let databaseUrl: string | undefined;

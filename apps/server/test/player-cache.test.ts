@@ -20,8 +20,7 @@ import { processAudio } from '../src/modules/audio/jobs.ts';
 import { writeSetting } from '../src/modules/settings/service.ts';
 import { roleId } from '../src/modules/users/profile.ts';
 import { hashSecret } from '../src/platform/crypto.ts';
-import type { Queue } from '../src/platform/queue/types.ts';
-import { DiskStorage, freshPostgres, sine, until, wav } from './audio-support.ts';
+import { DiskStorage, freshPostgres, recordingQueue, sine, until, wav } from './audio-support.ts';
 
 interface Server {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -34,13 +33,7 @@ let drop = async () => {};
 let dir: string;
 let storage: DiskStorage;
 const servers: Server[] = [];
-const enqueued: string[] = [];
-const queue: Queue = {
-  kind: 'pglite',
-  enqueue: async (id) => void enqueued.push(id),
-  start: async () => {},
-  stop: async () => {},
-};
+const { queue, enqueued } = recordingQueue();
 let token: string;
 let instanceId: string;
 
