@@ -24,7 +24,7 @@ import {
 } from '@atk/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, baseUrl, DEMO, uniqueEmail } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, solidPng, uniqueEmail, uploadProductFile } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 10_000 });
@@ -43,11 +43,38 @@ interface ProductRow {
   general: { name: string; brand_id: string };
 }
 
-/** A small picture as a data: URL (nothing to serve, nothing left dangling for other tests). */
-const picture = (label: string, fill: string) =>
-  `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="100"><rect width="160" height="100" fill="${fill}"/><text x="8" y="56" font-size="16">${label}</text></svg>`,
-  )}`;
+/** A picture of the scene, stored by `uploadPictures` in `beforeAll`, which puts its URL in place of this mark. */
+const picture = (label: string, fill: string) => `picture:${fill}:${label}`;
+
+/**
+ * Uploads every picture of a product's content as the console would (the frequency graph as an SVG file, the
+ * images as PNGs) and replaces each mark by the stored file's URL.
+ */
+async function uploadPictures(token: string, productId: string, content: object) {
+  const pictures: { item: { url: string }; graph: boolean }[] = [];
+  const walk = (value: unknown, graph: boolean) => {
+    if (Array.isArray(value)) for (const v of value) walk(v, graph);
+    else if (value && typeof value === 'object') {
+      const item = value as { url?: unknown };
+      if (typeof item.url === 'string' && item.url.startsWith('picture:'))
+        pictures.push({ item: item as { url: string }, graph });
+      else for (const [key, v] of Object.entries(value)) walk(v, graph || key === 'frequency_graph');
+    }
+  };
+  walk(content, false);
+  for (const [index, { item, graph }] of pictures.entries()) {
+    const [, fill, label] = item.url.split(':');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="100"><rect width="160" height="100" fill="${fill}"/><text x="8" y="56" font-size="16">${label}</text></svg>`;
+    item.url = graph
+      ? await uploadProductFile(token, productId, { bytes: svg, type: 'image/svg+xml', name: 'graph.svg' }, 'frequency')
+      : await uploadProductFile(
+          token,
+          productId,
+          { bytes: solidPng(fill), type: 'image/png', name: `${index}.png` },
+          { image: index },
+        );
+  }
+}
 
 const VELOUR = {
   price: {
@@ -156,6 +183,7 @@ test.beforeAll(async () => {
     ['Velour R2', VELOUR],
     ['Pencil S4', PENCIL],
   ] as const) {
+    await uploadPictures(demo, pid(name), content);
     for (const [type, value] of Object.entries(content))
       await ok(api('PUT', `/products/${pid(name)}`, { token: demo, body: { type, content: value } }));
   }

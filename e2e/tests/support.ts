@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { API_BASE, hashPassword } from '@atk/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -24,6 +25,65 @@ export async function api<T = unknown>(method: string, route: string, opts: { to
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
   });
   return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+/** A solid-colour PNG of `width` × `height` (`rgb` like '#bfdbfe'): a real image file for the image uploads. */
+export function solidPng(rgb: string, width = 160, height = 100): Buffer {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(rgb.slice(i, i + 2), 16));
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Uploads a file of a product as the console does: an image (POST /upload/images, `type` additional) or the
+ * frequency graph (POST /upload/files, type frequency); answers the stored file's URL.
+ */
+export async function uploadProductFile(
+  token: string,
+  productId: string,
+  file: { bytes: Buffer | string; type: string; name: string },
+  kind: { image: number } | 'frequency',
+) {
+  const form = new FormData();
+  form.append('model', 'products');
+  form.append('id', productId);
+  if (kind === 'frequency') form.append('type', 'frequency');
+  else {
+    form.append('type', 'additional');
+    form.append('index', String(kind.image));
+  }
+  form.append(
+    'file',
+    new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
+    file.name,
+  );
+  const route = kind === 'frequency' ? '/upload/files' : '/upload/images';
+  const res = await fetch(`${baseUrl()}${API_BASE}${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: Record<string, { url: string }> };
+  expect(body.code, body.msg).toBe(200);
+  return (kind === 'frequency' ? body.data.audio : body.data.photo).url;
 }
 
 export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {

@@ -15,6 +15,11 @@ export interface SaveOptions<Vars, Data> {
   onSaved?: (data: Data, vars: Vars) => unknown;
   /** Shows a failure instead of the server's msg toast (e.g. a refusal's upgrade dialog). */
   onError?: (error: Error, vars: Vars) => void;
+  /**
+   * Saves of one scope run one after another, in the order they were asked (TanStack Query's mutation scope):
+   * two quick saves of one record (two uploads in a row) reach the server, and finish, in that order.
+   */
+  scope?: string;
 }
 
 /**
@@ -29,11 +34,13 @@ export function useSave<Vars, Data = unknown>({
   invalidate = [],
   onSaved,
   onError,
+  scope,
 }: SaveOptions<Vars, Data>) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return useMutation<Data, Error, Vars>({
     mutationFn: save,
+    scope: scope ? { id: scope } : undefined,
     onSuccess: (data, vars) => {
       if (success) message.success(typeof success === 'function' ? success(data, vars) : success);
       if (invalidate.length)

@@ -54,6 +54,7 @@ export function useSaveInstance(scope: InstanceScope, instanceId: string, permis
     success: (_, { options }) => options.success ?? MSG.updateSuccess,
     invalidate: [instanceKeys.lists()],
     onError: (e, { options }) => refused(e, options),
+    scope: `instance:${instanceId}`,
   });
   const save = useCallback(
     (update: InstanceUpdate, options: SaveOptions = {}): Promise<boolean> =>

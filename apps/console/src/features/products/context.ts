@@ -28,6 +28,7 @@ export function useSaveSection(scope: ProductScope, productId: string) {
     },
     success: (_, { success }) => success,
     invalidate: [productKeys.lists()],
+    scope: `product:${productId}`,
   });
   const save = useCallback(
     (update: ProductUpdate, success: string = MSG.updateSuccess): Promise<boolean> =>
