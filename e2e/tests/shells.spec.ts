@@ -359,16 +359,17 @@ test.describe('sign-out failure', () => {
     test(`shows the error and keeps the session (${home.split('/')[1]})`, async ({ page }) => {
       await signInAs(page, email, home);
       const token = await storedToken(page);
-      // the network drops the sign-out call (spec 2 §8: a sign-out failure shows the error)
-      await page.route('**/api/v1/atk_player/users/logout', (route) => route.abort('failed'));
+      // the browser loses its connection just before the sign-out call (spec 2 §8: a sign-out failure shows the
+      // error): a real network failure, the product's API is not stubbed
       const dialog = await askSignOut(page);
+      await page.context().setOffline(true);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect(page.locator('.ant-message').getByText(MSG.networkError, { exact: true })).toBeVisible();
       expect(pathOf(page)).toBe(home);
       expect(await storedToken(page)).toBe(token);
       await expect(page.getByTestId('user-menu')).toHaveText(email);
       // the connection is back: signing out now works and revokes the token
-      await page.unroute('**/api/v1/atk_player/users/logout');
+      await page.context().setOffline(false);
       await signOutConfirmed(page);
     });
   }
