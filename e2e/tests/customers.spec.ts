@@ -11,6 +11,7 @@ import {
   dialog,
   emptyList,
   escapeRe,
+  expectSwitches,
   fillFilter,
   reset,
   search,
@@ -303,24 +304,6 @@ test('filters: Name and Email narrow the list, Reset clears them; Delete removes
   await expectRefused(browser, a.email, password);
 });
 
-const SWITCHES = [
-  LABEL.tabListeningGuide,
-  LABEL.tabDiscography,
-  LABEL.featureFrequencyGraphs,
-  LABEL.tabTechSpecs,
-  LABEL.tabImages,
-  LABEL.featureOtherBrandsProducts,
-  LABEL.featureMyAudio,
-];
-
-async function expectSwitches(page: Page, on: string[]) {
-  for (const name of SWITCHES) {
-    const sw = page.getByTestId('customer-edit').getByRole('switch', { name, exact: true });
-    if (on.includes(name)) await expect(sw, name).toBeChecked();
-    else await expect(sw, name).not.toBeChecked();
-  }
-}
-
 test('CUSTOMER EDIT: switches and maximums saved and read back; a plan fills them; CANCEL goes back', async ({
   page,
 }) => {
@@ -352,7 +335,7 @@ test('CUSTOMER EDIT: switches and maximums saved and read back; a plan fills the
   await expect(edit.getByRole('heading', { name: LABEL.customerEdit })).toBeVisible();
   await expect(edit.locator('.page__subtitle')).toHaveText(CUSTOMER_BRAND);
   // a new customer starts on the default subscription
-  await expectSwitches(page, [LABEL.tabListeningGuide, LABEL.tabImages]);
+  await expectSwitches(page.getByTestId('customer-edit'), [LABEL.tabListeningGuide, LABEL.tabImages]);
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText('5 maximum');
   await expect(selectShown(edit, LABEL.featureAtkSongs)).toHaveText('3 maximum');
 
@@ -363,7 +346,11 @@ test('CUSTOMER EDIT: switches and maximums saved and read back; a plan fills the
   await edit.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(toast(page, MSG.updateSuccess)).toBeVisible();
   await page.reload();
-  await expectSwitches(page, [LABEL.tabListeningGuide, LABEL.tabDiscography, LABEL.featureMyAudio]);
+  await expectSwitches(page.getByTestId('customer-edit'), [
+    LABEL.tabListeningGuide,
+    LABEL.tabDiscography,
+    LABEL.featureMyAudio,
+  ]);
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText(LABEL.noLimit);
   await expect(selectShown(edit, LABEL.featureAtkSongs)).toHaveText('3 maximum');
 
@@ -375,13 +362,13 @@ test('CUSTOMER EDIT: switches and maximums saved and read back; a plan fills the
     LABEL.tabTechSpecs,
     LABEL.featureOtherBrandsProducts,
   ];
-  await expectSwitches(page, fromPlan);
+  await expectSwitches(page.getByTestId('customer-edit'), fromPlan);
   await expect(selectShown(edit, LABEL.featureAtkSongs)).toHaveText(LABEL.noLimit);
   await edit.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(toast(page, MSG.updateSuccess)).toBeVisible();
   await page.reload();
   await expect(selectShown(edit, LABEL.plan)).toHaveText(planName);
-  await expectSwitches(page, fromPlan);
+  await expectSwitches(page.getByTestId('customer-edit'), fromPlan);
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText(LABEL.noLimit);
   await expect(selectShown(edit, LABEL.featureAtkSongs)).toHaveText(LABEL.noLimit);
 

@@ -92,6 +92,26 @@ export async function confirmRowAction(page: Page, label: string, name: string, 
   await confirmPopover(page, question);
 }
 
+/** The seven subscription switches of CUSTOMER EDIT and PLAN EDIT, in the spec's order. */
+const SUBSCRIPTION_SWITCHES = [
+  LABEL.tabListeningGuide,
+  LABEL.tabDiscography,
+  LABEL.featureFrequencyGraphs,
+  LABEL.tabTechSpecs,
+  LABEL.tabImages,
+  LABEL.featureOtherBrandsProducts,
+  LABEL.featureMyAudio,
+];
+
+/** Exactly the switches named in `on` are checked inside `form`. */
+export async function expectSwitches(form: Locator, on: string[]) {
+  for (const name of SUBSCRIPTION_SWITCHES) {
+    const sw = form.getByRole('switch', { name, exact: true });
+    if (on.includes(name)) await expect(sw, name).toBeChecked();
+    else await expect(sw, name).not.toBeChecked();
+  }
+}
+
 /** The demo brand's id, read as an operator would. */
 export async function brandIdOf(name = DEMO_BRAND): Promise<string> {
   const token = await apiLogin(DEMO.global_admin);

@@ -5,7 +5,18 @@
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { choose, confirmPopover, dialog, emptyList, fillFilter, reset, search, selectShown, uid } from './lists.ts';
+import {
+  choose,
+  confirmPopover,
+  dialog,
+  emptyList,
+  expectSwitches,
+  fillFilter,
+  reset,
+  search,
+  selectShown,
+  uid,
+} from './lists.ts';
 import { api, apiLogin, DEMO, signIn, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
@@ -65,19 +76,7 @@ test('New Plan opens PLAN EDIT; its fields are saved and read back; CANCEL goes 
   await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await expect(selectShown(edit, LABEL.status)).toHaveText(LABEL.statusPending);
   const on: string[] = [LABEL.tabDiscography, LABEL.tabTechSpecs, LABEL.tabImages, LABEL.featureMyAudio];
-  for (const label of [
-    LABEL.tabListeningGuide,
-    LABEL.tabDiscography,
-    LABEL.featureFrequencyGraphs,
-    LABEL.tabTechSpecs,
-    LABEL.tabImages,
-    LABEL.featureOtherBrandsProducts,
-    LABEL.featureMyAudio,
-  ]) {
-    const sw = edit.getByRole('switch', { name: label, exact: true });
-    if (on.includes(label)) await expect(sw, label).toBeChecked();
-    else await expect(sw, label).not.toBeChecked();
-  }
+  await expectSwitches(edit, on);
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText(LABEL.noLimit);
   await expect(selectShown(edit, LABEL.featureAtkSongs)).toHaveText(LABEL.noLimit);
 

@@ -23,12 +23,17 @@ export const SWITCHED_FEATURE_LABELS: Record<SwitchedFeature, string> = {
 const maxOptions = (choices: readonly number[]) =>
   choices.map((n) => ({ value: n, label: n === NO_LIMIT ? LABEL.noLimit : `${n} maximum` }));
 
+/** The two maximums, each with its label and choice list. */
+const MAXIMUMS = [
+  { key: 'products_in_player', label: LABEL.featureProductsInPlayer, options: maxOptions(PRODUCTS_IN_PLAYER_CHOICES) },
+  { key: 'atk_songs', label: LABEL.featureAtkSongs, options: maxOptions(ATK_SONGS_CHOICES) },
+] as const;
+
 /** Only the subscription's own keys of a record that holds more (a plan: name, status, counts…). */
 export const subscriptionOf = (from: Subscription): Subscription => {
   const out: Record<string, unknown> = {};
   for (const key of SWITCHED_FEATURES) out[key] = { is_enable: from[key].is_enable };
-  out.products_in_player = { max_num: from.products_in_player.max_num };
-  out.atk_songs = { max_num: from.atk_songs.max_num };
+  for (const { key } of MAXIMUMS) out[key] = { max_num: from[key].max_num };
   return out as Subscription;
 };
 
@@ -51,22 +56,11 @@ export function SubscriptionFields() {
           <Switch aria-label={SWITCHED_FEATURE_LABELS[key]} />
         </Form.Item>
       ))}
-      <Form.Item name={['products_in_player', 'max_num']} label={LABEL.featureProductsInPlayer}>
-        <Select
-          aria-label={LABEL.featureProductsInPlayer}
-          options={maxOptions(PRODUCTS_IN_PLAYER_CHOICES)}
-          style={{ width: 200 }}
-          data-testid="max-products_in_player"
-        />
-      </Form.Item>
-      <Form.Item name={['atk_songs', 'max_num']} label={LABEL.featureAtkSongs}>
-        <Select
-          aria-label={LABEL.featureAtkSongs}
-          options={maxOptions(ATK_SONGS_CHOICES)}
-          style={{ width: 200 }}
-          data-testid="max-atk_songs"
-        />
-      </Form.Item>
+      {MAXIMUMS.map(({ key, label, options }) => (
+        <Form.Item key={key} name={[key, 'max_num']} label={label}>
+          <Select aria-label={label} options={options} style={{ width: 200 }} data-testid={`max-${key}`} />
+        </Form.Item>
+      ))}
     </div>
   );
 }

@@ -27,50 +27,24 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER instances_player_ins AFTER INSERT ON instances
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('i', 'id');
---> statement-breakpoint
-CREATE TRIGGER instances_player_upd AFTER UPDATE ON instances
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('i', 'id');
---> statement-breakpoint
-CREATE TRIGGER instances_player_del AFTER DELETE ON instances
-  REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('i', 'id');
---> statement-breakpoint
-CREATE TRIGGER products_player_ins AFTER INSERT ON products
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('p', 'id');
---> statement-breakpoint
-CREATE TRIGGER products_player_upd AFTER UPDATE ON products
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('p', 'id');
---> statement-breakpoint
-CREATE TRIGGER products_player_del AFTER DELETE ON products
-  REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('p', 'id');
---> statement-breakpoint
-CREATE TRIGGER audios_player_ins AFTER INSERT ON audios
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('p', 'product_id');
---> statement-breakpoint
-CREATE TRIGGER audios_player_upd AFTER UPDATE ON audios
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('p', 'product_id');
---> statement-breakpoint
-CREATE TRIGGER audios_player_del AFTER DELETE ON audios
-  REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('p', 'product_id');
---> statement-breakpoint
-CREATE TRIGGER songs_player_ins AFTER INSERT ON songs
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('s', 'id');
---> statement-breakpoint
-CREATE TRIGGER songs_player_upd AFTER UPDATE ON songs
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('s', 'id');
---> statement-breakpoint
-CREATE TRIGGER songs_player_del AFTER DELETE ON songs
-  REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('s', 'id');
---> statement-breakpoint
-CREATE TRIGGER instruments_player_ins AFTER INSERT ON instruments
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('s', 'song_id');
---> statement-breakpoint
-CREATE TRIGGER instruments_player_upd AFTER UPDATE ON instruments
-  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('s', 'song_id');
---> statement-breakpoint
-CREATE TRIGGER instruments_player_del AFTER DELETE ON instruments
-  REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('s', 'song_id');
+-- Each table that names player rows gets an insert, an update and a delete trigger (transition tables differ by
+-- operation, so one trigger cannot serve all three): the kind it announces and the column holding the ids.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('instances', 'i', 'id'), ('products', 'p', 'id'), ('audios', 'p', 'product_id'),
+    ('songs', 's', 'id'), ('instruments', 's', 'song_id')
+  ) AS v(tbl, kind, col) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed'
+      ' FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change(%L, %L)', t.tbl || '_player_ins', t.tbl, t.kind, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed'
+      ' FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change(%L, %L)', t.tbl || '_player_upd', t.tbl, t.kind, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_old'
+      ' FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change(%L, %L)', t.tbl || '_player_del', t.tbl, t.kind, t.col);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 CREATE TRIGGER brands_player AFTER INSERT OR UPDATE OR DELETE ON brands
   FOR EACH STATEMENT EXECUTE FUNCTION announce_player_change('*');

@@ -116,7 +116,7 @@ export async function uploadFile(
     // Plain script is refused with its reason; whatever else could run (encoded URLs, animation of event
     // attributes, `<use>` of a data URL…) is removed by the sanitiser, and the sanitised document is stored.
     if (svgHasActiveContent(file.data)) throw badRequest(UPLOAD_MSG.svgActive);
-    const clean = sanitizeSvg(file.data);
+    const clean = await sanitizeSvg(file.data);
     if (!clean) throw badRequest(UPLOAD_MSG.notGraph);
     stored = { ...file, data: clean };
   }

@@ -1,16 +1,19 @@
-import createDOMPurify, { type WindowLike } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify, WindowLike } from 'dompurify';
+import type { JSDOM } from 'jsdom';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-let made: { purify: ReturnType<typeof createDOMPurify>; window: JSDOM['window'] } | null = null;
+let made: Promise<{ purify: DOMPurify; window: JSDOM['window'] }> | null = null;
 
-/** One DOMPurify over one jsdom window for the process (DOMPurify keeps no state between calls). */
+/**
+ * One DOMPurify over one jsdom window for the process (DOMPurify keeps no state between calls), loaded at the
+ * first SVG: jsdom takes about 0.3 s to import, which every start would pay for a rare upload.
+ */
 function sanitizer() {
-  if (!made) {
+  made ??= Promise.all([import('dompurify'), import('jsdom')]).then(([{ default: createDOMPurify }, { JSDOM }]) => {
     const { window } = new JSDOM('');
-    made = { purify: createDOMPurify(window as unknown as WindowLike), window };
-  }
+    return { purify: createDOMPurify(window as unknown as WindowLike), window };
+  });
   return made;
 }
 
@@ -20,8 +23,8 @@ function sanitizer() {
  * the values are checked after the parser has decoded entities), then written back as a standalone XML
  * document. Null when nothing of an `<svg>` is left.
  */
-export function sanitizeSvg(input: Buffer): Buffer | null {
-  const { purify, window } = sanitizer();
+export async function sanitizeSvg(input: Buffer): Promise<Buffer | null> {
+  const { purify, window } = await sanitizer();
   const body = purify.sanitize(input.toString('utf8'), {
     USE_PROFILES: { svg: true, svgFilters: true },
     RETURN_DOM: true,
