@@ -82,6 +82,8 @@ export const dialog = (page: Page, title: string) => settled(page.getByRole('dia
 export async function confirmPopover(page: Page, text: string) {
   const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)').filter({ hasText: text });
   await expect(pop.getByText(text, { exact: true })).toBeVisible();
+  // an OK clicked while the popover still zooms in can be lost
+  await expect(pop).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
   await pop.getByRole('button', { name: 'OK' }).click();
   await expect(pop).toHaveCount(0);
 }
