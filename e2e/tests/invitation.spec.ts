@@ -57,6 +57,9 @@ test('invitation: password dialog → Welcome → Create Profile → saved profi
   await page.goto(link);
   await expect(page.getByTestId('invitation-error')).toContainText(MSG.invitationUsed);
   await expect(page.getByRole('dialog', { name: 'Create your password' })).toHaveCount(0);
+  // A page of its own, not the client console around a message.
+  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
 
   // And the new password signs in.
   await page.evaluate(() => localStorage.clear());
@@ -67,4 +70,5 @@ test('invitation: password dialog → Welcome → Create Profile → saved profi
 test('an unknown invitation link shows a clear message', async ({ page }) => {
   await page.goto('/invitations/1b4e28ba-2fa1-41d2-883f-0016d3cca427');
   await expect(page.getByTestId('invitation-error')).toContainText(MSG.invitationInvalid);
+  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
 });

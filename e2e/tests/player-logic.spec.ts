@@ -208,8 +208,8 @@ test('tech specs become labelled rows of the non-empty fields, sections in the c
       title: 'BASICS',
       rows: [
         { label: 'Interface', value: 'XLR analog, USB digital' },
-        { label: 'Type', value: 'ribbon' },
-        { label: 'Ribbon class', value: 'large' },
+        { label: 'Type', value: 'Ribbon' },
+        { label: 'Ribbon class', value: 'Large' },
       ],
     },
     {

@@ -574,8 +574,8 @@ test("the enabled feature panels in the instance's order show the selected produ
   // Tech Specs: readable sections with only the fields that hold something.
   await dialog.getByRole('tab', { name: 'Tech Specs' }).click();
   await expect(panel.locator('caption')).toHaveText(['BASICS', 'AMPLIFIER & TRANSFORMER', 'DATA']);
-  await expect(panel.getByRole('row', { name: 'Type condenser' })).toBeVisible();
-  await expect(panel.getByRole('row', { name: 'Diaphragm class small' })).toBeVisible();
+  await expect(panel.getByRole('row', { name: 'Type Condenser' })).toBeVisible();
+  await expect(panel.getByRole('row', { name: 'Diaphragm class Small' })).toBeVisible();
   await expect(panel.getByRole('row', { name: 'Amplifier FET' })).toBeVisible();
   await expect(panel.getByRole('row', { name: 'Transformerless Yes' })).toBeVisible();
   await expect(panel.getByRole('row', { name: /Frequency range 20 Hz – 20 kHz/ })).toBeVisible();
@@ -583,7 +583,7 @@ test("the enabled feature panels in the instance's order show the selected produ
   await expect(panel).not.toContainText('Tube type');
   await productButton(dialog, 'Velour R2').click();
   await expect(panel.locator('caption')).toHaveText(['BASICS', 'DATA', 'PHYSICAL']);
-  await expect(panel.getByRole('row', { name: 'Ribbon class large' })).toBeVisible();
+  await expect(panel.getByRole('row', { name: 'Ribbon class Large' })).toBeVisible();
   await expect(panel.getByRole('row', { name: 'Weight 780 g' })).toBeVisible();
 });
 

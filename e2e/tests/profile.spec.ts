@@ -1,6 +1,6 @@
-import { MSG } from '@atk/contract';
+import { hashPassword, MSG } from '@atk/contract';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support.ts';
+import { api, apiLogin, customerWithPassword, DEMO, signIn, toast } from './support.ts';
 
 const FIELDS: [string, string][] = [
   ['First Name', 'Grace'],
@@ -31,4 +31,44 @@ test('profile: every field saves and reads back after a reload', async ({ page }
   await expect(page.locator('.ant-message').getByText(MSG.profileUpdated, { exact: true })).toBeVisible();
   await page.reload();
   for (const [label, value] of FIELDS) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+});
+
+test('profile: a customer changes its password; its other sessions end, the new password signs in', async ({
+  page,
+}) => {
+  const email = await customerWithPassword('Before!234', 'change-password');
+  const otherSession = await apiLogin(email, 'Before!234');
+  await signIn(page, email, 'Before!234');
+  await expect(page).toHaveURL(/\/client\/products$/);
+  await page.getByTestId('nav-client-profile').click();
+  const card = page.locator('.ant-card').filter({ hasText: 'Change Password' });
+  const change = card.getByRole('button', { name: 'Change Password' });
+
+  await change.click();
+  await expect(toast(page, MSG.currentPasswordRequired)).toBeVisible();
+  await card.getByLabel('Current Password').fill('Wrong!2345');
+  await card.getByLabel('New Password', { exact: true }).fill('short');
+  await change.click();
+  await expect(toast(page, MSG.passwordRule)).toBeVisible();
+  await card.getByLabel('New Password', { exact: true }).fill('After!2345');
+  await card.getByLabel('Confirm New Password').fill('After!23456');
+  await change.click();
+  await expect(toast(page, MSG.passwordMismatch)).toBeVisible();
+  await card.getByLabel('Confirm New Password').fill('After!2345');
+  await change.click();
+  await expect(toast(page, MSG.originPasswordWrong)).toBeVisible();
+
+  await card.getByLabel('Current Password').fill('Before!234');
+  await change.click();
+  await expect(toast(page, MSG.passwordSet)).toBeVisible();
+  await expect(toast(page, MSG.otherSessionsEnded)).toBeVisible();
+  await expect(card.getByLabel('Current Password')).toHaveValue('');
+
+  // This session goes on; the other one has ended; the old password is refused, the new one signs in.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  expect((await api('GET', '/users/info', { token: otherSession })).code).toBe(401);
+  const oldPassword = await api('POST', '/users/login', { body: { email, password: hashPassword('Before!234') } });
+  expect(oldPassword.msg).toBe(MSG.invalidCredentials);
+  expect(await apiLogin(email, 'After!2345')).toBeTruthy();
 });

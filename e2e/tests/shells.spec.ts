@@ -374,3 +374,41 @@ test.describe('sign-out failure', () => {
     });
   }
 });
+
+test.describe('404 inside a console', () => {
+  for (const [email, area, home] of [
+    [DEMO.customer, '/client', '/client/products'],
+    [DEMO.global_admin, '/global', '/global/brands'],
+  ] as const) {
+    test(`${area}: an unknown screen is the 404 page, and Back to home leads to ${home}`, async ({ page }) => {
+      await signInAs(page, email, home);
+      await page.goto(`${area}/no-such-screen`);
+      const notFound = page.getByTestId('not-found');
+      await expect(notFound.getByRole('heading', { level: 1 })).toHaveText(MSG.notFoundHeading);
+      const back = notFound.getByRole('link', { name: MSG.notFoundBack, exact: true });
+      await expect(back).toHaveAttribute('href', home);
+      await back.click();
+      await expect(page).toHaveURL(new RegExp(`${home}$`));
+      await expect(page.getByTestId('not-found')).toHaveCount(0);
+    });
+  }
+
+  test('brand-scoped mode with an unknown or malformed brand id is the 404 page, not an empty list', async ({
+    page,
+  }) => {
+    await signInAs(page, DEMO.global_admin, '/global/brands');
+    for (const path of [
+      '/global/brands/7d3c1b3e-0000-4000-8000-000000000000/products',
+      '/global/brands/not-a-brand/instances',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByTestId('not-found').getByRole('heading', { level: 1 })).toHaveText(MSG.notFoundHeading);
+      await expect(page.getByRole('table')).toHaveCount(0);
+    }
+    // The real brand still opens its products.
+    const brandId = await demoBrandId();
+    await page.goto(`/global/brands/${brandId}/products`);
+    await expect(page.getByTestId('sidebar-title')).toHaveText(DEMO_BRAND);
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+  });
+});

@@ -111,6 +111,19 @@ export async function inviteToDemoBrand(email: string) {
   return brand;
 }
 
+/** A customer of the demo brand with a known password, made the way a real one is: invited, then the link sets it. */
+export async function customerWithPassword(password: string, tag = 'customer'): Promise<string> {
+  const email = uniqueEmail(tag);
+  await inviteToDemoBrand(email);
+  const opened = await api<{ token: string }>('GET', await mailedLink(email, 'invitations'));
+  const set = await api('POST', '/users/update_password', {
+    token: opened.data.token,
+    body: { origin_password: '', new_password: hashPassword(password), password_confirm: hashPassword(password) },
+  });
+  expect(set.code, set.msg).toBe(200);
+  return email;
+}
+
 /** The link in the newest outbox mail to `to` that points at `kind` (invitations or recover). */
 export async function mailedLink(to: string, kind: 'invitations' | 'recover'): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');

@@ -224,3 +224,37 @@ describe('PUT /users/reset_password/update', () => {
     expect(Math.abs(ttl - RESET_TTL_HOURS * 3_600_000)).toBeLessThan(60_000);
   });
 });
+
+describe('GET /users/reset_password/{uuid}', () => {
+  const check = (uuid: string) => app.call<{ expires_at: string }>('GET', `/users/reset_password/${uuid}`);
+
+  it('names a bad id', async () => {
+    expectError(await check('abc'), 400, 'uuid must be a valid id');
+  });
+
+  it('refuses an unknown link with 404', async () => {
+    expectError(await check(randomUUID()), 404, MSG.resetInvalid);
+  });
+
+  it('answers a usable link without using it, then says used after the reset', async () => {
+    const user = await makeUser(app, 'customer');
+    const uuid = await resetLink(user.email);
+    const res = await check(uuid);
+    expectOk(res);
+    expect(Date.parse(res.body.data.expires_at)).toBeGreaterThan(Date.now());
+    // Checking twice claims nothing: the reset still works.
+    expectOk(await check(uuid));
+    expectOk(await completeReset(uuid), MSG.passwordSet);
+    expectError(await check(uuid), 410, MSG.resetUsed);
+  });
+
+  it('says an expired link has expired', async () => {
+    const user = await makeUser(app, 'customer');
+    const uuid = await resetLink(user.email);
+    await app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    expectError(await check(uuid), 410, MSG.resetExpired);
+  });
+});

@@ -71,6 +71,24 @@ export const SONG_TYPES = { single: 1, crossComparable: 2 } as const;
 export const GROUP_360_SLOTS = 8;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const LISTENING_GUIDE_MAX = 50_000;
+/** The options of the tech specs' choice fields (spec 3 §3), stored as the spec writes them. */
+export const TECH = {
+  interface: ['XLR analog', 'USB digital', 'AES digital'],
+  category: ['analog', 'digital modelling', 'digital'],
+  type: ['condenser', 'dynamic', 'ribbon'],
+  diaphragm_class: ['large', 'medium', 'small'],
+  ribbon_class: ['large', 'small'],
+  amplifier: ['Tube', 'Solid State', 'FET'],
+  power: ['+48v', 'external power supply included', 'passive'],
+  selection: ['Cardioid', 'Omni', 'Figure-8', 'Hypercardioid', 'Multi-Pattern'],
+  multi_pattern: ['continuously variable', 'stepped', 'specific patterns', 'software controlled'],
+  pattern_selector: ['on mic', 'on power supply', 'software controlled'],
+} as const;
+/**
+ * How a tech-spec option is shown in the console and the player: first letter upper-case, so 'ribbon' sits with
+ * 'Tube' and 'Cardioid' (the stored value stays as the spec writes it).
+ */
+export const techOptionLabel = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 
 // ── Tooltips ──────────────────────────────────────────────────────────────────────────────────────
 export const TOOLTIP_CONTENT_MAX = 1000;

@@ -123,6 +123,8 @@ export const MSG = {
   resetUsed: 'This password reset link has already been used',
   resetExpired: 'This password reset link has expired',
   originPasswordWrong: 'The current password is incorrect',
+  currentPasswordRequired: 'Current password is required',
+  otherSessionsEnded: 'Your other sessions have been signed out',
   emailTaken: 'An account with this email already exists',
   brandNotFound: 'Brand not found',
   notFound: 'Not found',
@@ -167,6 +169,12 @@ export const LABEL = {
   createProfile: 'Create Profile',
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',
+  // profile password (spec 1 §7 update_password; the labels are ours: docs/api.md)
+  password: 'Password',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  confirmNewPassword: 'Confirm New Password',
+  changePassword: 'Change Password',
   // shells (spec 1 §2 client shell, spec 2 §2)
   supportTab: 'SUPPORT',
   support: 'Support',
@@ -221,7 +229,8 @@ export const LABEL = {
   reset: 'Reset',
   edit: 'Edit',
   delete: 'Delete',
-  save: 'Save',
+  // one case for a dialog's two buttons (spec 3 §2 writes 'SAVE and CANCEL'; docs/api.md "Labels")
+  save: 'SAVE',
   cancel: 'CANCEL',
   statusActive: 'Active',
   statusPending: 'Pending',
@@ -291,7 +300,7 @@ export const LABEL = {
   website: 'Website',
   synchronizeProductsSongs: 'Synchronize Products Songs',
   featureInPlayerSlots: 'Feature in Player Slots 1-3',
-  done: 'done',
+  done: 'DONE',
   image360: '360° Group',
   imageAdditional: 'Additional Image',
   buyButtonDefault:

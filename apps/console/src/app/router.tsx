@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFound, PendingScreen } from '../components/NotFound.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
+import { BrandScope } from './BrandScope.tsx';
 import { RequireArea } from './guards.tsx';
 import { RouteError } from './RouteError.tsx';
 import { type AreaName, SessionProvider } from './session/index.ts';
@@ -75,6 +76,7 @@ const area = (name: AreaName, shell: ReactNode, children: RouteObject[]): RouteO
 /** Brand-scoped screens of an operator area: /{role}/brands/{adminBrandId}/… (spec 2 §2, spec 3 §2). */
 const brandScoped = (withAnalytics: boolean): RouteObject => ({
   path: 'brands/:adminBrandId',
+  element: <BrandScope />,
   children: [
     redirect('products'),
     ...productRoutes(),
@@ -98,11 +100,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       {
         path: '/invitations/:uuid',
-        element: (
-          <ClientArea>
-            <InvitationPage />
-          </ClientArea>
-        ),
+        element: <InvitationPage shell={ClientArea} />,
       },
       area('client', <ClientArea />, [
         redirect('products'),

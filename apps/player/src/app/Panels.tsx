@@ -132,7 +132,11 @@ function Discography({ product }: { product: PlayerProduct }) {
           <tr>
             <th scope="col">Artist</th>
             <th scope="col">Song</th>
-            <th scope="col">Producer/Engineer</th>
+            <th scope="col">
+              Producer/
+              <wbr />
+              Engineer
+            </th>
             <th scope="col">Instruments</th>
             <th scope="col">Listen</th>
           </tr>

@@ -1,3 +1,5 @@
+import { TECH, techOptionLabel } from '@atk/contract/constants';
+
 /** The tech specs as a readable table: sections in the console's order, only the fields that hold something. */
 
 type Labels = readonly (readonly [key: string, label: string])[];
@@ -87,14 +89,14 @@ export interface TechSection {
   rows: { label: string; value: string }[];
 }
 
-/** A field's value as text; '' for nothing (null, blank, empty list, false). */
-export function techValue(value: unknown): string {
+/** A field's value as text; '' for nothing (null, blank, empty list, false). Options are shown as the console shows them. */
+export function techValue(value: unknown, option = false): string {
   if (value === true) return 'Yes';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return option ? techOptionLabel(value.trim()) : value.trim();
   if (Array.isArray(value))
     return value
-      .map(techValue)
+      .map((v) => techValue(v, option))
       .filter((v) => v !== '')
       .join(', ');
   return '';
@@ -123,7 +125,7 @@ export function techSections(specs: unknown): TechSection[] {
     const fields = values as Record<string, unknown>;
     const labelled = new Set(section.fields.map(([k]) => k));
     const rows = [
-      ...section.fields.map(([key, label]) => ({ label, value: techValue(fields[key]) })),
+      ...section.fields.map(([key, label]) => ({ label, value: techValue(fields[key], key in TECH) })),
       ...Object.keys(fields)
         .filter((k) => !labelled.has(k))
         .map((k) => ({ label: humanise(k), value: techValue(fields[k]) })),

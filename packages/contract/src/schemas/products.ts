@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_360_SLOTS, LISTENING_GUIDE_MAX } from '../constants.ts';
+import { GROUP_360_SLOTS, LISTENING_GUIDE_MAX, TECH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { audioRecord } from './catalogue.ts';
 import {
@@ -105,18 +105,6 @@ export function spotifyUri(link: string): string {
 }
 
 // ── Tech specs (spec 3 §3, dependencies §4, limits §5) ──────────────────────────────────────────────
-export const TECH = {
-  interface: ['XLR analog', 'USB digital', 'AES digital'],
-  category: ['analog', 'digital modelling', 'digital'],
-  type: ['condenser', 'dynamic', 'ribbon'],
-  diaphragm_class: ['large', 'medium', 'small'],
-  ribbon_class: ['large', 'small'],
-  amplifier: ['Tube', 'Solid State', 'FET'],
-  power: ['+48v', 'external power supply included', 'passive'],
-  selection: ['Cardioid', 'Omni', 'Figure-8', 'Hypercardioid', 'Multi-Pattern'],
-  multi_pattern: ['continuously variable', 'stepped', 'specific patterns', 'software controlled'],
-  pattern_selector: ['on mic', 'on power supply', 'software controlled'],
-} as const;
 
 export const TECH_LIMITS = { diaphragm_materials: 30, other_filter: 21, modes: 40, special_controls: 21 } as const;
 

@@ -83,6 +83,9 @@ export const resetUpdateBody = z.object({
   password: hashedPassword,
   password_confirm: hashedPassword,
 });
+/** GET /users/reset_password/{uuid}: a recovery link can still be used (else 404 invalid, 410 used or expired). */
+export const resetLinkParams = z.object({ uuid: id });
+export const resetLinkRead = z.object({ expires_at: z.string() });
 export const updatePasswordBody = z.object({
   origin_password: z
     .union([z.literal(''), hashedPassword], says('must be empty or the SHA-256 hex of the password'))

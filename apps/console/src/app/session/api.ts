@@ -20,7 +20,17 @@ export const usersApi = {
       new_password: hashPassword(password),
       password_confirm: hashPassword(confirm),
     }),
+  /** A signed-in user changing its password: the current one proves it is them (the server ends other sessions). */
+  changePassword: (current: string, password: string, confirm: string) =>
+    post<null>('/users/update_password', {
+      origin_password: hashPassword(current),
+      new_password: hashPassword(password),
+      password_confirm: hashPassword(confirm),
+    }),
   requestReset: (email: string) => post<null>('/users/reset_password', { email }, { anonymous: true }),
+  /** Whether a recovery link can still be used (404 invalid, 410 used or expired), before its form is shown. */
+  checkReset: (uuid: string) =>
+    get<{ expires_at: string }>(`/users/reset_password/${encodeURIComponent(uuid)}`, { anonymous: true }),
   completeReset: (uuid: string, password: string, confirm: string) =>
     put<null>(
       '/users/reset_password/update',
@@ -33,4 +43,6 @@ export const userKeys = {
   all: ['users'] as const,
   /** The user info of one session (its token). */
   info: (token: string | null) => [...userKeys.all, 'info', token] as const,
+  /** Whether a recovery link can still be used. */
+  resetLink: (uuid: string) => [...userKeys.all, 'reset-link', uuid] as const,
 };

@@ -1,11 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { MSG, NOTICE_LONG_S } from '@atk/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorText } from '../../api/client.ts';
-import { usersApi } from '../../app/session/api.ts';
+import { type ApiError, errorText } from '../../api/client.ts';
+import { userKeys, usersApi } from '../../app/session/api.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { checkNewPassword } from './passwordCheck.ts';
 
@@ -22,6 +23,14 @@ export function ResetPasswordPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // A used, expired or unknown link says so at once, before the form is filled in.
+  const link = useQuery<unknown, ApiError>({
+    queryKey: userKeys.resetLink(uuid),
+    queryFn: () => usersApi.checkReset(uuid),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
 
   const reset = useMutation({
     mutationFn: (p: { password: string; password_confirm: string }) =>
@@ -47,18 +56,20 @@ export function ResetPasswordPage() {
     reset.mutate({ password, password_confirm });
   };
 
+  const linkError = link.error ? errorText(link.error) : null;
+  const shownError = linkError ?? error;
   return (
     <AuthLayout
       title="Create a new password"
       subtitle="Use 8 or more characters with upper and lower-case letters, a number and a special character."
     >
-      {error && (
+      {shownError && (
         <div data-testid="reset-error">
           <Alert
             type="error"
             showIcon
             className="auth-card__alert"
-            title={error}
+            title={shownError}
             description={
               <>
                 You can <Link to="/recover">request a new link</Link>.
@@ -67,17 +78,20 @@ export function ResetPasswordPage() {
           />
         </div>
       )}
-      <Form<ResetForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="reset">
-        <Form.Item label="New Password" name="password">
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item label="Confirm Password" name="password_confirm">
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
-          {SET_NEW_PASSWORD}
-        </Button>
-      </Form>
+      {link.isPending && <PageSpinner />}
+      {link.isSuccess && (
+        <Form<ResetForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="reset">
+          <Form.Item label="New Password" name="password">
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
+          </Form.Item>
+          <Form.Item label="Confirm Password" name="password_confirm">
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
+            {SET_NEW_PASSWORD}
+          </Button>
+        </Form>
+      )}
       <p className="auth-card__alt">
         <Link to="/login">Back to sign in</Link>
       </p>

@@ -2,13 +2,14 @@ import { LockOutlined } from '@ant-design/icons';
 import { type InvitationData, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../app/session/api.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { checkNewPassword } from '../auth/passwordCheck.ts';
 import { invitationPageKeys, invitationsApi } from './api.ts';
 
@@ -19,11 +20,43 @@ interface PasswordForm {
 }
 
 /**
- * The invitation page (spec 1 §2, §4), rendered inside the client shell: the invitation's token becomes the
- * session, a blocking dialog sets the password, then Welcome → Create Profile → /client/profile.
+ * The invitation page (spec 1 §2, §4): a usable invitation renders inside the client shell (`shell`), its token
+ * becomes the session, a blocking dialog sets the password, then Welcome → Create Profile → /client/profile. A
+ * used, expired or unknown link has no session to show a shell for: it says so on a page of its own.
  */
-export default function InvitationPage() {
+export default function InvitationPage({ shell: Shell }: { shell: ComponentType<{ children?: ReactNode }> }) {
   const { uuid = '' } = useParams();
+  const invitation = useQuery<InvitationData, ApiError>({
+    queryKey: invitationPageKeys.one(uuid),
+    queryFn: () => invitationsApi.read(uuid),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+
+  if (invitation.isPending) return <PageSpinner />;
+  if (invitation.error) {
+    return (
+      <AuthLayout title="Your invitation">
+        <div data-testid="invitation-error">
+          <Result
+            status="warning"
+            title={invitation.error.message}
+            subTitle="Ask the person who invited you for a new invitation, or sign in if you already have an account."
+            extra={<Link to="/login">Go to sign in</Link>}
+          />
+        </div>
+      </AuthLayout>
+    );
+  }
+  return (
+    <Shell>
+      <InvitationDialogs data={invitation.data} />
+    </Shell>
+  );
+}
+
+function InvitationDialogs({ data }: { data: InvitationData }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { startSession } = useSession();
@@ -31,16 +64,8 @@ export default function InvitationPage() {
   const agreed = Form.useWatch('agree', form) === true;
   const [stage, setStage] = useState<'password' | 'welcome'>('password');
 
-  const invitation = useQuery<InvitationData, ApiError>({
-    queryKey: invitationPageKeys.one(uuid),
-    queryFn: () => invitationsApi.read(uuid),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-
-  const data = invitation.data;
   useEffect(() => {
-    if (data) startSession(data.token, data.user_info);
+    startSession(data.token, data.user_info);
   }, [data, startSession]);
 
   const setPassword = useSave({
@@ -58,21 +83,7 @@ export default function InvitationPage() {
     setPassword.mutate({ password, password_confirm });
   };
 
-  if (invitation.isPending) return <PageSpinner />;
-  if (invitation.error) {
-    return (
-      <div data-testid="invitation-error">
-        <Result
-          status="warning"
-          title={invitation.error.message}
-          subTitle="Ask the person who invited you for a new invitation, or sign in if you already have an account."
-          extra={<Link to="/login">Go to sign in</Link>}
-        />
-      </div>
-    );
-  }
-
-  const email = data?.user_info.email ?? '';
+  const email = data.user_info.email;
   return (
     <>
       <Result status="info" title="Welcome to ATK Player" subTitle={`Your invitation for ${email} is ready.`} />

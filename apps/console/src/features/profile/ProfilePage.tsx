@@ -8,6 +8,7 @@ import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { brandKeys, brandsApi } from '../brands/api.ts';
 import { PROFILE_FIELD_LIST, PROFILE_LABELS, PROFILE_SECTIONS } from './fields.ts';
+import { PasswordCard } from './PasswordCard.tsx';
 
 type ProfileForm = Partial<Record<ProfileField, string>> & { email?: string };
 
@@ -101,6 +102,7 @@ export default function ProfilePage() {
           </Button>
         </div>
       </Form>
+      <PasswordCard />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import {
   MSG,
   profileUpdate,
   registerBody,
+  resetLinkParams,
+  resetLinkRead,
   resetRequestBody,
   resetUpdateBody,
   updatePasswordBody,
@@ -71,6 +73,15 @@ export function userRoutes(app: App, { db, mailer, config, background }: Deps) {
       if (followUp) background.afterReply(reply, 'password reset mail', followUp);
       return ok(null, MSG.recoverSent);
     },
+  );
+
+  app.get(
+    '/users/reset_password/:uuid',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['users'], params: resetLinkParams, response: { 200: envelopeOf(resetLinkRead) } },
+    },
+    async (req) => ok(await users.checkReset(db, req.params.uuid)),
   );
 
   app.put(

@@ -211,16 +211,28 @@ async function sendReset(
   });
 }
 
-export async function completeReset(db: Db, input: { uuid: string; password: string; password_confirm: string }) {
-  if (input.password !== input.password_confirm) throw badRequest(MSG.passwordMismatch);
+/** The recovery link behind a uuid while it can still be used: unknown 404, used or expired 410. */
+async function usableReset(db: Db, uuid: string) {
   const [reset] = await db
     .select()
     .from(passwordResets)
-    .where(eq(passwordResets.tokenHash, sha256Hex(input.uuid)))
+    .where(eq(passwordResets.tokenHash, sha256Hex(uuid)))
     .limit(1);
   if (!reset) throw notFound(MSG.resetInvalid);
   if (reset.usedAt) throw gone(MSG.resetUsed);
   if (reset.expiresAt < new Date()) throw gone(MSG.resetExpired);
+  return reset;
+}
+
+/** Whether a recovery link can be used, so the reset page says so before the form (it claims nothing). */
+export async function checkReset(db: Db, uuid: string) {
+  const reset = await usableReset(db, uuid);
+  return { expires_at: reset.expiresAt.toISOString() };
+}
+
+export async function completeReset(db: Db, input: { uuid: string; password: string; password_confirm: string }) {
+  if (input.password !== input.password_confirm) throw badRequest(MSG.passwordMismatch);
+  const reset = await usableReset(db, input.uuid);
   const passwordHash = await hashSecret(input.password);
   await db.transaction(async (tx) => {
     // Claim the link first: of two concurrent uses only one finds it unused.

@@ -74,7 +74,17 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
     ...FIELDS.map((f) => ({
       key: f.name,
       dataIndex: f.name,
-      title: f.label,
+      // A narrow column breaks 'Producer/Engineer' at its slash, never mid-word.
+      title:
+        f.name === 'producer_engineer' ? (
+          <>
+            Producer/
+            <wbr />
+            Engineer
+          </>
+        ) : (
+          f.label
+        ),
       ellipsis: f.name.endsWith('_link'),
     })),
     {

@@ -1,4 +1,4 @@
-import { LABEL, TECH, TECH_LIMITS } from '@atk/contract';
+import { LABEL, TECH, TECH_LIMITS, techOptionLabel } from '@atk/contract';
 import { Checkbox, Col, Collapse, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 import { type TechForm, techRules, toTechContent, toTechForm } from './techSpecs.ts';
 
-const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: techOptionLabel(v) }));
 
 function Text({ name, label, max = 200 }: { name: [string, string]; label: string; max?: number }) {
   return (
@@ -80,7 +80,7 @@ export function TechSpecsTab({ product, scope, binding }: TabProps) {
               <Checkbox.Group
                 options={TECH.interface.map((v) => ({
                   value: v,
-                  label: v,
+                  label: techOptionLabel(v),
                   disabled: v === 'AES digital' ? analogOrUsb : aes,
                 }))}
               />

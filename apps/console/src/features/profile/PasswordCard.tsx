@@ -1,0 +1,68 @@
+import { LockOutlined } from '@ant-design/icons';
+import { LABEL, MSG } from '@atk/contract';
+import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { useSave } from '../../api/useSave.ts';
+import { usersApi } from '../../app/session/api.ts';
+import { checkNewPassword } from '../auth/passwordCheck.ts';
+
+interface PasswordForm {
+  origin_password?: string;
+  password?: string;
+  password_confirm?: string;
+}
+
+/**
+ * Changing the password from the profile (spec 1 §7 POST /users/update_password): the current password, then the
+ * new one under the rule of spec 1 §5. The server ends the user's other sessions; this one stays signed in.
+ */
+export function PasswordCard() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForm>();
+
+  const change = useSave({
+    save: (p: Required<PasswordForm>) => usersApi.changePassword(p.origin_password, p.password, p.password_confirm),
+    success: MSG.passwordSet,
+    onSaved: () => {
+      form.resetFields();
+      message.info(MSG.otherSessionsEnded);
+    },
+  });
+
+  const onFinish = ({ origin_password = '', password = '', password_confirm = '' }: PasswordForm) => {
+    const problem = origin_password ? checkNewPassword(password, password_confirm) : MSG.currentPasswordRequired;
+    if (problem) {
+      message.warning(problem);
+      return;
+    }
+    change.mutate({ origin_password, password, password_confirm });
+  };
+
+  return (
+    <Card className="page__card" title={LABEL.password}>
+      <Form<PasswordForm> form={form} name="password" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item label={LABEL.currentPassword} name="origin_password">
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item label={LABEL.newPassword} name="password" extra={MSG.passwordRule}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={LABEL.confirmNewPassword} name="password_confirm">
+              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button htmlType="submit" loading={change.isPending}>
+          {LABEL.changePassword}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
