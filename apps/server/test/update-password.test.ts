@@ -58,6 +58,17 @@ describe('POST /users/update_password', () => {
     expectError(await login(user.email, NEW_PASSWORD), 400, MSG.invalidCredentials);
   });
 
+  it('stops answering after 10 wrong current passwords in 15 minutes, even the right one', async () => {
+    const user = await makeUser(app, 'customer');
+    for (let i = 0; i < 10; i++)
+      expectError(await update(user.token, change(`Wrong!${i}2345`)), 400, MSG.originPasswordWrong);
+    expectError(await update(user.token, change(PASSWORD)), 429, MSG.tooManyAttempts);
+    expectOk(await login(user.email, PASSWORD), MSG.loginSuccess);
+    // Another user is not held back by it.
+    const other = await makeUser(app, 'customer');
+    expectOk(await update(other.token, change(PASSWORD)), MSG.passwordSet);
+  });
+
   it('refuses a confirmation that does not match', async () => {
     const user = await makeUser(app, 'customer');
     expectError(await update(user.token, change(PASSWORD, NEW_PASSWORD, 'Other!2345')), 400, MSG.passwordMismatch);

@@ -20,6 +20,8 @@ export const LIMITS = {
   recoveryPerAddress: { max: 10, windowSeconds: 60 * 60 },
   recoveryPerEmail: { max: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** Wrong current passwords when changing it: a session left open must not become a password oracle. */
+  passwordChangeFailuresPerUser: { max: 10, windowSeconds: 15 * 60 },
   /** The player's event batches (POST /widget/events): a player sends a few a minute. */
   playerEventsPerAddress: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;

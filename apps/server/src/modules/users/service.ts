@@ -5,7 +5,7 @@ import { brands, invitations, knownSignInAddresses, passwordResets, users } from
 import { hashSecret, sha256Hex, verifySecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { clearHits, countHit, LIMITS, takeHit, uncountHits } from '../../platform/rate-limit.ts';
+import { assertUnderLimit, clearHits, countHit, LIMITS, takeHit, uncountHits } from '../../platform/rate-limit.ts';
 import { createSession, revokeAllSessions, type SessionUser } from '../sessions/service.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
 
@@ -151,8 +151,14 @@ export async function updatePassword(
 ) {
   if (input.new_password !== input.password_confirm) throw badRequest(MSG.passwordMismatch);
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
-  if (user.passwordHash && !(await verifySecret(user.passwordHash, input.origin_password)))
-    throw badRequest(MSG.originPasswordWrong);
+  if (user.passwordHash) {
+    const failures = `password-change:${me.id}`;
+    await assertUnderLimit(db, failures, LIMITS.passwordChangeFailuresPerUser);
+    if (!(await verifySecret(user.passwordHash, input.origin_password))) {
+      await countHit(db, failures, LIMITS.passwordChangeFailuresPerUser);
+      throw badRequest(MSG.originPasswordWrong);
+    }
+  }
   const passwordHash = await hashSecret(input.new_password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
