@@ -173,3 +173,28 @@ export async function settled(dialog: Locator): Promise<Locator> {
   await expect(dialog).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
   return dialog;
 }
+
+/**
+ * Every word of each element's text sits on one line: a narrow column may wrap between words (or at a slash
+ * offered as a break), never inside one ('Producer/Eng ineer').
+ */
+export async function expectWordsWhole(cells: Locator) {
+  const broken = await cells.evaluateAll((elements) => {
+    const out: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[^\s/]+\/?/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(match[0]);
+        }
+      }
+    }
+    return out;
+  });
+  expect(broken, 'words broken across lines').toEqual([]);
+}
