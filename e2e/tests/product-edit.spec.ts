@@ -135,13 +135,13 @@ function sineWav(seconds = 2, rate = 44_100, frequency = 440): Buffer {
 }
 
 /** The same kind of tone as FLAC, encoded by the server's own ffmpeg binary. */
-function sineFlac(): Buffer {
+function sineFlac(seconds = 2): Buffer {
   const requireFromServer = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)));
   const ffmpeg = (requireFromServer('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   const flac = execFileSync(
     ffmpeg,
     ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', '-c:a', 'flac', '-f', 'flac', 'pipe:1'],
-    { input: sineWav(2, 44_100, 330), maxBuffer: 16 * 1024 * 1024 },
+    { input: sineWav(seconds, 44_100, 330), maxBuffer: 16 * 1024 * 1024 },
   );
   expect(flac.subarray(0, 4).toString('ascii')).toBe('fLaC');
   return flac;
@@ -666,6 +666,40 @@ test.describe
       return source;
     }
 
+    /**
+     * Records, in order, what the user sees change from now on: the state of the source `name` (`state:…`) and
+     * each new toast (`toast:…`), so a test can check the order of what appeared, however briefly, not only the
+     * end state.
+     */
+    async function recordTimeline(page: Page, name: string) {
+      await page.evaluate((label) => {
+        const timeline: string[] = [];
+        (window as unknown as { __timeline: string[] }).__timeline = timeline;
+        let state: string | null | undefined;
+        // toasts already shown are not part of what comes next
+        const told = new WeakSet<Element>(Array.from(document.querySelectorAll('.ant-message-notice')));
+        const look = () => {
+          const now = document.querySelector(`[aria-label="${label}"] [data-testid="audio-state"]`)?.textContent;
+          if (now !== state) {
+            state = now;
+            timeline.push(`state:${now}`);
+          }
+          for (const notice of Array.from(document.querySelectorAll('.ant-message-notice'))) {
+            if (told.has(notice) || !notice.textContent) continue;
+            told.add(notice);
+            timeline.push(`toast:${notice.textContent}`);
+          }
+        };
+        look();
+        new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }, `Source ${name}`);
+      return async () => page.evaluate(() => (window as unknown as { __timeline: string[] }).__timeline);
+    }
+
+    /** The entries of `timeline` that are in `wanted`, in order, each once in a row. */
+    const sequence = (timeline: string[], wanted: string[]) =>
+      timeline.filter((t) => wanted.includes(t)).filter((t, i, all) => i === 0 || all[i - 1] !== t);
+
     async function uploadAndWait(
       page: Page,
       source: Locator,
@@ -673,12 +707,18 @@ test.describe
       file: { name: string; mimeType: string; buffer: Buffer },
     ) {
       await slowStorage(page);
+      const timeline = await recordTimeline(page, name);
       await source.getByLabel(`Upload audio for ${name}`, { exact: true }).setInputFiles(file);
       await expect(source.getByTestId('uploading')).toHaveText(/^Uploading\.\.\. \d{1,3}%$/);
       await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
       await expect(source.getByTestId('uploading')).toHaveCount(0);
       await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady, { timeout: 45_000 });
       await expectProcessed(page, source, file.name);
+      // The transfer's 'Upload success', then Processing… while the server works, then Ready; no error on the way.
+      const seen = await timeline();
+      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${LABEL.audioProcessing}`, `state:${LABEL.audioReady}`];
+      expect(sequence(seen, wanted)).toEqual(wanted);
+      expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.uploadSuccess}`]);
     }
 
     async function expectProcessed(page: Page, source: Locator, fileName: string) {
@@ -726,10 +766,11 @@ test.describe
       await expect(page.getByTestId('songs-empty')).toHaveCount(0);
 
       const source = await addSource(page, 'Lead vocal', 'Ada Tone');
+      // 20 s, long enough for its processing to be seen
       await uploadAndWait(page, source, 'Lead vocal', {
         name: 'lead-vocal.wav',
         mimeType: 'audio/wav',
-        buffer: sineWav(),
+        buffer: sineWav(20),
       });
 
       await page.reload();
@@ -741,7 +782,7 @@ test.describe
 
     test('a second source takes a FLAC the same way', async ({ page }) => {
       test.setTimeout(60_000);
-      const flac = sineFlac();
+      const flac = sineFlac(10);
       await openProduct(page);
       await openTab(page, LABEL.tabAudio, 'tab-audio');
       const song = page.getByTestId('song').filter({ hasText: SONG });
@@ -764,5 +805,65 @@ test.describe
       await expect(page.getByTestId('source')).toHaveCount(2);
       await expectProcessed(page, page.getByTestId('source').filter({ hasText: 'Room mic' }), 'room-mic.flac');
       await expectProcessed(page, page.getByTestId('source').filter({ hasText: 'Lead vocal' }), 'lead-vocal.wav');
+    });
+
+    test('a text file named .wav is refused before any transfer: the reason as an error toast, the row unchanged', async ({
+      page,
+    }) => {
+      await openProduct(page);
+      await openTab(page, LABEL.tabAudio, 'tab-audio');
+      const source = page.getByTestId('source').filter({ hasText: 'Lead vocal' });
+      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
+      const sent: string[] = [];
+      // watched, not stubbed: a presigned link, a transfer or a save would show here
+      page.on('request', (r) => {
+        const url = r.url();
+        if (url.includes('/aws/presigned_url') || url.includes('/files/audio/') || r.method() === 'PUT') sent.push(url);
+      });
+      const timeline = await recordTimeline(page, 'Lead vocal');
+      await source.getByLabel('Upload audio for Lead vocal', { exact: true }).setInputFiles({
+        name: 'take-2.wav',
+        mimeType: 'audio/wav',
+        buffer: Buffer.from('Take 2: the drummer was late, redo the chorus.\n'.repeat(40)),
+      });
+      await expect(toast(page, MSG.notAudio)).toBeVisible();
+      // No link asked for, nothing sent, nothing saved; the source still has its processed file.
+      expect(sent).toEqual([]);
+      expect((await timeline()).filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.notAudio}`]);
+      expect((await timeline()).filter((t) => t.startsWith('state:'))).toEqual([`state:${LABEL.audioReady}`]);
+      await expect(source.getByTestId('uploading')).toHaveCount(0);
+      await expectProcessed(page, source, 'lead-vocal.wav');
+    });
+
+    test('a file that only starts like a WAV: Upload success, Processing…, then the refusal as an error toast and on the row', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await openProduct(page);
+      await openTab(page, LABEL.tabAudio, 'tab-audio');
+      const source = await addSource(page, 'Liner notes', 'Ada Tone');
+      // A WAV header on text: the first bytes pass, the server's probe of the whole file refuses it.
+      const text = Buffer.from('WAVE These are liner notes, not a recording.\n'.repeat(200));
+      const size = Buffer.alloc(4);
+      size.writeUInt32LE(text.length);
+      const timeline = await recordTimeline(page, 'Liner notes');
+      await source.getByLabel('Upload audio for Liner notes', { exact: true }).setInputFiles({
+        name: 'liner-notes.wav',
+        mimeType: 'audio/wav',
+        buffer: Buffer.concat([Buffer.from('RIFF'), size, text]),
+      });
+      await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
+      const failed = `${LABEL.audioFailed}: ${MSG.notAudio}`;
+      await expect(source.getByTestId('audio-state')).toHaveText(failed, { timeout: 45_000 });
+      await expect(toast(page, MSG.notAudio)).toBeVisible();
+      const seen = await timeline();
+      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${LABEL.audioProcessing}`, `state:${failed}`];
+      expect(sequence(seen, wanted)).toEqual(wanted);
+      // The refusal is the last word: after the transfer's success, its error toast.
+      expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([
+        `toast:${MSG.uploadSuccess}`,
+        `toast:${MSG.notAudio}`,
+      ]);
+      expect(seen.indexOf(`toast:${MSG.notAudio}`)).toBeGreaterThan(seen.indexOf(`state:${LABEL.audioProcessing}`));
     });
   });

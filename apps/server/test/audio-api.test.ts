@@ -92,6 +92,35 @@ describe("PUT /products/{id} type 'audio'", () => {
     expect(mp3?.size).toBeGreaterThan(40_000);
   });
 
+  it('refuses a stored file that cannot be audio (an S3 PUT is not looked at), removes it and enqueues nothing', async () => {
+    const brand = await makeBrand(app.db);
+    const customer = await makeUser(app, 'customer', { brandId: brand.id });
+    const [product] = await app.db.insert(products).values({ brandId: brand.id, name: 'Mic' }).returning();
+    const [song] = await app.db.insert(songs).values({ brandId: brand.id, name: 'Song', songType: 2 }).returning();
+    const [source] = await app.db.insert(instruments).values({ songId: song.id, name: 'Vocal' }).returning();
+    // Written straight into the store, as a presigned PUT to S3 would write it.
+    const storage = await createStorage({ ...loadConfig({}), dataDir, publicUrl: 'http://portal.test' });
+    const key = `audio/origin/${product.id}/${source.id}_${Date.now()}.wav`;
+    await storage.put(key, Buffer.from('These are liner notes, not a recording.\n'.repeat(20)), 'audio/wav');
+    const jobCount = async () =>
+      ((await app.db.execute(sql`select count(*)::int as n from pgboss.job`)) as unknown as { rows: { n: number }[] })
+        .rows[0].n;
+    const jobsBefore = await jobCount();
+
+    const saved = await app.call('PUT', `/products/${product.id}`, {
+      token: customer.token,
+      body: { type: 'audio', content: { song_id: song.id, instrument_id: source.id, url: key, name: 'notes.wav' } },
+    });
+    expectError(saved, 400, MSG.notAudio);
+    expect(await storage.head(key)).toBeNull();
+    const read = await app.call<{ audio: AudioAnswer[]; songs: string[] }>('GET', `/products/${product.id}`, {
+      token: customer.token,
+    });
+    expect(read.body.data.audio).toEqual([]);
+    expect(read.body.data.songs).toEqual([]);
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+
   it('refuses a record whose file never reached the storage', async () => {
     const brand = await makeBrand(app.db);
     const customer = await makeUser(app, 'customer', { brandId: brand.id });

@@ -250,6 +250,34 @@ describe('the upload endpoints with S3', () => {
     await local.arrayBuffer();
   });
 
+  it('a bucket takes any bytes, so the save refuses a file that cannot be audio and removes it from the bucket', async () => {
+    const q = new URLSearchParams({
+      mine_type: 'wav',
+      product_id: content.product.id,
+      song_id: content.song.id,
+      instrument_id: content.instrument.id,
+    });
+    const res = await app.call<{ presigned_url: string; url: string; key: string; headers: Record<string, string> }>(
+      'GET',
+      `/aws/presigned_url?${q}`,
+      { token },
+    );
+    const p = res.body.data;
+    expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.text })).status).toBe(200);
+    const saved = await app.call('PUT', `/products/${content.product.id}`, {
+      token,
+      body: {
+        type: 'audio',
+        content: { song_id: content.song.id, instrument_id: content.instrument.id, url: p.key, name: 'notes.wav' },
+      },
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.body).toEqual({ code: 400, msg: MSG.notAudio, data: null });
+    const gone = await fetch(p.url);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
+  });
+
   it('stores a multipart image and a frequency graph in the bucket', async () => {
     const fields = { model: 'products', id: content.product.id, type: 'large', index: '0' };
     const image = await postForm(app, '/upload/images', {

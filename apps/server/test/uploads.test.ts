@@ -302,6 +302,76 @@ describe('GET /aws/presigned_url (source audio)', () => {
     expect((await fetch(local(res.body.data.url))).status).toBe(404);
   });
 
+  it('refuses a body that cannot be audio by its first bytes with 400, writing nothing; the link stays usable', async () => {
+    const res = await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A)}`, { token: users.customer.token });
+    const p = res.body.data;
+    for (const [what, body] of [
+      ['a PNG', FILES.png],
+      ['text', FILES.text],
+      ['an empty body', Buffer.alloc(0)],
+    ] as const) {
+      const put = await putTo(p, body);
+      expect({ what, status: put.status, body: await put.json() }).toEqual({
+        what,
+        status: 400,
+        body: { code: 400, msg: MSG.notAudio, data: null },
+      });
+      expect((await fetch(local(p.url))).status).toBe(404);
+    }
+    // Nothing was written, so the same link then takes the real file.
+    expect((await putTo(p, FILES.wav)).status).toBe(200);
+    expect(sha(await (await fetch(local(p.url))).arrayBuffer())).toBe(sha(FILES.wav));
+  });
+
+  it('answers the refusal from the first bytes, while the rest of a large body is still unsent', async () => {
+    const res = await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A)}`, { token: users.customer.token });
+    const url = new URL(local(res.body.data.presigned_url));
+    // 50 MB announced, 64 KB of text sent: the answer comes without waiting for the rest.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/wav', 'content-length': String(50 * 1024 * 1024) },
+      });
+      req.on('response', (r) => {
+        let body = '';
+        r.on('data', (c) => {
+          body += c;
+        });
+        r.on('end', () => {
+          resolve({ status: r.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write(Buffer.from('Not audio, only words. '.repeat(3000)));
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ code: 400, msg: MSG.notAudio, data: null });
+    expect((await fetch(local(res.body.data.url))).status).toBe(404);
+  });
+
+  it('judges the first bytes even when they arrive in pieces, and stores the whole file', async () => {
+    const res = await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A)}`, { token: users.customer.token });
+    const url = new URL(local(res.body.data.presigned_url));
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/wav', 'content-length': String(FILES.wav.length) },
+      });
+      req.on('response', (r) => {
+        r.resume();
+        r.on('end', () => resolve(r.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      // 'RI', then 'FF' and the size, then the rest: three packets, the sniff needs the first two and a part.
+      req.write(FILES.wav.subarray(0, 2));
+      setTimeout(() => req.write(FILES.wav.subarray(2, 8)), 50);
+      setTimeout(() => req.end(FILES.wav.subarray(8)), 100);
+    });
+    expect(status).toBe(200);
+    expect(sha(await (await fetch(local(res.body.data.url))).arrayBuffer())).toBe(sha(FILES.wav));
+  });
+
   it('keeps the signing secret in DATA_DIR/storage-secret, readable by the owner only', async () => {
     const info = await stat(path.join(dataDir, 'storage-secret'));
     expect(info.mode & 0o777).toBe(0o600);

@@ -1,3 +1,4 @@
+export * from './audio-sniff.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './messages.ts';

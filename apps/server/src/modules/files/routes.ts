@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { AUDIO_MAX_BYTES, MSG } from '@atk/contract';
+import type { Readable } from 'node:stream';
+import { AUDIO_MAX_BYTES, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -34,6 +35,12 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
       return new AppError(412, MSG.uploadLinkUsed);
     };
     if (await storage.head(key)) throw taken();
+    // A source audio that cannot be audio by its first bytes is refused at once (the job would refuse it only after
+    // the whole transfer): nothing is written, the rest of the body is not read, and the link stays usable.
+    if (key.startsWith(AUDIO_UPLOADS) && !sniffAudio(await peek(req.raw, AUDIO_SNIFF_BYTES))) {
+      reply.header('connection', 'close');
+      throw badRequest(MSG.notAudio);
+    }
     try {
       await storage.putNew(key, req.raw, AUDIO_MAX_BYTES);
     } catch (err) {
@@ -96,6 +103,39 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
       return reply.send(range ? createReadStream(file, range) : createReadStream(file));
     },
   });
+}
+
+/** Where the presigned source audio goes (uploads/service.ts presignAudio). */
+const AUDIO_UPLOADS = 'audio/origin/';
+
+/**
+ * The first `n` bytes of a stream, read without consuming them: they are put back, so whoever reads the stream
+ * next gets it whole. A stream that ends (or breaks off) before `n` bytes gives what it had, and is then spent.
+ */
+export async function peek(stream: Readable, n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  while (size < n) {
+    const chunk: Buffer | null = stream.read();
+    if (chunk) {
+      chunks.push(chunk);
+      size += chunk.length;
+      continue;
+    }
+    if (stream.readableEnded || stream.destroyed) break;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (err?: Error) => {
+        stream.off('readable', settle).off('end', settle).off('close', settle).off('error', settle);
+        if (err) reject(err);
+        else resolve();
+      };
+      stream.on('readable', settle).on('end', settle).on('close', settle).on('error', settle);
+    });
+  }
+  const head = Buffer.concat(chunks);
+  // Unshifting in the same tick as the last read: the stream has not announced its end yet.
+  if (head.length > 0 && !stream.readableEnded) stream.unshift(head);
+  return head.subarray(0, n);
 }
 
 function keyFrom(req: FastifyRequest): string {

@@ -12,7 +12,7 @@ import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instrumentFor, listedBrand, productFor, targetBrand } from '../tenancy.ts';
-import { tooLargeFile } from '../uploads/service.ts';
+import { assertStoredAudio, tooLargeFile } from '../uploads/service.ts';
 import { type ListScope, listVersion, VersionedCache } from './list-cache.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -246,6 +246,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
         await deps.storage.delete(key);
         throw tooLargeFile();
       }
+      await assertStoredAudio(deps.storage, key);
       await saveAudio(deps, {
         productId: current.id,
         songId: song.id,

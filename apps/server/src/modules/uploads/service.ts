@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  AUDIO_SNIFF_BYTES,
   type FileUploadFields,
   IMAGE_MAX_BYTES,
   type ImageUploadFields,
@@ -8,13 +9,14 @@ import {
   type PresignedAnswer,
   type presignedAudioQuery,
   type presignedKeyBody,
+  sniffAudio,
   storableText,
 } from '@atk/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../http/types.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { contentTypeOf } from '../../platform/storage/keys.ts';
-import type { Storage } from '../../platform/storage/types.ts';
+import { ObjectNotFound, type Storage } from '../../platform/storage/types.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instrumentFor, productFor } from '../tenancy.ts';
 import { type Sniffed, sniffImage, sniffSvg, svgHasActiveContent } from './sniff.ts';
@@ -44,7 +46,8 @@ async function presign(storage: Storage, key: string): Promise<PresignedAnswer> 
 /**
  * GET /aws/presigned_url: a link to PUT the source audio of one instrument of one product. The product must be
  * the user's (404 otherwise), the instrument writable (a platform song is refused) and of the named song.
- * The content is checked later, by the processing job; here only the extension is.
+ * Here only the extension is checked; the first bytes are checked as they arrive (local PUT /files) or when the
+ * file is attached (assertStoredAudio), and the whole file by the processing job.
  */
 export async function presignAudio({ db, storage }: Ctx, user: SessionUser, q: z.infer<typeof presignedAudioQuery>) {
   const product = await productFor(db, user, q.product_id);
@@ -52,6 +55,30 @@ export async function presignAudio({ db, storage }: Ctx, user: SessionUser, q: z
   const { instrument } = await instrumentFor(db, user, q.instrument_id, { write: true });
   if (instrument.songId !== q.song_id) throw notFound(MSG.instrumentNotFound);
   return presign(storage, `audio/origin/${product.id}/${instrument.id}_${Date.now()}.${q.mine_type}`);
+}
+
+/**
+ * An uploaded source audio about to be attached to its product: a presigned PUT to S3 cannot look at the content
+ * as it arrives (the local PUT /files refuses it there), so its first bytes are read here, and a file that cannot
+ * be audio is removed and refused with the reason instead of failing its job later.
+ */
+export async function assertStoredAudio(storage: Storage, key: string): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    // Leaving the loop early destroys the stream: nothing more of the file is fetched.
+    for await (const chunk of await storage.get(key)) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= AUDIO_SNIFF_BYTES) break;
+    }
+  } catch (err) {
+    if (err instanceof ObjectNotFound) throw badRequest(MSG.uploadMissing);
+    throw err;
+  }
+  if (sniffAudio(Buffer.concat(chunks))) return;
+  await storage.delete(key);
+  throw badRequest(MSG.notAudio);
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -5,12 +5,13 @@ import {
   type InstrumentBody,
   LABEL,
   MSG,
+  NOTICE_SHORT_S,
   type Product,
   type Song,
 } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { productKeys } from '../api.ts';
@@ -24,16 +25,15 @@ export const POLL_MS = 2000;
 
 const busy = (a: AudioRecord | null | undefined) => a?.status === 'uploaded' || a?.status === 'processing';
 
-/** The state of an audio record: Uploaded / Processing… / Ready / Failed: reason. */
+/**
+ * The state of an audio record: Processing… / Ready / Failed: reason. A file the server holds but whose job has
+ * not started yet ('uploaded') is shown as Processing… too: to the user it is the same wait, right after the
+ * transfer's 'Upload success'.
+ */
 export function AudioState({ audio }: { audio: AudioRecord | null | undefined }) {
   if (!audio) return <Tag data-testid="audio-state">No audio</Tag>;
   switch (audio.status) {
     case 'uploaded':
-      return (
-        <Tag color="blue" data-testid="audio-state">
-          {LABEL.audioUploaded}
-        </Tag>
-      );
     case 'processing':
       return (
         <Tag color="gold" icon={<LoadingOutlined />} data-testid="audio-state">
@@ -89,7 +89,9 @@ const toFields = (i: Instrument): SourceFields => {
 
 /**
  * The sources (instruments) of one song for this product, each with its audio state and its Upload button
- * ('Uploading... NN%' while sending). Asked again every 2 s while a record is uploaded or processing.
+ * ('Uploading... NN%' while sending). Asked again every 2 s while a record is uploaded or processing; the
+ * outcome of an upload made here is told when its processing ends: a failure as an error toast with its reason
+ * (as well as the red state), so the last word is the true one, not the transfer's 'Upload success'.
  * Platform (is_atk) songs are read-only: no upload, no new or edited source.
  */
 export function SongSources({
@@ -125,16 +127,30 @@ export function SongSources({
       ? i.audio
       : (product.audio.find((a) => a.instrument_id === i._id && a.song_id === song._id) ?? null);
 
+  // Uploads made here whose processing has not ended: source id → the uploaded file's key. A ref, so an outcome
+  // is told once even when the effect runs twice; a record with another key (not refetched yet, or replaced by
+  // someone else) is waited on.
+  const followed = useRef(new Map<string, string>());
+  useEffect(() => {
+    for (const i of sources.data?.list ?? []) {
+      const followedKey = followed.current.get(i._id);
+      const audio = i.audio;
+      if (!followedKey || !audio?.original_url.endsWith(`/${followedKey}`) || busy(audio)) continue;
+      followed.current.delete(i._id);
+      if (audio.status === 'failed') message.error(audio.error ?? LABEL.audioFailed, NOTICE_SHORT_S);
+    }
+  }, [sources.data, message]);
+
   const upload = async (i: Instrument, file: File) => {
-    setProgress((p) => ({ ...p, [i._id]: 0 }));
     try {
-      const ok = await uploadAudio(
+      const uploaded = await uploadAudio(
         file,
         { admin: scope.admin, productId: product._id, songId: song._id, instrumentId: i._id },
         (pct) => setProgress((p) => ({ ...p, [i._id]: pct })),
         message,
       );
-      if (ok) {
+      if (uploaded) {
+        followed.current.set(i._id, uploaded);
         await queryClient.invalidateQueries({ queryKey: key });
         void queryClient.invalidateQueries({ queryKey: productKeys.one(scope.admin, product._id) });
       }

@@ -1,5 +1,5 @@
-import { AUDIO_EXTENSIONS, MSG } from '@atk/contract';
-import { putFile, reportError } from '../../../api/client.ts';
+import { AUDIO_EXTENSIONS, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
+import { isApiError, putFile, reportError } from '../../../api/client.ts';
 import { extensionOf } from '../../../components/format.ts';
 import { productsApi } from '../api.ts';
 import { audioUploadsApi } from './api.ts';
@@ -13,22 +13,36 @@ export interface AudioTarget {
   instrumentId: string;
 }
 
+/** Whether the file can be audio, by its first bytes (its name and the browser's type are only claims). */
+async function looksLikeAudio(file: Blob): Promise<boolean> {
+  try {
+    return sniffAudio(new Uint8Array(await file.slice(0, AUDIO_SNIFF_BYTES).arrayBuffer())) !== null;
+  } catch {
+    // An unreadable file (removed or changed since it was chosen) cannot be sent either.
+    return false;
+  }
+}
+
 /**
- * The audio upload of spec 3 §4: ask for a presigned URL, PUT the file straight to storage with its progress in
- * percent, then save the audio record of the product (type 'audio', url = the storage key). Resolves true when
- * saved. A refused presigned URL shows the server msg; any later failure shows 'Upload error'.
+ * The audio upload of spec 3 §4: check the file, ask for a presigned URL, PUT the file straight to storage with
+ * its progress in percent, then save the audio record of the product (type 'audio', url = the storage key).
+ * Resolves the stored file's key once saved ('Upload success': the transfer; the record is then processed and
+ * the caller follows it), else null. A file that cannot be audio by its extension or its first bytes is refused
+ * before anything is sent ('uploading' is reported only after this check), with the reason. A refused presigned
+ * URL or save shows the server msg; a failed transfer shows 'Upload error'.
  */
 export async function uploadAudio(
   file: File,
   target: AudioTarget,
   onProgress: (percent: number) => void,
   notify: { error: (text: string) => unknown; success: (text: string) => unknown },
-): Promise<boolean> {
+): Promise<string | null> {
   const ext = extensionOf(file.name);
-  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
+  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext) || !(await looksLikeAudio(file))) {
     notify.error(MSG.notAudio);
-    return false;
+    return null;
   }
+  onProgress(0);
   let presigned: Awaited<ReturnType<typeof audioUploadsApi.presigned>>;
   try {
     presigned = await audioUploadsApi.presigned(target.admin, {
@@ -39,20 +53,29 @@ export async function uploadAudio(
     });
   } catch (e) {
     reportError(notify.error, e);
-    return false;
+    return null;
   }
   try {
-    onProgress(0);
     await putFile(presigned.presigned_url, file, presigned.headers ?? {}, onProgress);
+  } catch (e) {
+    console.warn('audio upload failed:', e);
+    notify.error(MSG.uploadError);
+    return null;
+  }
+  try {
     await productsApi.update(target.admin, target.productId, {
       type: 'audio',
       content: { song_id: target.songId, instrument_id: target.instrumentId, url: presigned.key, name: file.name },
     });
   } catch (e) {
-    console.warn('audio upload failed:', e);
-    notify.error(MSG.uploadError);
-    return false;
+    // The server's reason when it refused the file (not audio, too large, missing…); else the spec's text.
+    if (isApiError(e) && e.code > 0) reportError(notify.error, e);
+    else {
+      console.warn('audio save failed:', e);
+      notify.error(MSG.uploadError);
+    }
+    return null;
   }
   notify.success(MSG.uploadSuccess);
-  return true;
+  return presigned.key;
 }
