@@ -255,7 +255,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
   await expect(page).toHaveURL(/\/client\/products$/);
   await page.goto('/client/instances');
   const table = page.getByTestId('instance-list');
-  await expect(table.locator('thead th')).toHaveText(['#', 'Instance', 'Last updated', 'Operate']);
+  await expect(table.locator('thead th')).toHaveText(['#', 'Instance', LABEL.status, 'Last updated', 'Operate']);
   // customers have the name search only
   await expect(page.getByLabel(LABEL.status, { exact: true })).toHaveCount(0);
 
@@ -275,15 +275,16 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
   await expect(listRows(page)).toHaveCount(1);
   const row = listRows(page).first();
   await expect(row.locator('td').nth(1)).toHaveText(name);
-  await expect(row.locator('td').nth(2)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
-  await expect(row.getByRole('button')).toHaveText([LABEL.preview, LABEL.duplicate, LABEL.delete]);
+  await expect(row.locator('td').nth(2)).toHaveText(LABEL.statusPending);
+  await expect(row.locator('td').nth(3)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+  await expect(row.getByRole('button')).toHaveText([LABEL.preview, LABEL.publish, LABEL.duplicate, LABEL.delete]);
 
-  // ── Preview: the page's <atk-player> gets the instance and status show, and the player opens (this instance
-  // is still pending, so visitors would not see it); Escape closes it ──
+  // ── Preview: the page's <atk-player> gets the instance and status show, and the player opens; this instance
+  // is still pending, so it is the brand's signed-in preview (instance-preview.spec.ts); Escape closes it ──
   await row.getByRole('button', { name: LABEL.preview }).click();
   const player = page.locator('atk-player');
   await expect(player).toHaveAttribute('status', 'show');
-  await expect(player.getByRole('dialog').getByRole('alert')).toHaveText(PLAYER_TEXT.notAvailable);
+  await expect(player.getByRole('dialog').getByRole('note')).toHaveText(PLAYER_TEXT.preview);
   await page.keyboard.press('Escape');
   await expect(player).toHaveAttribute('status', 'hide');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
@@ -760,6 +761,7 @@ test('global admin: brand-scoped instance list with status filter, create and ed
   await expect(page.getByTestId('instance-list').locator('thead th')).toHaveText([
     'Index',
     'Instance',
+    LABEL.status,
     'Last updated',
     'Operate',
   ]);

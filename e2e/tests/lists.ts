@@ -89,7 +89,12 @@ export async function confirmPopover(page: Page, text: string) {
 }
 
 /** Clicks the row action `label` of `name` and confirms it ('Confirm to delete this record?' → OK). */
-export async function confirmRowAction(page: Page, label: string, name: string, question = MSG.deleteRecordConfirm) {
+export async function confirmRowAction(
+  page: Page,
+  label: string,
+  name: string,
+  question: string = MSG.deleteRecordConfirm,
+) {
   await page.getByRole('button', { name: `${label} ${name}`, exact: true }).click();
   await confirmPopover(page, question);
 }

@@ -511,6 +511,8 @@ test('blind mode hides the names and shuffles; reveal shows them', async ({ page
 
   // Reveal: the same (shuffled) places, now with their names, and never the original order.
   await dialog.getByRole('button', { name: 'Reveal products' }).click();
+  // Reveal goes away once pressed; the focus stays in the player, on Blind mode beside it.
+  await expect(blind).toBeFocused();
   const revealed = await items.locator('.name').allTextContents();
   expect([...revealed].sort()).toEqual(['Lumen C1', 'Pencil S4', 'Velour R2']);
   expect(revealed).not.toEqual(['Velour R2', 'Pencil S4', 'Lumen C1']);
@@ -519,6 +521,50 @@ test('blind mode hides the names and shuffles; reveal shows them', async ({ page
   await blind.click();
   await expect(blind).toHaveAttribute('aria-pressed', 'false');
   await expect(items.locator('.name')).toHaveText(['Velour R2', 'Pencil S4', 'Lumen C1']);
+});
+
+test('adding the last product and removing one keep the focus in the player: number keys switch at once', async ({
+  page,
+}) => {
+  const dialog = await open(page);
+  await ready(dialog);
+  const items = dialog.getByRole('list').getByRole('listitem');
+  const add = dialog.getByLabel('Add a product to compare');
+  const addButton = dialog.getByRole('button', { name: 'Add', exact: true });
+  const focusInPlayer = () => page.evaluate(() => document.activeElement?.tagName === 'ATK-PLAYER');
+
+  // Each added product's button takes the focus (the Add button is disabled once it has added).
+  await add.selectOption({ label: 'Lumen C1 (LC-1)' });
+  await addButton.click();
+  await expect(items).toHaveCount(3);
+  await expect(productButton(dialog, 'Lumen C1')).toBeFocused();
+  // The last product that can be added: the Add row goes away with the focused button, the focus stays inside.
+  await add.selectOption({ label: 'Brick D7 (BD-7)' });
+  await addButton.click();
+  await expect(items).toHaveCount(4);
+  await expect(add).toHaveCount(0);
+  await expect(productButton(dialog, 'Brick D7')).toBeFocused();
+  expect(await focusInPlayer()).toBe(true);
+  await ready(dialog);
+  // Its number key, without a click into the player first, switches to it; another key switches back.
+  await page.keyboard.press('1');
+  await expect(productButton(dialog, 'Velour R2')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('4');
+  await expect(productButton(dialog, 'Brick D7')).toHaveAttribute('aria-pressed', 'true');
+  await expect(productButton(dialog, 'Velour R2')).toHaveAttribute('aria-pressed', 'false');
+
+  // Removing a product: the focus goes to its neighbour (the next one; the one before for the last).
+  await dialog.getByRole('button', { name: 'Remove Pencil S4' }).click();
+  await expect(items).toHaveCount(3);
+  await expect(productButton(dialog, 'Lumen C1')).toBeFocused();
+  await page.keyboard.press('2');
+  await expect(productButton(dialog, 'Lumen C1')).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Remove Brick D7' }).click();
+  await expect(items).toHaveCount(2);
+  await expect(productButton(dialog, 'Lumen C1')).toBeFocused();
+  await page.keyboard.press('1');
+  await expect(productButton(dialog, 'Velour R2')).toHaveAttribute('aria-pressed', 'true');
+  expect(await focusInPlayer()).toBe(true);
 });
 
 test("the enabled feature panels in the instance's order show the selected product; disabled ones are absent", async ({

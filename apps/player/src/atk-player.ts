@@ -60,17 +60,32 @@ type Load =
 /** One read per instance id per page (the server's ETag revalidates across visits). */
 const reads = new Map<string, Promise<Load>>();
 
-function readInstance(id: string): Promise<Load> {
+/**
+ * A signed-in preview's token goes only to the API of the page's own origin (the console): never across origins,
+ * where it would need a preflight and could reach a page it was not meant for.
+ */
+const sameOrigin = new URL(API).origin === location.origin;
+
+function request(id: string, token: string | null): Promise<Load> {
+  const init: RequestInit = token
+    ? { credentials: 'omit', cache: 'no-store', headers: { authorization: `Bearer ${token}` } }
+    : { credentials: 'omit' };
+  return fetch(`${API}/widget/instances/${encodeURIComponent(id)}`, init)
+    .then(async (res): Promise<Load> => {
+      const body = (await res.json()) as { code?: number; msg?: string; data?: PlayerInstance };
+      if (res.ok && body.code === 200 && body.data) return { state: 'ready', data: body.data };
+      if (res.status === 404) return { state: 'error', message: PLAYER_TEXT.notAvailable, retry: false };
+      return { state: 'error', message: body.msg || PLAYER_TEXT.notAvailable, retry: true };
+    })
+    .catch((): Load => ({ state: 'error', message: PLAYER_TEXT.networkError, retry: true }));
+}
+
+function readInstance(id: string, token: string | null): Promise<Load> {
+  // A preview is read afresh at every launch (it shows the latest edits) and never shares the visitors' read.
+  if (token && sameOrigin) return request(id, token);
   let read = reads.get(id);
   if (!read) {
-    read = fetch(`${API}/widget/instances/${encodeURIComponent(id)}`, { credentials: 'omit' })
-      .then(async (res): Promise<Load> => {
-        const body = (await res.json()) as { code?: number; msg?: string; data?: PlayerInstance };
-        if (res.ok && body.code === 200 && body.data) return { state: 'ready', data: body.data };
-        if (res.status === 404) return { state: 'error', message: PLAYER_TEXT.notAvailable, retry: false };
-        return { state: 'error', message: body.msg || PLAYER_TEXT.notAvailable, retry: true };
-      })
-      .catch((): Load => ({ state: 'error', message: PLAYER_TEXT.networkError, retry: true }));
+    read = request(id, null);
     reads.set(id, read);
     // Failures, and answers whose audio is still being prepared, are not remembered: the next launch asks again.
     read.then((r) => (r.state === 'error' || (r.state === 'ready' && r.data.preparing === 1)) && reads.delete(id));
@@ -102,10 +117,16 @@ class AtkPlayer extends HTMLElement {
     return ['instance-id', 'status', 'mini'];
   }
 
+  /**
+   * The launch API's signed-in preview token (`launchPlayer`'s `previewToken`), held in memory only. Declared, not
+   * initialised: a value set before the element is upgraded stays in place.
+   */
+  declare previewToken?: string | null;
   private readonly root: ShadowRoot;
   private readonly titleId = `atk-player-title-${++counter}`;
   private load: Load = { state: 'loading' };
   private loadedId: string | null = null;
+  private loadedToken: string | null = null;
   private shown = false;
   private returnFocus: Element | null = null;
   private queued = false;
@@ -180,10 +201,13 @@ class AtkPlayer extends HTMLElement {
       this.hide();
       return;
     }
-    if (!this.shown) this.returnFocus = document.activeElement;
+    const opening = !this.shown;
+    if (opening) this.returnFocus = document.activeElement;
     this.shown = true;
     document.addEventListener('keydown', this.onDocumentKey, true);
-    if (id !== this.loadedId || this.load.state === 'error' || preparing(this.load)) this.fetch(id);
+    const token = this.previewToken || null;
+    const stale = token !== this.loadedToken || (token !== null && opening);
+    if (id !== this.loadedId || stale || this.load.state === 'error' || preparing(this.load)) this.fetch(id);
     else this.render();
   }
 
@@ -191,12 +215,15 @@ class AtkPlayer extends HTMLElement {
     clearTimeout(this.poll);
     if (!quiet) this.polls = 0;
     this.loadedId = id;
+    const token = this.previewToken || null;
+    this.loadedToken = token;
     if (!quiet) {
       this.load = { state: 'loading' };
       this.render();
     }
-    readInstance(id).then((load) => {
-      if (this.loadedId !== id) return; // another instance was launched meanwhile
+    readInstance(id, token).then((load) => {
+      // another instance (or the same one, for a preview or not) was launched meanwhile
+      if (this.loadedId !== id || this.loadedToken !== token) return;
       this.load = load;
       if (!this.shown) return;
       this.render();
@@ -285,8 +312,11 @@ class AtkPlayer extends HTMLElement {
         tabindex: '-1',
       },
       el('header', { class: 'header' }, heading, close),
-      body,
     );
+    // A signed-in preview of an instance visitors cannot see yet says so above everything else.
+    if (load.state === 'ready' && load.data.preview === 1)
+      panel.append(el('p', { class: 'preview', part: 'preview', role: 'note' }, PLAYER_TEXT.preview));
+    panel.append(body);
     if (mini) {
       panel.style.right = `${mini.right}px`;
       panel.style.bottom = `${mini.bottom}px`;

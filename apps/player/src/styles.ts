@@ -22,6 +22,8 @@ z-index:2147483001;border-radius:10px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 font:400 24px/32px system-ui,sans-serif;cursor:pointer}
 .close:hover{background:#f1f2f5;color:#141c2b}
 .close:focus-visible,.retry:focus-visible{outline:2px solid #c2410c;outline-offset:2px}
+.preview{flex:none;margin:0;padding:8px 20px;border-bottom:1px solid #f5d9a8;background:#fff7e6;color:#7a4b00;
+font-size:13px;line-height:18px}
 .body{padding:12px 20px 20px;overflow:auto}
 .message{margin:8px 0;font-size:14px;line-height:20px;color:#4a5568}
 .error{color:#b42318}

@@ -60,6 +60,8 @@ export const MSG = {
   synchronizeSuccess: 'Synchronize success',
   duplicateInstanceConfirm: 'Sure to duplicate this instance?',
   deleteInstanceConfirm: 'Sure to delete this instance?',
+  /** Not in the spec (issue 11): Unpublish from the instance list takes the player away from visitors. */
+  unpublishInstanceConfirm: 'Visitors will no longer see this player. Unpublish it?',
   deleteProductConfirm: 'Confirm to delete this product?',
   instanceNotFound: 'Instance not found',
   sourcesUnchanged: 'The sources have not changed',
@@ -291,6 +293,9 @@ export const LABEL = {
   instanceEdit: 'PLAYER INSTANCE EDIT',
   preview: 'Preview',
   duplicate: 'Duplicate',
+  /** Not in the spec (issue 11): the instance list's status actions (status 1 Active, 0 Pending). */
+  publish: 'Publish',
+  unpublish: 'Unpublish',
   tabFeatures: 'Features',
   tabProducts: 'Products',
   tabSources: 'Sources',

@@ -7,6 +7,12 @@ export interface PlayerLaunch {
   status: 'show' | 'hide';
   /** Mini floating mode, offsets in px from the right and bottom edges. */
   mini?: { right: number; bottom: number };
+  /**
+   * Signed-in preview (the console's Preview): the session token of a brand user, so the player may read this
+   * instance before it is published. Handed over in memory (the element's `previewToken` property), never as an
+   * attribute or in a URL, where it would be logged or shared; the element sends it only to its own origin's API.
+   */
+  previewToken?: string;
 }
 
 export const PLAYER_TAG = 'atk-player';
@@ -15,9 +21,13 @@ export const PLAYER_TAG = 'atk-player';
 export interface AttributeTarget {
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
+  /** The `<atk-player>` element's in-memory preview token (see `PlayerLaunch.previewToken`). */
+  previewToken?: string | null;
 }
 
 export function launchPlayer(element: AttributeTarget, launch: PlayerLaunch): void {
+  // Set before the attributes: the element reads it when they make it draw. A launch without one clears it.
+  element.previewToken = launch.previewToken ?? null;
   element.setAttribute('instance-id', launch.instanceId);
   if (launch.mini) element.setAttribute('mini', `${launch.mini.right},${launch.mini.bottom}`);
   else element.removeAttribute('mini');
@@ -41,4 +51,6 @@ export const PLAYER_TEXT = {
   retry: 'Try again',
   noProducts: 'No products yet.',
   preparing: 'The audio is being prepared. Please try again in a moment.',
+  /** Over a signed-in preview of an instance that is not published yet. */
+  preview: 'Preview – visitors cannot see this player until it is published.',
 } as const;

@@ -318,17 +318,36 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
     setMatched(on);
     engine().setLevelMatched(on);
   };
+  // Adding disables the Add button (and the last addable product takes the whole Add row away); removing takes
+  // the remove button away: the focus would fall to the host page, where the number keys and the space bar do
+  // nothing. It goes to the added product's button, or to the removed one's neighbour, once they are drawn.
+  const list = useRef<HTMLOListElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    focusNext.current = null;
+    const item = id
+      ? [...(list.current?.children ?? [])].find((li) => (li as HTMLElement).dataset.product === id)
+      : null;
+    const target =
+      item?.querySelector<HTMLElement>('.pick:not([disabled])') ?? item?.querySelector<HTMLElement>('.remove');
+    target?.focus();
+  }, [chosen]);
   const addProduct = () => {
     if (!adding || chosen.includes(adding)) return;
+    focusNext.current = adding;
     setChosen([...chosen, adding]);
     setAdding('');
   };
   const removeProduct = (id: string) => {
     const rest = chosen.filter((c) => c !== id);
     if (rest.length === 0) return;
+    const shown = order.filter((c) => c !== id);
+    focusNext.current = shown[Math.min(order.indexOf(id), shown.length - 1)] ?? null;
     setChosen(rest);
     if (selected === id) setSelected(rest.find((c) => versionOf(c)) ?? rest[0]);
   };
+  const blindButton = useRef<HTMLButtonElement>(null);
   const share = async () => {
     const url = buildShareUrl(location.href, {
       instance: data._id,
@@ -435,7 +454,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
           <InfoTip text={tip('Gear')} topic="the products" />
           {order.length > 1 && <span className="hint">Keys 1–{Math.min(9, order.length)} switch</span>}
         </div>
-        <ol className="products">
+        <ol className="products" ref={list}>
           {order.map((id, i) => {
             const p = byId.get(id);
             const s = status[id];
@@ -451,7 +470,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
                     ? 'loading…'
                     : null;
             return (
-              <li key={id} className="product">
+              <li key={id} className="product" data-product={id}>
                 <button
                   type="button"
                   className="pick"
@@ -568,6 +587,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
         )}
         <span className="group">
           <button
+            ref={blindButton}
             type="button"
             className="btn"
             aria-pressed={!!blind}
@@ -576,7 +596,16 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
             Blind mode
           </button>
           {hidden && (
-            <button type="button" className="btn" onClick={() => blind && setBlind({ ...blind, revealed: true })}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                if (!blind) return;
+                setBlind({ ...blind, revealed: true });
+                // Reveal goes away once pressed: the focus stays beside it, in the player.
+                blindButton.current?.focus();
+              }}
+            >
               Reveal products
             </button>
           )}

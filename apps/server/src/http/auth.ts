@@ -49,6 +49,15 @@ function bearer(req: FastifyRequest): string | null {
   return /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header)?.[1] ?? null;
 }
 
+/**
+ * The user behind the request's bearer token on a public route (which the auth hook leaves alone), or null: no
+ * token, a malformed, unknown, revoked or expired one. Such routes answer everyone; a valid session may see more.
+ */
+export async function optionalUser(db: Db, req: FastifyRequest): Promise<SessionUser | null> {
+  const token = bearer(req);
+  return token ? resolveSession(db, token) : null;
+}
+
 /** The signed-in user of a route that requires one. */
 export function currentUser(req: FastifyRequest): SessionUser {
   if (!req.session) throw unauthorized();

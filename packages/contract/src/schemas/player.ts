@@ -129,6 +129,8 @@ export const playerInstance = z.object({
   image_order: z.array(z.string()),
   tooltips: z.array(playerTooltip),
   frequency_bands: frequencyBands,
+  /** 1 only on a signed-in preview of an instance that is not published (visitors get a 404); absent otherwise. */
+  preview: z.literal(1).optional(),
 });
 export type PlayerInstance = z.infer<typeof playerInstance>;
 

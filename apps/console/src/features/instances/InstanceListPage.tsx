@@ -3,13 +3,15 @@ import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { timeColumn } from '../../components/columns.tsx';
+import { useSession } from '../../app/session/index.ts';
+import { statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { instanceKeys, instancesApi } from './api.ts';
 import { InstanceDialog } from './InstanceDialog.tsx';
 import { previewInstance } from './launch.ts';
+import { usePublishInstance } from './publish.ts';
 import { useInstanceScope } from './scope.ts';
 
 const NAME_FILTER: ListFilter = { name: 'name', label: 'Name', type: 'text', placeholder: 'Instance name' };
@@ -22,12 +24,15 @@ const STATUS_FILTER: ListFilter = {
 
 /**
  * The instance list (spec 3 §2 Instance list): name search (operators also a status filter), Search and Reset,
- * New Instance, and the table index, Instance, Last updated, Operate (Edit, Preview, Duplicate, Delete);
- * 20 per page.
+ * New Instance, and the table index, Instance, Status, Last updated, Operate (Edit, Preview, Publish or
+ * Unpublish, Duplicate, Delete); 20 per page. Status and Publish are issue 11's: a new instance is Pending, which
+ * visitors cannot see, and Preview shows it to its signed-in brand with a banner saying so.
  */
 export default function InstanceListPage() {
   const scope = useInstanceScope();
+  const { token } = useSession();
   const [creating, setCreating] = useState(false);
+  const publish = usePublishInstance(scope);
   const duplicate = useSave({
     save: (id: string) => instancesApi.copy(scope.admin, id),
     invalidate: [instanceKeys.all],
@@ -41,11 +46,12 @@ export default function InstanceListPage() {
   const columns = useMemo<TableColumnsType<InstanceListItem>>(
     () => [
       { key: 'name', title: 'Instance', render: (_: unknown, row: InstanceListItem) => row.general.name },
+      statusColumn((row) => row.general.is_published),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at, 200),
       {
         key: 'operate',
         title: 'Operate',
-        width: 320,
+        width: 380,
         render: (_: unknown, row: InstanceListItem) => (
           <Space size={4} wrap>
             <Link
@@ -56,7 +62,23 @@ export default function InstanceListPage() {
             >
               {LABEL.edit}
             </Link>
-            <RowAction label={LABEL.preview} name={row.general.name} onClick={() => previewInstance(row._id)} />
+            <RowAction label={LABEL.preview} name={row.general.name} onClick={() => previewInstance(row._id, token)} />
+            {row.general.is_published === 1 ? (
+              <RowAction
+                label={LABEL.unpublish}
+                name={row.general.name}
+                confirm={MSG.unpublishInstanceConfirm}
+                busy={publish.isPending && publish.variables?.id === row._id}
+                onClick={() => publish.mutate({ id: row._id, is_published: 0 })}
+              />
+            ) : (
+              <RowAction
+                label={LABEL.publish}
+                name={row.general.name}
+                busy={publish.isPending && publish.variables?.id === row._id}
+                onClick={() => publish.mutate({ id: row._id, is_published: 1 })}
+              />
+            )}
             <RowAction
               label={LABEL.duplicate}
               name={row.general.name}
@@ -74,7 +96,7 @@ export default function InstanceListPage() {
         ),
       },
     ],
-    [scope, duplicate.mutate, remove.mutate],
+    [scope, token, duplicate.mutate, remove.mutate, publish.mutate, publish.isPending, publish.variables],
   );
 
   return (

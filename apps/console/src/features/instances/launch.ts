@@ -14,12 +14,16 @@ export const launchCode = (instanceId: string): string =>
 export const embeddedCode = (instanceId: string): string =>
   `<${PLAYER_TAG} instance-id="${instanceId}" status="show"></${PLAYER_TAG}>`;
 
-/** Preview (spec 3 §2 Instance list): launches the player of the console page with the instance, status show. */
-export function previewInstance(instanceId: string): void {
+/**
+ * Preview (spec 3 §2 Instance list): launches the player of the console page with the instance, status show.
+ * With the signed-in user's token (handed to the element in memory, never in a URL), a pending instance opens as
+ * a preview its brand may see before publishing (issue 11).
+ */
+export function previewInstance(instanceId: string, previewToken?: string | null): void {
   let element = document.querySelector(PLAYER_TAG);
   if (!element) {
     element = document.createElement(PLAYER_TAG);
     document.body.appendChild(element);
   }
-  launchPlayer(element, { instanceId, status: 'show' });
+  launchPlayer(element, { instanceId, status: 'show', previewToken: previewToken ?? undefined });
 }

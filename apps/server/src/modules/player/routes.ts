@@ -1,11 +1,14 @@
 import { envelopeOf, MSG, playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { optionalUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { AppError } from '../../platform/errors.ts';
 import { LIMITS, takeHit } from '../../platform/rate-limit.ts';
-import { playerAnswer } from './cache.ts';
+import { type PlayerAnswer, playerAnswer } from './cache.ts';
 import { recordPlayerEvents } from './events.ts';
+import { readPlayerPreview } from './preview.ts';
 
 /** A batch is at most PLAYER_EVENTS_MAX small events: a few kB. */
 const EVENTS_BODY_LIMIT = 64 * 1024;
@@ -19,7 +22,8 @@ async function crossOrigin(_req: FastifyRequest, reply: FastifyReply) {
 
 export function playerRoutes(app: App, { db }: Deps) {
   // Public, cacheable: the `<atk-player>` element's read of a published instance (errors carry CORS too,
-  // so the element can tell 'not available' from a network failure).
+  // so the element can tell 'not available' from a network failure). With a brand user's token, also the
+  // signed-in preview of a pending instance.
   app.get(
     '/widget/instances/:id',
     {
@@ -32,8 +36,23 @@ export function playerRoutes(app: App, { db }: Deps) {
       },
     },
     async (req, reply) => {
-      // Remembered per process until the change feed announces a change it shows (./cache.ts).
-      const answer = await playerAnswer(db, req.params.id, (instance) => serializeOk(reply, instance));
+      // The answer depends on the Authorization header only for a preview: no shared cache may hand a visitor's
+      // 404 to a signed-in preview.
+      reply.header('vary', 'authorization');
+      let answer: PlayerAnswer;
+      try {
+        // Remembered per process until the change feed announces a change it shows (./cache.ts).
+        answer = await playerAnswer(db, req.params.id, (instance) => serializeOk(reply, instance));
+      } catch (err) {
+        // Not for visitors: a user who may edit the instance previews it before it is published (./preview.ts),
+        // outside the memory and every cache. Anyone else gets the visitors' 404.
+        if (!(err instanceof AppError && err.code === 404)) throw err;
+        const user = await optionalUser(db, req);
+        const preview = user ? await readPlayerPreview(db, user, req.params.id) : null;
+        if (!preview) throw err;
+        reply.header('cache-control', 'private, no-store');
+        return ok(preview);
+      }
       reply.header('etag', answer.etag);
       // While recordings are being processed the answer changes within seconds: revalidate every read.
       reply.header('cache-control', answer.preparing ? 'public, no-cache' : 'public, max-age=60');

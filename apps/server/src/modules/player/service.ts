@@ -25,7 +25,7 @@ import { notFound } from '../../platform/errors.ts';
 import { readSetting } from '../settings/service.ts';
 import { playerTooltips } from '../tooltips/service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a visitor's `<atk-player>` may read of an instance. An unpublished, deleted or unknown instance (or a
@@ -45,6 +45,7 @@ export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInst
 export async function readPlayerInstanceWithDependencies(
   db: Db,
   id: string,
+  opts: { unpublished?: boolean } = {},
 ): Promise<{ instance: PlayerInstance; dependencies: Set<string> }> {
   if (!UUID.test(id)) throw notFound(MSG.instanceNotFound);
   const [row] = await db
@@ -66,7 +67,8 @@ export async function readPlayerInstanceWithDependencies(
     .innerJoin(brands, eq(brands.id, instances.brandId))
     .where(liveById(instances, id))
     .limit(1);
-  if (row?.isPublished !== 1 || row.brandDeleted) throw notFound(MSG.instanceNotFound);
+  // A pending instance is read only for a signed-in preview (./preview.ts), which has checked who asks.
+  if (!row || (row.isPublished !== 1 && !opts.unpublished) || row.brandDeleted) throw notFound(MSG.instanceNotFound);
 
   const features = playerFeatures(row.features);
   const listed = [...(row.products ?? []), ...(row.otherProducts ?? [])];
