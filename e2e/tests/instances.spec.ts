@@ -657,7 +657,8 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   const discography = features.getByRole('switch', { name: `Enable ${LABEL.tabDiscography}` });
   await expect(discography).not.toBeChecked();
 
-  // Discography is not in the plan: 402 → switch reset, upgrade dialog
+  // Discography is not in the plan: refused before the save (the console knows the plan), switch reset, upgrade
+  // dialog; once granted, the save re-reads the plan and goes through
   await discography.click();
   await expect(discography).toBeChecked();
   await features.getByRole('button', { name: LABEL.saveChanges }).click();

@@ -38,6 +38,12 @@ export async function fill(scope: Locator | Page, label: string, value: string) 
  * `option` (retrying a click that landed while the list was still moving in).
  */
 export async function choose(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {
+  await pick(page, scope, label, option, search);
+  await expect(selectShown(scope, label)).toHaveText(exactly(option));
+}
+
+/** `choose` without its check of the form item, for a select outside a form (a table's, by its aria-label). */
+export async function pick(page: Page, scope: Locator | Page, label: string, option: string, search?: string) {
   const box = scope.getByLabel(label, { exact: true });
   await box.click();
   if (search !== undefined) await box.fill(search);
@@ -51,8 +57,11 @@ export async function choose(page: Page, scope: Locator | Page, label: string, o
         .click({ timeout: 2000 });
     await expect(open).toHaveCount(0, { timeout: 1500 });
   }).toPass({ timeout: 10_000 });
-  await expect(selectShown(scope, label)).toHaveText(exactly(option));
 }
+
+/** The antd Select whose input is labelled `label` (exact), in or outside a form; its text is the value shown. */
+export const labelledSelect = (scope: Locator, label: string) =>
+  scope.locator('.ant-select').filter({ has: scope.page().getByLabel(label, { exact: true }) });
 
 /** What the antd Select of the form item labelled `label` shows. */
 export function selectShown(scope: Locator | Page, label: string) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { API_BASE, hashPassword } from '@atk/contract';
+import { API_BASE, hashPassword, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -96,6 +96,44 @@ export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise
 
 export const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
+
+/**
+ * What an operator does for a new customer: a master brand of its own (so no other test's customer lifts its
+ * limits), a published plan with `features`, and an active customer on that brand put on the plan as Customer
+ * edit does (`{plan_id, subscription}`). Answers what the customer signs in with.
+ */
+export async function customerOnPlan(tag: string, features: Subscription, password = DEMO_PASSWORD) {
+  const token = await apiLogin(DEMO.global_admin);
+  const call = async <T>(method: string, route: string, body?: unknown) => {
+    const res = await api<T>(method, route, { token, body });
+    expect(res.code, `${method} ${route}: ${res.msg}`).toBe(200);
+    return res.data;
+  };
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const brand = await call<{ _id: string }>('POST', '/admin/brands', { name: `E2E ${tag} ${suffix}`, is_published: 1 });
+  const plan = await call<{ _id: string }>('POST', '/admin/subscriptions', {
+    name: `E2E ${tag} plan ${suffix}`,
+    is_published: 1,
+    ...features,
+  });
+  const roles = await call<{ list: { _id: string; name: string }[] }>(
+    'GET',
+    '/admin/roles?page_num=1&page_size=100&is_deleted=false',
+  );
+  const email = uniqueEmail(tag.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+  const user = await call<{ _id: string }>('POST', '/admin/users', {
+    email,
+    password: hashPassword(password),
+    password_confirm: hashPassword(password),
+    master_brand_id: brand._id,
+    master_brand_status: 'active',
+    first_name: 'E2E',
+    last_name: tag,
+    role_id: roles.list.find((r) => r.name === 'customer')?._id,
+  });
+  await call('PUT', `/admin/users/${user._id}`, { plan_id: plan._id, subscription: features });
+  return { email, password, id: user._id, brandId: brand._id };
+}
 
 /** The operator invites an email to the demo master brand; returns nothing, the mail carries the link. */
 export async function inviteToDemoBrand(email: string) {

@@ -312,6 +312,20 @@ describe('instances: create, list, read', () => {
       400,
       'general.name must be text',
     );
+    // An instance needs a name (issue 11): missing, empty or blank, for customers and admins alike; none is made.
+    const before = (await app.call<List>('GET', '/instances', { token })).body.data.total_num;
+    for (const general of [{}, { name: '' }, { name: '   ' }, { name: '\t\n' }]) {
+      expectError(await app.call('POST', '/instances', { token, body: { general } }), 400, 'general.name is required');
+      expectError(
+        await app.call('POST', '/admin/instances', {
+          token: t.users.global_admin.token,
+          body: { general: { ...general, brand_id: t.brandA.id } },
+        }),
+        400,
+        'general.name is required',
+      );
+    }
+    expect((await app.call<List>('GET', '/instances', { token })).body.data.total_num).toBe(before);
     expectError(
       await app.call('POST', '/instances', { token, body: { general: { name: 'x', is_published: 2 } } }),
       400,
@@ -379,6 +393,15 @@ describe('instances: PUT one part', () => {
       400,
       'general.name must be at most 200 characters',
     );
+    // A name cannot be taken away (issue 11): absent, empty or blank is refused and the name stays.
+    for (const general of [{ is_published: 1 }, { name: '' }, { name: '  ' }]) {
+      expectError(await put(t.a.token, _id, { general }), 400, 'general.name is required');
+      expectError(await put(t.users.global_admin.token, _id, { general }, '/admin'), 400, 'general.name is required');
+    }
+    expect((await read(t.a.token, _id)).general.name).toBe('General II');
+    // Trimmed when saved.
+    expectOk(await put(t.a.token, _id, { general: { name: '  General III  ' } }), MSG.updateSuccess);
+    expect((await read(t.a.token, _id)).general.name).toBe('General III');
   });
 
   it('features: the five orders stay a permutation of 1 to 5', async () => {
@@ -435,6 +458,21 @@ describe('instances: PUT one part', () => {
       expect((await read(customer.token, _id)).features).toEqual(features(change));
       await grant(customer.id);
     }
+    // Several at once: the server names the first in the order of spec 3 §8 (the console names them all).
+    const many = features({
+      tech_specs: { is_enable: 1, order: 4 },
+      products_in_player: { max_num: NO_LIMIT },
+      discography: { is_enable: 1, order: 2 },
+    });
+    expectRefused(await put(customer.token, _id, { features: many }), PERMISSION.discography);
+    await grant(customer.id, { discography: on });
+    expectRefused(await put(customer.token, _id, { features: many }), PERMISSION.tech_specs);
+    await grant(customer.id, { discography: on, tech_specs: on });
+    expectRefused(await put(customer.token, _id, { features: many }), PERMISSION.products_in_player);
+    await grant(customer.id);
+    // The customer's user info carries that subscription, so the console can mark and refuse before saving.
+    const info = await app.call<{ subscription: Subscription }>('GET', '/users/info', { token: customer.token });
+    expect(info.body.data.subscription).toEqual(DEFAULT_SUBSCRIPTION);
     // Listening guide, images and display price are never refused.
     await grant(customer.id, { listening_guide: off, images: off });
     expectOk(

@@ -78,6 +78,8 @@ export const MSG = {
     "My Audio (your brand's own songs in the player) is not included in your subscription. Please contact our sales team to upgrade your plan.",
   otherBrandsPermission:
     'Adding products from other brands needs the Other Brands Products feature. Enable it on the Features tab; your subscription must include it.',
+  // issue 11: New / Edit Instance and the General tab (the server says `general.name is required`)
+  nameRequired: 'Name is required',
   productsGuideStep1: 'Select the products available in the player.',
   productsGuideStep2:
     'Choose up to three featured products (Feature in Player Slots 1-3) that the player loads by default.',
@@ -325,6 +327,10 @@ export const LABEL = {
   otherBrandsProducts: 'Other brands products',
   upgradeTitle: 'Upgrade your subscription',
   permissionTitle: 'Not included in your subscription',
+  // issue 11: what a customer's plan leaves out, marked on the Features tab and named in the upgrade dialog
+  notInPlan: 'Not in your plan',
+  noLimitNotInPlan: 'No limit: not in your plan',
+  notInPlanList: 'Not in your plan:',
   featureFrequencyGraphs: 'Frequency Graphs',
   featureProductsInPlayer: 'Products in Player',
   featureAtkSongs: 'ATK Songs',

@@ -19,7 +19,8 @@ const order = (max: number) =>
 
 // ── General ──────────────────────────────────────────────────────────────────────────────────────────
 export const instanceGeneral = z.object({
-  name: safeString().trim().max(200, { error: 'must be at most 200 characters' }).default(''),
+  /** Required, as every name a list shows (issue 11: a nameless row cannot be told apart). */
+  name: safeString().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
   category_id: id.nullish(),
   sub_category_id: id.nullish(),
   is_published: status01.default(0),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ATK_SONGS_CHOICES, PRODUCTS_IN_PLAYER_CHOICES } from '../constants.ts';
+import { ATK_SONGS_CHOICES, NO_LIMIT, PRODUCTS_IN_PLAYER_CHOICES } from '../constants.ts';
 import { says, status01 } from './common.ts';
+import type { InstanceFeatures } from './instances.ts';
 
 const enable = z.object({ is_enable: status01 });
 const maxOf = (choices: readonly number[]) =>
@@ -58,6 +59,42 @@ export const PERMISSION = {
   mySources: 'permission error - my_sources',
   myAudio: 'permission error - my_audio',
 } as const;
+
+/**
+ * The instance features a subscription can refuse (spec 3 §6), in the order of spec 3 §8. Listening guide, images
+ * and display price are never refused.
+ */
+export const GATED_FEATURES = [
+  'discography',
+  'frequency_graphs',
+  'tech_specs',
+  'products_in_player',
+  'other_brands_products',
+  'atk_songs',
+  'my_audio',
+] as const;
+export type GatedFeature = (typeof GATED_FEATURES)[number];
+type MaxFeature = 'products_in_player' | 'atk_songs';
+const isMax = (feature: GatedFeature): feature is MaxFeature =>
+  feature === 'products_in_player' || feature === 'atk_songs';
+
+/**
+ * True when some setting of the feature is beyond the subscription: a switch it does not include, or a maximum
+ * below No limit. The console marks these before anything is touched.
+ */
+export const planLimits = (sub: Subscription, feature: GatedFeature): boolean =>
+  isMax(feature) ? sub[feature].max_num < NO_LIMIT : sub[feature].is_enable !== 1;
+
+/**
+ * The features an instance sets beyond its subscription, in the order of spec 3 §8: the one rule of the server's
+ * 402 (it names the first) and of the console's refusal before the save (it names them all).
+ */
+export const featuresBeyond = (features: InstanceFeatures, sub: Subscription): GatedFeature[] =>
+  GATED_FEATURES.filter((feature) =>
+    isMax(feature)
+      ? features[feature].max_num > sub[feature].max_num
+      : features[feature].is_enable === 1 && sub[feature].is_enable !== 1,
+  );
 
 /** The HTTP status and envelope code of a refusal for want of a subscription. */
 export const PAYMENT_REQUIRED = 402;

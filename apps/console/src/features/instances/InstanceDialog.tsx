@@ -6,6 +6,9 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { instanceKeys, instancesApi } from './api.ts';
 import type { InstanceScope } from './scope.ts';
 
+/** An instance needs a name: blank or spaces only is refused with the server's wording. */
+export const NAME_RULES = [{ required: true, whitespace: true, message: MSG.nameRequired }];
+
 interface InstanceForm {
   category_id?: string | null;
   sub_category_id?: string | null;
@@ -14,8 +17,9 @@ interface InstanceForm {
 
 /**
  * The New Instance / Edit Instance dialog (spec 3 §2): Category, Sub Category (reloaded when the category
- * changes, then cleared), Name; Save and CANCEL; width 30%. The name has no client-side required check
- * (spec 3 §5). After a create: 'Create instance success', the dialog closes, the list reloads ~100 ms later.
+ * changes, then cleared), Name; Save and CANCEL; width 30%. The name is required (issue 11, against spec 3 §5: a
+ * nameless row cannot be told apart; the server refuses it too). After a create: 'Create instance success', the
+ * dialog closes, the list reloads ~100 ms later.
  */
 export function InstanceDialog({
   scope,
@@ -69,7 +73,7 @@ export function InstanceDialog({
       {(form) => (
         <>
           <CategoryFields form={form} admin={scope.admin} />
-          <Form.Item name="name" label="Name">
+          <Form.Item name="name" label="Name" rules={NAME_RULES}>
             <Input maxLength={200} />
           </Form.Item>
         </>

@@ -2,13 +2,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { instanceKeys, instancesApi } from './api.ts';
-import { PermissionDialog, type PermissionKind } from './permissions.tsx';
+import { type OpenPermission, PermissionDialog, type PermissionRequest } from './permissions.tsx';
 import { useInstanceScope } from './scope.ts';
 import { BuyButtonTab } from './tabs/BuyButtonTab.tsx';
 import { FeaturesTab } from './tabs/FeaturesTab.tsx';
@@ -29,7 +29,8 @@ export default function InstanceEditPage() {
   const scope = useInstanceScope();
   const { id = '' } = useParams();
   const [tab, setTab] = useRememberedTab<TabKey>(TABS, 'general');
-  const [permission, setPermission] = useState<PermissionKind | null>(null);
+  const [permission, setPermission] = useState<PermissionRequest | null>(null);
+  const openPermission = useCallback<OpenPermission>((kind, features) => setPermission({ kind, features }), []);
   const instance = useQuery({
     queryKey: instanceKeys.one(scope.admin, id),
     queryFn: () => instancesApi.read(scope.admin, id),
@@ -61,7 +62,7 @@ export default function InstanceEditPage() {
   }
 
   const data = instance.data;
-  const props = { instance: data, scope, permission: setPermission };
+  const props = { instance: data, scope, permission: openPermission };
   const tabs: DirtyTab<TabKey>[] = [
     { key: 'general', label: LABEL.tabGeneral, render: (b) => <GeneralTab {...props} binding={b} /> },
     { key: 'features', label: LABEL.tabFeatures, render: (b) => <FeaturesTab {...props} binding={b} /> },
@@ -81,7 +82,7 @@ export default function InstanceEditPage() {
         </p>
       </header>
       <DirtyTabs className="product-edit__tabs" tabs={tabs} active={tab} onChange={setTab} />
-      <PermissionDialog kind={permission} onClose={() => setPermission(null)} />
+      <PermissionDialog request={permission} onClose={() => setPermission(null)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type Instance, type InstanceUpdate, MSG } from '@atk/contract';
+import { type GatedFeature, type Instance, type InstanceUpdate, MSG } from '@atk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
@@ -6,7 +6,7 @@ import { errorText, isApiError, reportError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import type { TabBinding } from '../../components/DirtyTabs.tsx';
 import { instanceKeys, instancesApi } from './api.ts';
-import { type PermissionKind, type RefusedFeature, refusalOf } from './permissions.tsx';
+import { type OpenPermission, refusalOf } from './permissions.tsx';
 import type { InstanceScope } from './scope.ts';
 
 /** What every tab of the instance edit page receives. */
@@ -15,13 +15,13 @@ export interface TabProps {
   scope: InstanceScope;
   binding: TabBinding;
   /** Opens an upgrade / permission-info dialog. */
-  permission: (kind: PermissionKind) => void;
+  permission: OpenPermission;
 }
 
 export interface SaveOptions {
   success?: string;
   /** A feature the server refused (the tab resets it); the upgrade dialog opens either way. */
-  onFeatureRefused?: (feature: RefusedFeature) => void;
+  onFeatureRefused?: (feature: GatedFeature) => void;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface SaveOptions {
  * reloads the instance list. `save` resolves true when saved. A refusal for want of subscription opens its dialog
  * (spec 3 §6, §8); any other failure shows the server msg (`refused`, for the tab's other calls).
  */
-export function useSaveInstance(scope: InstanceScope, instanceId: string, permission: (kind: PermissionKind) => void) {
+export function useSaveInstance(scope: InstanceScope, instanceId: string, permission: OpenPermission) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
 
@@ -39,7 +39,7 @@ export function useSaveInstance(scope: InstanceScope, instanceId: string, permis
       if (!refusal) return reportError(message.error, e);
       if (refusal.kind === 'feature') {
         options.onFeatureRefused?.(refusal.feature);
-        permission('upgrade');
+        permission('upgrade', [refusal.feature]);
       } else permission(refusal.kind);
     },
     [message, permission],

@@ -1,30 +1,30 @@
-import { MailOutlined } from '@ant-design/icons';
-import { LABEL, MSG, PERMISSION, SALES_EMAIL } from '@atk/contract';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { GATED_FEATURES, type GatedFeature, LABEL, MSG, PERMISSION, SALES_EMAIL } from '@atk/contract';
 import { Button, Modal } from 'antd';
-
-/** A feature the server refuses by name ('permission error - features - {feature}', spec 3 §8). */
-export type RefusedFeature =
-  | 'discography'
-  | 'frequency_graphs'
-  | 'tech_specs'
-  | 'products_in_player'
-  | 'other_brands_products'
-  | 'atk_songs'
-  | 'my_audio';
+import { gatedName } from './plan.ts';
 
 /** The explanatory dialogs (spec 3 §6, §8). */
 export type PermissionKind = 'upgrade' | 'products' | 'sources' | 'myAudio' | 'otherBrands';
 
-export type Refusal = { kind: 'feature'; feature: RefusedFeature } | { kind: Exclude<PermissionKind, 'upgrade'> };
+/** A dialog to show: which one, and for the upgrade dialog the features the subscription does not include. */
+export interface PermissionRequest {
+  kind: PermissionKind;
+  features?: readonly GatedFeature[];
+}
 
-const FEATURE_REFUSALS = Object.entries(PERMISSION).filter(([, msg]) =>
-  msg.startsWith('permission error - features - '),
-);
+/** Opens an upgrade / permission-info dialog. */
+export type OpenPermission = (kind: PermissionKind, features?: readonly GatedFeature[]) => void;
 
-/** What a server msg refuses, or null for any other msg (shown as a plain error toast). */
+export type Refusal = { kind: 'feature'; feature: GatedFeature } | { kind: Exclude<PermissionKind, 'upgrade'> };
+
+/**
+ * What a server msg refuses, or null for any other msg (shown as a plain error toast). The console refuses the
+ * features it knows the subscription lacks before saving; this reads the server's 402 for what it did not foresee
+ * (an operator's save, a subscription lowered meanwhile).
+ */
 export function refusalOf(msg: string): Refusal | null {
-  const feature = FEATURE_REFUSALS.find(([, m]) => m === msg);
-  if (feature) return { kind: 'feature', feature: feature[0] as RefusedFeature };
+  const feature = GATED_FEATURES.find((f) => PERMISSION[f] === msg);
+  if (feature) return { kind: 'feature', feature };
   if (msg === PERMISSION.products) return { kind: 'products' };
   if (msg === PERMISSION.sources) return { kind: 'sources' };
   if (msg === PERMISSION.mySources || msg === PERMISSION.myAudio) return { kind: 'myAudio' };
@@ -40,14 +40,15 @@ const CONTENT: Record<PermissionKind, { title: string; text: string }> = {
 };
 
 /**
- * The upgrade dialog and the permission-info dialogs: what is not included, and a link to write to the
- * provider's sales team.
+ * The upgrade dialog and the permission-info dialogs: what is not included (the upgrade dialog names every
+ * feature refused), and a link to write to the provider's sales team.
  */
-export function PermissionDialog({ kind, onClose }: { kind: PermissionKind | null; onClose: () => void }) {
-  const content = kind ? CONTENT[kind] : null;
+export function PermissionDialog({ request, onClose }: { request: PermissionRequest | null; onClose: () => void }) {
+  const content = request ? CONTENT[request.kind] : null;
+  const features = request?.features ?? [];
   return (
     <Modal
-      open={kind !== null}
+      open={request !== null}
       title={content?.title}
       onCancel={onClose}
       width={480}
@@ -61,6 +62,18 @@ export function PermissionDialog({ kind, onClose }: { kind: PermissionKind | nul
       ]}
     >
       <p data-testid="permission-text">{content?.text}</p>
+      {features.length > 0 && (
+        <>
+          <p className="plan-refused__title">{LABEL.notInPlanList}</p>
+          <ul className="plan-refused" data-testid="permission-features">
+            {features.map((f) => (
+              <li key={f}>
+                <LockOutlined /> {gatedName(f)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SUBSCRIPTION,
+  featuresBeyond,
   type InstanceFeatures,
   PAYMENT_REQUIRED,
   PERMISSION,
@@ -46,19 +47,8 @@ export async function brandSubscription(db: Db, brandId: string): Promise<Subscr
  * Listening guide, images and display price are never refused (the spec has no refusal for them).
  */
 export function assertFeaturesAllowed(features: InstanceFeatures, sub: Subscription) {
-  const switched = (key: 'discography' | 'frequency_graphs' | 'tech_specs' | 'other_brands_products' | 'my_audio') =>
-    features[key].is_enable === 1 && sub[key].is_enable !== 1;
-  const checks: [boolean, string][] = [
-    [switched('discography'), PERMISSION.discography],
-    [switched('frequency_graphs'), PERMISSION.frequency_graphs],
-    [switched('tech_specs'), PERMISSION.tech_specs],
-    [features.products_in_player.max_num > sub.products_in_player.max_num, PERMISSION.products_in_player],
-    [switched('other_brands_products'), PERMISSION.other_brands_products],
-    [features.atk_songs.max_num > sub.atk_songs.max_num, PERMISSION.atk_songs],
-    [switched('my_audio'), PERMISSION.my_audio],
-  ];
-  const refused = checks.find(([failed]) => failed);
-  if (refused) throw paymentRequired(refused[1]);
+  const [refused] = featuresBeyond(features, sub);
+  if (refused) throw paymentRequired(PERMISSION[refused]);
 }
 
 /** How many products an instance may have active: its own setting within the subscription's. */

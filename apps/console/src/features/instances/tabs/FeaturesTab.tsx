@@ -1,6 +1,9 @@
+import { LockOutlined } from '@ant-design/icons';
 import {
   ATK_SONGS_CHOICES,
   DEFAULT_FEATURES,
+  featuresBeyond,
+  type GatedFeature,
   type Instance,
   type InstanceFeatures,
   LABEL,
@@ -8,13 +11,15 @@ import {
   ORDERED_FEATURES,
   type OrderedFeature,
   PRODUCTS_IN_PLAYER_CHOICES,
+  planLimits,
+  type Subscription,
 } from '@atk/contract';
 import { Select, Switch, Table, type TableColumnsType } from 'antd';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
 import { setFeatureOrder } from '../ordering.ts';
-import type { RefusedFeature } from '../permissions.tsx';
+import { FEATURE_LABELS, usePlan } from '../plan.ts';
 
 type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price';
 type MaxCount = 'products_in_player' | 'atk_songs';
@@ -22,19 +27,6 @@ type Row =
   | { key: OrderedFeature; kind: 'ordered'; label: string }
   | { key: MaxCount; kind: 'max'; label: string; choices: readonly number[] }
   | { key: EnableOnly; kind: 'enable'; label: string };
-
-export const FEATURE_LABELS: Record<keyof InstanceFeatures, string> = {
-  listening_guide: LABEL.tabListeningGuide,
-  discography: LABEL.tabDiscography,
-  frequency_graphs: LABEL.featureFrequencyGraphs,
-  tech_specs: LABEL.tabTechSpecs,
-  images: LABEL.tabImages,
-  products_in_player: LABEL.featureProductsInPlayer,
-  atk_songs: LABEL.featureAtkSongs,
-  other_brands_products: LABEL.featureOtherBrandsProducts,
-  my_audio: LABEL.featureMyAudio,
-  display_price: LABEL.featureDisplayPrice,
-};
 
 const ROWS: Row[] = [
   ...ORDERED_FEATURES.map((key) => ({ key, kind: 'ordered' as const, label: FEATURE_LABELS[key] })),
@@ -65,29 +57,64 @@ export const featuresOf = (i: Pick<Instance, 'features'>): InstanceFeatures => {
 };
 
 /** What a refusal resets (spec 3 §8): the feature off, or its maximum back to the basic one. */
-export function resetRefused(features: InstanceFeatures, feature: RefusedFeature): InstanceFeatures {
+export function resetRefused(features: InstanceFeatures, feature: GatedFeature): InstanceFeatures {
   if (feature === 'products_in_player')
     return { ...features, products_in_player: { max_num: DEFAULT_FEATURES.products_in_player.max_num } };
   if (feature === 'atk_songs') return { ...features, atk_songs: { max_num: DEFAULT_FEATURES.atk_songs.max_num } };
   return { ...features, [feature]: { ...features[feature], is_enable: 0 } };
 }
 
+/** The row's feature when the subscription leaves out some setting of it (never the three it never refuses). */
+const lockedFeature = (sub: Subscription | undefined, key: keyof InstanceFeatures): GatedFeature | null =>
+  sub !== undefined && key !== 'listening_guide' && key !== 'images' && key !== 'display_price' && planLimits(sub, key)
+    ? key
+    : null;
+
+/** The mark of a control whose feature is not (or, for a maximum, not without limit) in the plan. */
+function PlanMark({ feature }: { feature: GatedFeature | null }) {
+  if (!feature) return null;
+  const max = feature === 'products_in_player' || feature === 'atk_songs';
+  return (
+    <span className="plan-lock" id={`plan-lock-${feature}`} data-testid="plan-lock">
+      <LockOutlined aria-hidden /> {max ? LABEL.noLimitNotInPlan : LABEL.notInPlan}
+    </span>
+  );
+}
+
 /**
  * Features (spec 3 §2 Instance edit, §4, §5): the five ordered features with an Enable switch and an Order
  * select 1-5 (orders stay distinct); Products in Player (5 / No limit) and ATK Songs (3 / No limit); Other
- * Brands Products, My Audio and Display Price enable-only. A refused feature is reset and the upgrade dialog
- * opens (spec 3 §8).
+ * Brands Products, My Audio and Display Price enable-only.
+ *
+ * A customer's console knows its subscription (issue 11): every control whose feature the plan leaves out carries
+ * a lock and 'Not in your plan' from the start, and SAVE refuses all such features at once, before any call: they
+ * are reset (spec 3 §8) and one upgrade dialog names each; nothing is saved, the rest stays to be saved again. The
+ * server's 402 remains the rule (an operator's save, a plan lowered meanwhile): a refused feature is reset and
+ * named the same way.
  */
 export function FeaturesTab({ instance, scope, binding, permission }: TabProps) {
   const part = useSaveInstance(scope, instance._id, permission);
+  const plan = usePlan();
   const tab = useTabForm<InstanceFeatures>({
     binding,
     initial: () => featuresOf(instance),
-    save: (sent) =>
-      part.save({ features: sent }, { onFeatureRefused: (feature) => setFeatures((f) => resetRefused(f, feature)) }),
+    save: async (sent) => {
+      const sub = await plan.fresh();
+      const beyond = sub ? featuresBeyond(sent, sub) : [];
+      if (beyond.length > 0) {
+        setFeatures((f) => beyond.reduce(resetRefused, f));
+        permission('upgrade', beyond);
+        return false;
+      }
+      return part.save(
+        { features: sent },
+        { onFeatureRefused: (feature) => setFeatures((f) => resetRefused(f, feature)) },
+      );
+    },
     saving: part.saving,
   });
   const { value: features, setValue: setFeatures, submit, saving } = tab;
+  const lockOf = (key: keyof InstanceFeatures) => lockedFeature(plan.subscription, key);
 
   const enable = (key: OrderedFeature | EnableOnly, on: boolean) =>
     setFeatures((f) => ({ ...f, [key]: { ...f[key], is_enable: on ? 1 : 0 } }));
@@ -97,14 +124,18 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
     {
       key: 'enable',
       title: 'Enable',
-      width: 120,
+      width: 200,
       render: (_, row) =>
         row.kind === 'max' ? null : (
-          <Switch
-            aria-label={`Enable ${row.label}`}
-            checked={features[row.key].is_enable === 1}
-            onChange={(on) => enable(row.key, on)}
-          />
+          <div className="plan-control">
+            <Switch
+              aria-label={`Enable ${row.label}`}
+              aria-describedby={lockOf(row.key) ? `plan-lock-${row.key}` : undefined}
+              checked={features[row.key].is_enable === 1}
+              onChange={(on) => enable(row.key, on)}
+            />
+            <PlanMark feature={lockOf(row.key)} />
+          </div>
         ),
     },
     {
@@ -125,14 +156,18 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
           );
         if (row.kind === 'max')
           return (
-            <Select
-              aria-label={`Max ${row.label}`}
-              value={features[row.key].max_num}
-              options={maxOptions(row.choices)}
-              onChange={(max_num: number) => setFeatures((f) => ({ ...f, [row.key]: { max_num } }))}
-              style={{ width: 140 }}
-              data-testid={`max-${row.key}`}
-            />
+            <div className="plan-control">
+              <Select
+                aria-label={`Max ${row.label}`}
+                aria-describedby={lockOf(row.key) ? `plan-lock-${row.key}` : undefined}
+                value={features[row.key].max_num}
+                options={maxOptions(row.choices)}
+                onChange={(max_num: number) => setFeatures((f) => ({ ...f, [row.key]: { max_num } }))}
+                style={{ width: 140 }}
+                data-testid={`max-${row.key}`}
+              />
+              <PlanMark feature={lockOf(row.key)} />
+            </div>
           );
         return null;
       },

@@ -8,6 +8,7 @@ import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
+import { NAME_RULES } from '../InstanceDialog.tsx';
 import { embeddedCode, launchCode } from '../launch.ts';
 
 interface GeneralForm {
@@ -118,7 +119,7 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
         <Row gutter={24}>
           <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} />
           <Col xs={24} md={12}>
-            <Form.Item name="name" label="Name">
+            <Form.Item name="name" label="Name" rules={NAME_RULES}>
               <Input maxLength={200} />
             </Form.Item>
           </Col>
