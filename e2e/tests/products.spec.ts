@@ -178,7 +178,7 @@ test('New Product: the dialog creates a product and opens its edit page', async 
   await expect(dialog.getByLabel('Brand', { exact: true })).toHaveCount(0);
   // the name is required
   await dialog.getByRole('button', { name: LABEL.save }).click();
-  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText(MSG.nameRequired)).toBeVisible();
 
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Model', { exact: true }).fill('NP-100');

@@ -276,7 +276,6 @@ export const LABEL = {
   upload: 'Upload',
   uploading: 'Uploading...',
   processedMp3: '320kbps mp3',
-  audioUploaded: 'Uploaded',
   audioProcessing: 'Processing…',
   audioReady: 'Ready',
   audioFailed: 'Failed',

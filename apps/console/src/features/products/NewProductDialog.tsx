@@ -82,11 +82,7 @@ export function NewProductDialog({
               />
             </Form.Item>
           )}
-          <Form.Item
-            name="name"
-            label="Name"
-            rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
-          >
+          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}>
             <Input maxLength={200} />
           </Form.Item>
           <Form.Item name="model" label="Model">

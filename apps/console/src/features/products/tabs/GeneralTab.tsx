@@ -1,4 +1,4 @@
-import { LABEL, type Product, type ProductUpdate } from '@atk/contract';
+import { LABEL, MSG, type Product, type ProductUpdate } from '@atk/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
@@ -65,7 +65,7 @@ export function GeneralTab({ product, scope, binding }: TabProps) {
             <Form.Item
               name="name"
               label="Name"
-              rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
+              rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}
             >
               <Input maxLength={200} />
             </Form.Item>
