@@ -183,6 +183,8 @@ export const LABEL = {
   supportTab: 'SUPPORT',
   support: 'Support',
   signOut: 'Sign out',
+  /** The header button that opens the sidebar as a drawer on narrow screens (not in the spec: it has no phone layout). */
+  menu: 'Menu',
   myBrand: 'My Brand',
   sales: 'Sales',
   privacy: 'Privacy',

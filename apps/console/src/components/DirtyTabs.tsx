@@ -1,5 +1,5 @@
 import { LABEL, MSG } from '@atk/contract';
-import { Button, Modal, Tabs } from 'antd';
+import { Button, Grid, Modal, Tabs } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 
@@ -42,7 +42,8 @@ export function useTabBinding(binding: TabBinding | null, dirty: boolean, save: 
  * leaving it asks 'Save changes before moving on?' with SAVE CHANGES (save, then switch) and CANCEL (discard,
  * then switch). Closing the prompt stays on the tab. Only the active pane is mounted, so a discarded pane
  * starts again from the saved data when it is opened next. Leaving the page asks the same inside the console;
- * closing or reloading the browser tab gets the browser's own warning.
+ * closing or reloading the browser tab gets the browser's own warning. Below 768 px the tabs go on top, so the
+ * pane keeps the screen's width.
  */
 export function DirtyTabs<K extends string>({
   tabs,
@@ -59,6 +60,8 @@ export function DirtyTabs<K extends string>({
   const saves = useRef<Partial<Record<K, () => Promise<boolean>>>>({});
   const [pending, setPending] = useState<K | null>(null);
   const [saving, setSaving] = useState(false);
+  // unknown before the first measure: the desktop layout (the measure lands before the first paint)
+  const narrow = Grid.useBreakpoint().md === false;
 
   const keys = tabs.map((t) => t.key).join('|');
   // one stable binding per tab, so the panes' effects do not re-run on every render
@@ -124,7 +127,7 @@ export function DirtyTabs<K extends string>({
     <>
       <Tabs
         className={className}
-        tabPlacement="start"
+        tabPlacement={narrow ? 'top' : 'start'}
         activeKey={active}
         onChange={(key) => switchTo(key as K)}
         destroyOnHidden

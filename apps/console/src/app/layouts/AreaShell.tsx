@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { BLOG_URL, LABEL, MSG, SALES_EMAIL, SUPPORT_EMAIL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, Layout, Menu, type MenuProps, Skeleton } from 'antd';
-import { type ReactNode, Suspense, useMemo } from 'react';
+import { App, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps, Skeleton } from 'antd';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { reportError } from '../../api/client.ts';
 import { Copyright } from '../../components/Copyright.tsx';
@@ -53,6 +53,8 @@ function menuItems(groups: NavGroup[]): MenuProps['items'] {
 function UserMenu() {
   const { user, signOut } = useSession();
   const { modal, message } = App.useApp();
+  // below 576 px the header shows only the icon (styles.css), so the menu names the account
+  const narrow = Grid.useBreakpoint().sm === false;
   if (!user) return null;
   const confirmSignOut = () =>
     modal.confirm({
@@ -65,10 +67,19 @@ function UserMenu() {
       trigger={['click']}
       placement="bottomRight"
       menu={{
-        items: [{ key: 'signout', icon: <LogoutOutlined />, label: LABEL.signOut, onClick: confirmSignOut }],
+        items: [
+          ...(narrow ? [{ key: 'who', label: user.email, disabled: true }] : []),
+          { key: 'signout', icon: <LogoutOutlined />, label: LABEL.signOut, onClick: confirmSignOut },
+        ],
       }}
     >
-      <Button type="text" className="shell-user" data-testid="user-menu" icon={<UserOutlined />}>
+      <Button
+        type="text"
+        className="shell-user"
+        data-testid="user-menu"
+        aria-label={user.email}
+        icon={<UserOutlined />}
+      >
         <span className="shell-user__email">{user.email}</span>
         <DownOutlined className="shell-user__caret" />
       </Button>
@@ -105,7 +116,8 @@ function BrandTitle({ brandId }: { brandId: string }) {
  * The one layout of the four signed-in areas (client, global, super, atk): header (110 px) with logo,
  * support link and user menu; sidebar (250 px) built from the area's config, switching to the brand-scoped
  * mode on /{area}/brands/{adminBrandId}/…; main view; optional footer. `children` replaces the route outlet
- * (the invitation page renders inside the client shell).
+ * (the invitation page renders inside the client shell). Below 992 px (styles.css) the sidebar is hidden and
+ * the header's Menu button opens the same navigation in a drawer, so a phone keeps the whole width for the page.
  */
 export function AreaShell({ config, children }: { config: AreaConfig; children?: ReactNode }) {
   const { pathname } = useLocation();
@@ -119,6 +131,10 @@ export function AreaShell({ config, children }: { config: AreaConfig; children?:
   );
   const items = useMemo(() => menuItems(groups), [groups]);
   const selected = selectedKey(groups, pathname);
+  // the drawer is open only on the page it was opened on: following one of its links closes it
+  const [drawerAt, setDrawerAt] = useState<string | null>(null);
+  const drawerOpen = drawerAt === pathname;
+  const closeDrawer = () => setDrawerAt(null);
 
   let sidebarTop: ReactNode = null;
   if (brandId && config.brandScope) {
@@ -140,9 +156,31 @@ export function AreaShell({ config, children }: { config: AreaConfig; children?:
     );
   }
 
+  const sidebar = (onNavigate?: () => void) => (
+    <nav aria-label="Sidebar">
+      {sidebarTop}
+      <Menu
+        mode="inline"
+        className="shell-menu"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        onClick={onNavigate}
+      />
+    </nav>
+  );
+
   return (
     <Layout className={`shell shell--${config.area}`}>
       <Header className="shell-header">
+        <Button
+          type="text"
+          className="shell-header__menu"
+          icon={<MenuOutlined />}
+          aria-label={LABEL.menu}
+          aria-expanded={drawerOpen}
+          data-testid="sidebar-toggle"
+          onClick={() => setDrawerAt(pathname)}
+        />
         <Link to="/" className="shell-header__logo" aria-label="ATK Player home">
           <Logo height={44} />
         </Link>
@@ -164,12 +202,19 @@ export function AreaShell({ config, children }: { config: AreaConfig; children?:
         <UserMenu />
       </Header>
       <Layout hasSider className="shell-body">
-        <Sider width={250} theme="light" className="shell-sider" breakpoint="lg" collapsedWidth={0}>
-          <nav aria-label="Sidebar">
-            {sidebarTop}
-            <Menu mode="inline" className="shell-menu" items={items} selectedKeys={selected ? [selected] : []} />
-          </nav>
+        <Sider width={250} theme="light" className="shell-sider">
+          {sidebar()}
         </Sider>
+        <Drawer
+          open={drawerOpen}
+          onClose={closeDrawer}
+          placement="left"
+          size={250}
+          title={LABEL.menu}
+          className="shell-drawer"
+        >
+          {sidebar(closeDrawer)}
+        </Drawer>
         <Layout className="shell-main">
           <Content className="shell-content">
             <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>

@@ -1,0 +1,282 @@
+/**
+ * The console on a phone (issue 11 item 5): at 390 × 844 every client screen keeps to the screen's width (no
+ * sideways scroll of the page), the sidebar is a drawer behind the header's Menu button, which covers nothing,
+ * and the user menu's Sign out is on screen. At 360 px a list, its dialog and operator screens fit as well; wide
+ * tables scroll inside themselves.
+ */
+import { LABEL, MSG } from '@atk/contract';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { dialog, fillFilter, row, search, signInAs } from './lists.ts';
+import { DEMO, settled } from './support.ts';
+
+// a stuck click names itself instead of using up the whole test
+test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 10_000 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const menuButton = (page: Page) => page.getByRole('button', { name: LABEL.menu, exact: true });
+const pageTitle = (page: Page, title: string) => page.getByRole('heading', { level: 1, name: title, exact: true });
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'element has a box').toBeTruthy();
+  return box as Box;
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The page is no wider than the screen: nothing to scroll sideways. */
+async function expectNoSideScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'page wider than the screen',
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+/**
+ * Entirely on screen once the page is scrolled down (never sideways) to it: not past the right edge, and not
+ * clipped by a box around it.
+ */
+async function expectWithinScreen(page: Page, locator: Locator) {
+  await expect(locator).toBeVisible();
+  await locator.evaluate((el) => {
+    const { top, bottom } = el.getBoundingClientRect();
+    if (top < 120 || bottom > window.innerHeight) window.scrollBy(0, top - window.innerHeight / 3);
+  });
+  await expect(locator).toBeInViewport({ ratio: 1 });
+  const box = await boxOf(locator);
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box.x, 'left edge on screen').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'right edge on screen').toBeLessThanOrEqual(width);
+}
+
+/** The Menu button stays in the header: it covers none of `covered` (the title, filter labels…). */
+async function expectMenuCoversNothing(page: Page, covered: Locator[]) {
+  const menu = await boxOf(menuButton(page));
+  for (const target of covered) {
+    await expect(target).toBeVisible();
+    expect(overlaps(menu, await boxOf(target)), `the Menu button covers ${await target.textContent()}`).toBe(false);
+  }
+}
+
+/** A screen of the shell at phone width: its title shows, the sidebar is folded away, nothing is covered. */
+async function expectScreen(page: Page, title: string, alsoUncovered: Locator[] = []) {
+  await expect(pageTitle(page, title)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator('aside.ant-layout-sider')).toBeHidden();
+  await expectWithinScreen(page, menuButton(page));
+  await expectWithinScreen(page, page.getByTestId('user-menu'));
+  await expectMenuCoversNothing(page, [pageTitle(page, title), ...alsoUncovered]);
+  await expectNoSideScroll(page);
+}
+
+/** A filter's label in the list's filter row. */
+const filterLabel = (page: Page, label: string) =>
+  page.locator('.list-page__filters').locator(`label[title="${label}"]`);
+
+/**
+ * Opens the tab `label` of an edit page as a phone user does: the tabs run along the top, and those past the
+ * screen's edge are in the tab bar's "more" list (a phone's browser swipes the bar instead).
+ */
+async function openTab(page: Page, label: string) {
+  const tab = page.getByRole('tab', { name: label, exact: true });
+  const bar = await boxOf(page.locator('.product-edit__tabs > .ant-tabs-nav .ant-tabs-nav-wrap'));
+  const box = await boxOf(tab);
+  // the part of the tab the bar shows (a tab cut by the edge is clicked on its shown part, as a finger would)
+  const left = Math.max(box.x, bar.x);
+  const shown = Math.min(box.x + box.width, bar.x + bar.width) - left;
+  if (shown >= 16) await tab.click({ position: { x: left - box.x + shown / 2, y: box.height / 2 } });
+  else {
+    await page.locator('.product-edit__tabs > .ant-tabs-nav .ant-tabs-nav-more').click();
+    const list = page.getByRole('listbox');
+    await settled(page.locator('.ant-tabs-dropdown', { has: list }));
+    await list.getByRole('option', { name: label, exact: true }).click();
+  }
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: label, exact: true })).toBeVisible();
+  await expectNoSideScroll(page);
+}
+
+test.describe('the client area at 390 × 844', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, DEMO.customer, '/client/products');
+  });
+
+  test('the header: the Menu button opens the sidebar as a drawer; the user menu shows Sign out on screen', async ({
+    page,
+  }) => {
+    await expectScreen(page, LABEL.navProducts, [filterLabel(page, 'Name'), filterLabel(page, LABEL.status)]);
+
+    // the sidebar, as a drawer over the page
+    await menuButton(page).click();
+    const drawer = await settled(page.getByRole('dialog', { name: LABEL.menu }));
+    const nav = drawer.getByRole('navigation', { name: 'Sidebar' });
+    await expect(nav.locator('.ant-menu-item-group-title')).toHaveText([
+      LABEL.groupContent,
+      LABEL.groupIntegration,
+      LABEL.groupAccount,
+      LABEL.groupSupport,
+    ]);
+    await expect(nav.getByRole('link')).toHaveText([
+      LABEL.navProducts,
+      LABEL.navMyPlayers,
+      LABEL.navProfile,
+      LABEL.navGuide,
+      LABEL.navIntegration,
+    ]);
+    await expectWithinScreen(page, nav.getByRole('link', { name: LABEL.navIntegration }));
+    await expectNoSideScroll(page);
+    // following a link closes it
+    await nav.getByRole('link', { name: LABEL.navMyPlayers }).click();
+    await expect(page).toHaveURL(/\/client\/instances$/);
+    await expect(drawer).toBeHidden();
+    await expectScreen(page, LABEL.navMyPlayers, [filterLabel(page, 'Name')]);
+    // and its close button closes it without going anywhere
+    await menuButton(page).click();
+    await settled(page.getByRole('dialog', { name: LABEL.menu }));
+    await page.getByRole('dialog', { name: LABEL.menu }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog', { name: LABEL.menu })).toBeHidden();
+    await expect(page).toHaveURL(/\/client\/instances$/);
+
+    // the user menu: who is signed in, and Sign out, both on screen
+    await page.getByTestId('user-menu').click();
+    const signOut = page.getByRole('menuitem', { name: LABEL.signOut });
+    await settled(page.locator('.ant-dropdown', { has: signOut }));
+    await expectWithinScreen(page, signOut);
+    await expectWithinScreen(page, page.getByRole('menuitem', { name: DEMO.customer }));
+    await signOut.click();
+    const confirm = await settled(page.getByRole('dialog', { name: MSG.signOutTitle }));
+    await expect(confirm.getByText(MSG.signOutConfirm, { exact: true })).toBeVisible();
+    await expectWithinScreen(page, confirm.getByRole('button', { name: 'OK' }));
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the product list and a product edit, tab by tab, fit the screen', async ({ page }) => {
+    await expectScreen(page, LABEL.navProducts);
+    await fillFilter(page, 'Name', 'Brick D7');
+    await search(page);
+    const table = page.getByTestId('product-list');
+    await expect(row(table, 'Brick D7')).toBeVisible();
+    await expectWithinScreen(page, table.getByRole('link', { name: 'Edit Brick D7' }));
+    await expectNoSideScroll(page);
+
+    // the New Product dialog fits the screen
+    await page.getByRole('button', { name: LABEL.newProduct }).click();
+    const create = await dialog(page, LABEL.newProduct);
+    await expectWithinScreen(page, create.getByRole('button', { name: LABEL.save }));
+    await expectWithinScreen(page, create.getByLabel('Name', { exact: true }));
+    await expectNoSideScroll(page);
+    await create.getByRole('button', { name: LABEL.cancel }).click();
+    await expect(create).toBeHidden();
+
+    await table.getByRole('link', { name: 'Edit Brick D7' }).click();
+    await expectScreen(page, LABEL.productEdit, [page.getByText('Brick D7', { exact: true })]);
+    for (const tab of [
+      LABEL.tabGeneral,
+      LABEL.tabPrice,
+      LABEL.tabImages,
+      LABEL.tabAudio,
+      LABEL.tabListeningGuide,
+      LABEL.tabDiscography,
+      LABEL.tabTechSpecs,
+      LABEL.tabFrequencyGraph,
+    ]) {
+      await openTab(page, tab);
+    }
+    // the General tab's fields and its save are on screen, not pushed past the edge
+    await openTab(page, LABEL.tabGeneral);
+    await expectWithinScreen(page, page.getByLabel('Name', { exact: true }));
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+  });
+
+  test('the instance list and an instance edit, tab by tab, fit the screen', async ({ page }) => {
+    await page.goto('/client/instances');
+    await expectScreen(page, LABEL.navMyPlayers);
+    await fillFilter(page, 'Name', 'Demo Audio Microphones');
+    await search(page);
+    const edit = page.getByRole('link', { name: 'Edit Demo Audio Microphones', exact: true });
+    await expect(edit).toBeVisible();
+    await expectNoSideScroll(page);
+
+    await edit.click();
+    await expectScreen(page, LABEL.instanceEdit);
+    for (const tab of [
+      LABEL.tabGeneral,
+      LABEL.tabFeatures,
+      LABEL.tabProducts,
+      LABEL.tabSources,
+      LABEL.tabImages,
+      LABEL.tabBuyButton,
+    ]) {
+      await openTab(page, tab);
+    }
+    await openTab(page, LABEL.tabGeneral);
+    await expectWithinScreen(page, page.getByText(LABEL.launchCode, { exact: true }));
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+  });
+
+  test('the guide, the integration guide and the profile fit the screen', async ({ page }) => {
+    await page.goto('/client/guide');
+    await expectScreen(page, LABEL.navGuide);
+    await expect(page.getByRole('tab', { name: LABEL.guideContent, exact: true })).toBeVisible();
+
+    await page.goto('/client/integration');
+    await expectScreen(page, LABEL.navIntegration);
+    await expect(page.getByRole('tab').first()).toBeVisible();
+
+    await page.goto('/client/profile');
+    await expectScreen(page, 'My Profile');
+    await expectWithinScreen(page, page.getByLabel('First Name', { exact: true }));
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+  });
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the client product list, its filters and its dialog fit', async ({ page }) => {
+    await signInAs(page, DEMO.customer, '/client/products');
+    await expectScreen(page, LABEL.navProducts, [filterLabel(page, 'Name'), filterLabel(page, LABEL.status)]);
+    const filters = page.locator('.list-page__filters');
+    await expectWithinScreen(page, filters.getByRole('button', { name: LABEL.search }));
+    await expectWithinScreen(page, filters.getByRole('button', { name: LABEL.reset }));
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.newProduct }));
+
+    await page.getByRole('button', { name: LABEL.newProduct }).click();
+    const create = await dialog(page, LABEL.newProduct);
+    await expectWithinScreen(page, create.getByRole('button', { name: LABEL.save }));
+    await expectWithinScreen(page, create.getByRole('button', { name: LABEL.cancel }));
+    await expectNoSideScroll(page);
+  });
+
+  test('operator screens: a wide list scrolls inside itself, the drawer and an edit page fit', async ({ page }) => {
+    await signInAs(page, DEMO.global_admin, '/global/brands');
+    await expectScreen(page, LABEL.brands);
+
+    await page.goto('/global/customers');
+    await expectScreen(page, LABEL.customers, [filterLabel(page, 'Name')]);
+    // the table is wider than the screen: it scrolls, the page does not
+    const content = page.locator('.ant-table-content');
+    await expect(row(content, DEMO.customer)).toBeVisible();
+    const [inner, shown] = await content.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(inner, 'the table is wider than the screen').toBeGreaterThan(shown);
+    await expectNoSideScroll(page);
+
+    // the global sidebar in the drawer
+    await menuButton(page).click();
+    const drawer = await settled(page.getByRole('dialog', { name: LABEL.menu }));
+    await expect(drawer.locator('.ant-menu-item-group-title').first()).toHaveText(LABEL.globalGroupBrands);
+    await expectNoSideScroll(page);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+
+    // a row action past the screen's edge is reached by scrolling the table; the edit page fits
+    await page.getByRole('button', { name: `${LABEL.editFeatures} ${DEMO.customer}`, exact: true }).click();
+    await expectScreen(page, LABEL.customerEdit);
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.cancel }));
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+  });
+});
