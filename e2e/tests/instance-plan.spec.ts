@@ -190,6 +190,8 @@ test('an instance needs a name: New Instance and General refuse a blank one, not
   // ── Save with nothing filled, then with spaces only ──
   await page.getByRole('button', { name: LABEL.newInstance }).click();
   const form = await dialog(page, LABEL.newInstance);
+  // The dialog's two buttons in one case.
+  await expect(form.locator('.ant-modal-footer button')).toHaveText(['CANCEL', 'SAVE']);
   const name = form.getByLabel('Name', { exact: true });
   await form.getByRole('button', { name: LABEL.save }).click();
   await expect(form.getByText(MSG.nameRequired, { exact: true })).toBeVisible();

@@ -421,6 +421,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
     scene.p3.name,
   ]);
   await expect(picker.getByRole('switch', { name: `Add ${scene.p4.name}` })).not.toBeChecked();
+  await expect(picker.getByRole('button', { name: 'DONE', exact: true })).toBeVisible();
   await picker.getByRole('button', { name: LABEL.done }).click();
   await expect(picker).toBeHidden();
   await expect(mine.locator('tbody tr.ant-table-row td:first-child')).toHaveText([
