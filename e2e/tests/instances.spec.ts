@@ -9,6 +9,7 @@
  */
 import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT, SALES_EMAIL, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { INSTANCE_TABS } from './lists.ts';
 import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
@@ -295,14 +296,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
   // ── edit page ──
   await expect(page.getByRole('heading', { name: LABEL.instanceEdit })).toBeVisible();
   await expect(page.getByTestId('instance-name')).toHaveText(name);
-  await expect(page.getByRole('tab')).toHaveText([
-    LABEL.tabGeneral,
-    LABEL.tabFeatures,
-    LABEL.tabProducts,
-    LABEL.tabSources,
-    LABEL.tabImages,
-    LABEL.tabBuyButton,
-  ]);
+  await expect(page.getByRole('tab')).toHaveText(INSTANCE_TABS);
 
   // General
   const general = page.getByTestId('tab-general');

@@ -141,3 +141,23 @@ export async function brandIdOf(name = DEMO_BRAND): Promise<string> {
   expect(brand, `brand ${name}`).toBeTruthy();
   return (brand as { _id: string })._id;
 }
+
+/** The edit pages' tabs in order (spec 3 §2). */
+export const PRODUCT_TABS = [
+  LABEL.tabGeneral,
+  LABEL.tabPrice,
+  LABEL.tabImages,
+  LABEL.tabAudio,
+  LABEL.tabListeningGuide,
+  LABEL.tabDiscography,
+  LABEL.tabTechSpecs,
+  LABEL.tabFrequencyGraph,
+];
+export const INSTANCE_TABS = [
+  LABEL.tabGeneral,
+  LABEL.tabFeatures,
+  LABEL.tabProducts,
+  LABEL.tabSources,
+  LABEL.tabImages,
+  LABEL.tabBuyButton,
+];

@@ -6,7 +6,7 @@
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { dialog, fillFilter, row, search, signInAs } from './lists.ts';
+import { dialog, fillFilter, INSTANCE_TABS, PRODUCT_TABS, row, search, signInAs } from './lists.ts';
 import { DEMO, settled } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
@@ -174,16 +174,7 @@ test.describe('the client area at 390 × 844', () => {
 
     await table.getByRole('link', { name: 'Edit Brick D7' }).click();
     await expectScreen(page, LABEL.productEdit, [page.getByText('Brick D7', { exact: true })]);
-    for (const tab of [
-      LABEL.tabGeneral,
-      LABEL.tabPrice,
-      LABEL.tabImages,
-      LABEL.tabAudio,
-      LABEL.tabListeningGuide,
-      LABEL.tabDiscography,
-      LABEL.tabTechSpecs,
-      LABEL.tabFrequencyGraph,
-    ]) {
+    for (const tab of PRODUCT_TABS) {
       await openTab(page, tab);
     }
     // the General tab's fields and its save are on screen, not pushed past the edge
@@ -203,14 +194,7 @@ test.describe('the client area at 390 × 844', () => {
 
     await edit.click();
     await expectScreen(page, LABEL.instanceEdit);
-    for (const tab of [
-      LABEL.tabGeneral,
-      LABEL.tabFeatures,
-      LABEL.tabProducts,
-      LABEL.tabSources,
-      LABEL.tabImages,
-      LABEL.tabBuyButton,
-    ]) {
+    for (const tab of INSTANCE_TABS) {
       await openTab(page, tab);
     }
     await openTab(page, LABEL.tabGeneral);

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { PRODUCT_TABS } from './lists.ts';
 import { api, apiLogin, DEMO, expectWordsWhole, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
@@ -198,16 +199,7 @@ const saveTab = async (page: Page, scope: Locator, message: string = MSG.updateS
 test('General: name, model, status, category and sub category save and read back', async ({ page }) => {
   await openProduct(page);
   await expect(page.getByTestId('product-name')).toHaveText(productName);
-  await expect(page.getByRole('tab')).toHaveText([
-    LABEL.tabGeneral,
-    LABEL.tabPrice,
-    LABEL.tabImages,
-    LABEL.tabAudio,
-    LABEL.tabListeningGuide,
-    LABEL.tabDiscography,
-    LABEL.tabTechSpecs,
-    LABEL.tabFrequencyGraph,
-  ]);
+  await expect(page.getByRole('tab')).toHaveText(PRODUCT_TABS);
   const general = page.getByTestId('tab-general');
   await expect(general.getByLabel('Name', { exact: true })).toHaveValue(productName);
   await expect(general.getByLabel('Model', { exact: true })).toHaveValue('M-0');
