@@ -161,3 +161,51 @@ export const INSTANCE_TABS = [
   LABEL.tabImages,
   LABEL.tabBuyButton,
 ];
+
+/** What a rich-text editor is given piece by piece: plain text, or a piece formatted with the toolbar. */
+export type RichPiece =
+  | string
+  | { bold: string }
+  | { italic: string }
+  | { underline: string }
+  | { link: string; href: string };
+
+/**
+ * Writes in the rich-text editor labelled `label` inside `scope` as a user does: clears it, then a level-3 heading
+ * and one paragraph made of `pieces`, formatted with the toolbar (Heading, Body, Bold, Italic, Underline, Link).
+ */
+export async function writeRichText(page: Page, scope: Locator, label: string, heading: string, pieces: RichPiece[]) {
+  const editor = scope.getByRole('textbox', { name: label, exact: true });
+  const tool = (name: string) =>
+    scope.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await tool('Heading').click();
+  await page.keyboard.type(heading);
+  await page.keyboard.press('Enter');
+  await tool('Body').click();
+  for (const piece of pieces) {
+    if (typeof piece === 'string') await page.keyboard.type(piece);
+    else if ('link' in piece) {
+      await page.keyboard.type(piece.link);
+      for (let i = 0; i < piece.link.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+      await tool('Link').click();
+      const dialog = await settled(page.getByRole('dialog', { name: 'Link' }));
+      await dialog.getByLabel('Link address').fill(piece.href);
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await expect(dialog).toBeHidden();
+      await page.keyboard.press('End');
+    } else {
+      const [name, text] =
+        'bold' in piece
+          ? ['Bold', piece.bold]
+          : 'italic' in piece
+            ? ['Italic', piece.italic]
+            : ['Underline', piece.underline];
+      await tool(name).click();
+      await page.keyboard.type(text);
+      await tool(name).click();
+    }
+  }
+}

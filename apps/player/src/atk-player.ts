@@ -69,7 +69,9 @@ const sameOrigin = new URL(API).origin === location.origin;
 function request(id: string, token: string | null): Promise<Load> {
   const init: RequestInit = token
     ? { credentials: 'omit', cache: 'no-store', headers: { authorization: `Bearer ${token}` } }
-    : { credentials: 'omit' };
+    : // Revalidated at every page's first launch (the ETag makes an unchanged read a 304): what an operator or a
+      // brand saved is seen by the next launch, not a minute later when the browser's copy expires.
+      { credentials: 'omit', cache: 'no-cache' };
   return fetch(`${API}/widget/instances/${encodeURIComponent(id)}`, init)
     .then(async (res): Promise<Load> => {
       const body = (await res.json()) as { code?: number; msg?: string; data?: PlayerInstance };

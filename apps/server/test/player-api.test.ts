@@ -244,6 +244,8 @@ describe('GET /widget/instances/{id}', () => {
       // The default tooltips every database starts with, one per feature, and the default bands.
       tooltips: DEFAULT_TOOLTIP_LIST,
       frequency_bands: DEFAULT_FREQUENCY_BANDS,
+      // No info page written yet.
+      infos: { home: '', listening_tips: '', about_us: '', faq: '' },
     });
 
     // A stale or forged token does not get in the way of a visitor.

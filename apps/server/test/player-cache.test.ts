@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, hashPassword, type PlayerInstance } from '@atk/contract';
+import { API_BASE, type FrequencyBands, hashPassword, type PlayerInstance } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_MASTER_BRAND } from '../src/bootstrap/demo/accounts.ts';
@@ -246,16 +246,31 @@ describe('the remembered player read', () => {
     }
   }, 60_000);
 
-  it('sees the tooltips, the frequency bands setting and the brand', async () => {
+  it('sees the tooltips, the frequency bands and info pages settings and the brand', async () => {
     const tips = await api<{ list: { _id: string; content: string }[] }>('GET', '/admin/tooltips?page_size=100');
     await expectSeen(
       async () => void (await api('PUT', `/admin/tooltips/${tips.data.list[0]._id}`, { content: 'A new tip' })),
       (r) => r.player?.tooltips.some((t) => t.content === 'A new tip') ?? false,
     );
-    // The bands have no API of their own (the spec's freq_graph setting is written by operators in SQL).
+    // The operator's bands and info pages (ATK PLAYER EDIT), and a setting written in SQL.
+    const bands = (await api<{ content: FrequencyBands }>('GET', '/admin/settings/freq_graph')).data.content;
     await expectSeen(
-      () => writeSetting(servers[0].database.db, 'freq_graph', { low: { min: 10, max: 99, desc: 'Lows' } }),
+      async () =>
+        void (await api('PUT', '/admin/settings/freq_graph', {
+          content: { ...bands, low: { min: 10, max: 99, desc: 'Lows' } },
+        })),
       (r) => r.player?.frequency_bands.low.max === 99,
+    );
+    await expectSeen(
+      async () =>
+        void (await api('PUT', '/admin/settings/infos', {
+          content: { home: '<p>Hello</p>', listening_tips: '', about_us: '', faq: '' },
+        })),
+      (r) => r.player?.infos.home === '<p>Hello</p>',
+    );
+    await expectSeen(
+      () => writeSetting(servers[0].database.db, 'freq_graph', { low: { min: 11, max: 98, desc: 'Lows' } }),
+      (r) => r.player?.frequency_bands.low.max === 98,
     );
     const brands = await api<{ list: { _id: string; name: string }[] }>('GET', '/admin/brands?page_size=100');
     const brand = brands.data.list.find((b) => b.name === DEMO_MASTER_BRAND) as { _id: string };

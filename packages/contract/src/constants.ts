@@ -36,6 +36,19 @@ export const TOOLTIP_FEATURES = [
 /** The frequency graph's seven bands (spec 2 §2, spec 3 §9). */
 export const FREQUENCY_BANDS = ['sub', 'low', 'lo_mid', 'mid', 'hi_mid', 'hi', 'air'] as const;
 export const FREQUENCY_BAND_LABELS = ['SUB', 'LOW', 'LO MID', 'MID', 'HI MID', 'HI', 'AIR'] as const;
+/** What an operator may give a band (spec 2 §2 Frequency Graph): Hz within the audible range and a bit beyond. */
+export const FREQUENCY_HZ_MIN = 1;
+export const FREQUENCY_HZ_MAX = 24_000;
+export const FREQUENCY_DESC_MAX = 300;
+/** The player's info pages (spec 2 §2 Info pages), in their tab order, and their titles. */
+export const INFO_PAGES = ['home', 'listening_tips', 'about_us', 'faq'] as const;
+export type InfoPage = (typeof INFO_PAGES)[number];
+export const INFO_PAGE_LABELS: Record<InfoPage, string> = {
+  home: 'Home',
+  listening_tips: 'Listening Tips',
+  about_us: 'About Us',
+  faq: 'FAQ',
+};
 export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
 export const PLAYER_EVENTS_MAX = 50;
 

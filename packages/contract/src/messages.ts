@@ -150,6 +150,9 @@ export const MSG = {
   multipartMalformed: 'The form is not valid multipart/form-data (check its boundary and parts)',
   // landing page instance (spec 2 §7 Settings)
   landingInstanceNotPublished: 'The instance must be published (Active) to be the landing instance',
+  // frequency graph bands (spec 2 §2 Info pages; the bounds are ours: docs/api.md), after the field's name
+  frequencyHzRange: 'must be between 1 and 24,000 Hz',
+  frequencyMaxAboveMin: 'must be above the min Hz',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -343,6 +346,12 @@ export const LABEL = {
   guidePlayers: 'Players',
   guideAudio: 'Audio',
   guideIntegrate: 'Integrate',
+  // guide edit and info pages (spec 2 §2)
+  guideEdit: 'GUIDE EDIT',
+  playerEdit: 'ATK PLAYER EDIT',
+  minHz: 'Min Hz',
+  maxHz: 'Max Hz',
+  description: 'Description',
   // operator consoles: invitations, tooltips (spec 2 §2)
   invitations: 'Invitations',
   sendInvitation: 'Send Invitation',

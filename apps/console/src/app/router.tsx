@@ -42,6 +42,8 @@ const CustomerListPage = lazy(() => import('../features/customers/CustomerListPa
 const CustomerEditPage = lazy(() => import('../features/customers/CustomerEditPage.tsx'));
 const PlanListPage = lazy(() => import('../features/plans/PlanListPage.tsx'));
 const PlanEditPage = lazy(() => import('../features/plans/PlanEditPage.tsx'));
+const GuideEditPage = lazy(() => import('../features/content-settings/GuideEditPage.tsx'));
+const InfoPagesPage = lazy(() => import('../features/content-settings/InfoPagesPage.tsx'));
 
 function Root() {
   return (
@@ -127,8 +129,8 @@ export const routes: RouteObject[] = [
         { path: 'plans', element: <PlanListPage /> },
         { path: 'plans/:id/edit', element: <PlanEditPage /> },
         pending('audios'),
-        pending('guides'),
-        pending('infos'),
+        { path: 'guides', element: <GuideEditPage /> },
+        { path: 'infos', element: <InfoPagesPage /> },
         { path: 'landing', element: <LandingSettingPage /> },
         pending('statistics/atk'),
         pending('statistics/brands'),

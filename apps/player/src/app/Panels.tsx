@@ -4,6 +4,7 @@ import { ImagesPanel } from './Images.tsx';
 import { InfoTip } from './InfoTip.tsx';
 import { BANDS, bandRange, FEATURE_TITLES, type OrderedFeature } from './instance.ts';
 import { spotifyLink, webLink } from './links.ts';
+import { nextTab } from './tabs.ts';
 import { techSections } from './techspecs.ts';
 
 const FEATURE_TIPS: Record<OrderedFeature, 'ListeningGuide' | 'Discography' | 'FrequencyOrTech' | 'Image'> = {
@@ -36,17 +37,7 @@ export function Panels({ features, product, hiddenNote, bands, imageOrder, tip, 
   const focusTab = (f: OrderedFeature, el: HTMLElement) =>
     (el.parentElement?.querySelector(`[id="${tabId(f)}"]`) as HTMLElement | null)?.focus();
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, f: OrderedFeature) => {
-    const i = features.indexOf(f);
-    const next =
-      e.key === 'ArrowRight'
-        ? features[(i + 1) % features.length]
-        : e.key === 'ArrowLeft'
-          ? features[(i - 1 + features.length) % features.length]
-          : e.key === 'Home'
-            ? features[0]
-            : e.key === 'End'
-              ? features[features.length - 1]
-              : null;
+    const next = nextTab(features, f, e.key);
     if (!next) return;
     e.preventDefault();
     setChosen(next);

@@ -4,8 +4,16 @@ import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts'
 import { blindName, shuffle } from './blind.ts';
 import { chooseDestination, choosePrice, currencyOf, formatPrice } from './currency.ts';
 import { EventBatcher, FLUSH_EVERY_MS, isUuid } from './events.ts';
+import { InfoPages } from './InfoPages.tsx';
 import { InfoTip } from './InfoTip.tsx';
-import { addableProducts, initialSelection, normaliseInstance, TOOLTIP, type TooltipName } from './instance.ts';
+import {
+  addableProducts,
+  infoPagesOf,
+  initialSelection,
+  normaliseInstance,
+  TOOLTIP,
+  type TooltipName,
+} from './instance.ts';
 import { Panels } from './Panels.tsx';
 import { sendEvents, visitorId } from './send.ts';
 import { buildShareUrl } from './share.ts';
@@ -35,7 +43,13 @@ const visitorLanguages = () => {
 export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const data = useMemo(() => normaliseInstance(raw), [raw]);
   const base = useId();
-  const ids = { song: `${base}-song`, source: `${base}-source`, add: `${base}-add`, share: `${base}-share` };
+  const ids = {
+    song: `${base}-song`,
+    source: `${base}-source`,
+    add: `${base}-add`,
+    share: `${base}-share`,
+    info: `${base}-info`,
+  };
   const byId = useMemo(() => new Map(data.products.map((p) => [p._id, p])), [data]);
   // Several tooltips of one feature are shown together, in the server's order.
   const tips = useMemo(() => {
@@ -70,6 +84,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const [matched, setMatched] = useState(true);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [shareNote, setShareNote] = useState('');
+  const [infoOpen, setInfoOpen] = useState(false);
 
   const song = data.songs.find((s) => s._id === songId) ?? null;
   const source = song?.sources.find((s) => s._id === sourceId) ?? null;
@@ -620,7 +635,19 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
             {shareNote}
           </span>
         </span>
+        {infoPagesOf(data.infos).length > 0 && (
+          <button
+            type="button"
+            className="btn"
+            aria-expanded={infoOpen}
+            aria-controls={infoOpen ? ids.info : undefined}
+            onClick={() => setInfoOpen(!infoOpen)}
+          >
+            About &amp; help
+          </button>
+        )}
       </div>
+      {infoOpen && <InfoPages id={ids.info} infos={data.infos} />}
       {shareUrl && (
         <div className="field share">
           <label className="label" htmlFor={ids.share}>

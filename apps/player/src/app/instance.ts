@@ -8,6 +8,7 @@ import {
   DEFAULT_PRODUCTS_IN_PLAYER,
   FREQUENCY_BAND_LABELS,
   FREQUENCY_BANDS,
+  INFO_PAGES,
   ORDERED_FEATURES,
   PRODUCT_SLOTS,
   TOOLTIP_FEATURES,
@@ -114,8 +115,14 @@ export function normaliseInstance(raw: unknown): PlayerInstance {
     frequency_bands: (BANDS.every(([key]) => bands[key] && typeof bands[key] === 'object')
       ? bands
       : null) as unknown as FrequencyBands,
+    infos: Object.fromEntries(
+      INFO_PAGES.map((page) => [page, str(obj(d.infos)[page]) ?? '']),
+    ) as PlayerInstance['infos'],
   };
 }
+
+/** The info pages the operator has written (blank ones are left out), in their tab order. */
+export const infoPagesOf = (infos: PlayerInstance['infos']) => INFO_PAGES.filter((page) => infos[page].trim() !== '');
 
 /**
  * The products loaded when the player opens: the featured ones (slots 1–3, in slot order), or the first

@@ -10,6 +10,7 @@ import type { Storage } from '../platform/storage/types.ts';
 import { DEMO_ACCOUNTS, DEMO_MASTER_BRAND, DEMO_PASSWORD, seedDemoAccounts } from './demo/accounts.ts';
 import { seedDemoContent } from './demo/content.ts';
 import { seedDemoInstance } from './demo/instance.ts';
+import { convertMarkdownGuide } from './rich-text.ts';
 
 /** Roles always exist; demo data goes in once per database, and never in production. */
 export async function seed(
@@ -23,6 +24,8 @@ export async function seed(
   await seedCurrencies(db);
   // Content defaults (not demo data): the player's feature tooltips, while the table is empty.
   await seedTooltips(db);
+  // Data written before rich text (issue 12): a markdown guide becomes HTML, once per database.
+  if (await convertMarkdownGuide(db)) opts.log?.info('the client guide was converted from markdown to rich text');
   if (!opts.demo) return;
   await seedDemoAccounts(db, opts.log);
   // Products with real (synthesised) audio, once per database; needs the file store and the job queue.

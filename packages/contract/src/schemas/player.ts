@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   FREQUENCY_BANDS,
+  INFO_PAGES,
+  type InfoPage,
   ORDERED_FEATURES,
   PLAYER_EVENT_TYPES,
   PLAYER_EVENTS_MAX,
@@ -129,6 +131,8 @@ export const playerInstance = z.object({
   image_order: z.array(z.string()),
   tooltips: z.array(playerTooltip),
   frequency_bands: frequencyBands,
+  /** The operator's info pages (Home, Listening Tips, About Us, FAQ): sanitised HTML, '' where none is written. */
+  infos: z.object(Object.fromEntries(INFO_PAGES.map((p) => [p, z.string()])) as Record<InfoPage, z.ZodString>),
   /** 1 only on a signed-in preview of an instance that is not published (visitors get a 404); absent otherwise. */
   preview: z.literal(1).optional(),
 });

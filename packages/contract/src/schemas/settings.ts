@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import {
+  FREQUENCY_BANDS,
+  FREQUENCY_DESC_MAX,
+  FREQUENCY_HZ_MAX,
+  FREQUENCY_HZ_MIN,
+  INFO_PAGES,
+  type InfoPage,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { id, safeString, storable } from './common.ts';
+import { id, safeString, says, storable } from './common.ts';
+import { frequencyBands } from './player.ts';
 
 export const LANDING_SETTINGS = ['landing_instance', 'mobile_landing_instance'] as const;
 export type LandingSetting = (typeof LANDING_SETTINGS)[number];
@@ -18,29 +27,71 @@ export const landingSettingParams = z.object({
   type: z.enum(LANDING_SETTINGS, { error: `must be one of ${LANDING_SETTINGS.join(', ')}` }),
 });
 
-/** The client guide (spec 3 §2 /client/guide): four tabs of markdown, edited by operators (/global/guides). */
-export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
-export const GUIDE_MAX = 100_000;
-const guideText = z
+/**
+ * Rich text (spec 2 §2: heading level 3, paragraph, bold, italic, underline, link): every rich text of the product
+ * (the client guide, the info pages, a product's listening guide) is HTML, reduced by the server to one allow-list
+ * when it is saved (apps/server/src/platform/html.ts). The limit applies to what is sent.
+ */
+export const RICH_TEXT_MAX = 100_000;
+const richText = z
   .string({ error: 'must be text' })
   .refine(storable, { error: MSG.textUnstorable })
-  .max(GUIDE_MAX, { error: `must be at most ${GUIDE_MAX} characters` });
+  .max(RICH_TEXT_MAX, { error: `must be at most ${RICH_TEXT_MAX} characters` });
+
+/** The client guide (spec 3 §2 /client/guide): four tabs of rich text, edited by operators (/global/guides). */
+export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
 export const guideContent = z.object({
-  content: guideText,
-  players: guideText,
-  audio: guideText,
-  integrate: guideText,
+  content: richText,
+  players: richText,
+  audio: richText,
+  integrate: richText,
 });
 export type GuideContent = z.infer<typeof guideContent>;
 
+/** The player's info pages (spec 2 §2 Info pages, §3 Settings record): rich text, shown by the player. */
+export const infosContent = z.object(
+  Object.fromEntries(INFO_PAGES.map((page) => [page, richText])) as Record<InfoPage, typeof richText>,
+);
+export type InfosContent = z.infer<typeof infosContent>;
+
+/** One band of the frequency graph as an operator writes it: Hz within 1–24,000, min below max. */
+const hz = z
+  .number(says('must be a number'))
+  .min(FREQUENCY_HZ_MIN, { error: MSG.frequencyHzRange })
+  .max(FREQUENCY_HZ_MAX, { error: MSG.frequencyHzRange });
+export const frequencyBandInput = z
+  .object({
+    min: hz,
+    max: hz,
+    desc: safeString()
+      .trim()
+      .max(FREQUENCY_DESC_MAX, { error: `must be at most ${FREQUENCY_DESC_MAX} characters` }),
+  })
+  .refine((band) => band.min < band.max, { error: MSG.frequencyMaxAboveMin, path: ['max'] });
+/** PUT /admin/settings/freq_graph: all seven bands (spec 2 §2 Frequency Graph). */
+export const frequencyBandsInput = z.object(
+  Object.fromEntries(FREQUENCY_BANDS.map((band) => [band, frequencyBandInput])) as Record<
+    (typeof FREQUENCY_BANDS)[number],
+    typeof frequencyBandInput
+  >,
+);
+
 /** The settings an operator reads and writes at /admin/settings/{type} (spec 2 §7). */
-export const ADMIN_SETTINGS = ['guide', 'landing_instance'] as const;
+export const ADMIN_SETTINGS = ['guide', 'infos', 'freq_graph', 'landing_instance'] as const;
 export const guideSetting = z.object({ type: z.literal('guide'), content: guideContent });
 /** GET /settings/guide, /admin/settings/guide. */
 export type GuideSetting = z.infer<typeof guideSetting>;
 /** `/admin/settings/:type` path parameters of a type not named above (answered with an error). */
 export const adminSettingParams = z.object({ type: safeString().max(100) });
 export const guideSettingBody = z.object({ content: guideContent });
+/** GET/PUT /admin/settings/infos. */
+export const infosSetting = z.object({ type: z.literal('infos'), content: infosContent });
+export type InfosSetting = z.infer<typeof infosSetting>;
+export const infosSettingBody = z.object({ content: infosContent });
+/** GET/PUT /admin/settings/freq_graph: the bands the player shows (its defaults until an operator saves some). */
+export const freqGraphSetting = z.object({ type: z.literal('freq_graph'), content: frequencyBands });
+export type FreqGraphSetting = z.infer<typeof freqGraphSetting>;
+export const freqGraphSettingBody = z.object({ content: frequencyBandsInput });
 
 /** PUT /admin/settings/landing_instance: the instance the landing page launches, or null for none. */
 export const landingSettingBody = z.object({

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { RichText } from '../../components/RichText.tsx';
 import { guideApi, guideKeys } from './api.ts';
-import { Markdown } from './Markdown.tsx';
 import './guide.css';
 
 type GuideTab = (typeof GUIDE_TABS)[number];
@@ -16,7 +16,7 @@ const TAB_LABEL: Record<GuideTab, string> = {
   integrate: LABEL.guideIntegrate,
 };
 
-/** The client guide (spec 3 §2 /client/guide): the four markdown tabs of the `guide` setting. */
+/** The client guide (spec 3 §2 /client/guide): the four rich-text tabs of the `guide` setting (issue 12: HTML). */
 export default function GuidePage() {
   const [tab, setTab] = useRememberedTab(GUIDE_TABS, 'content');
   const guide = useQuery({ queryKey: guideKeys.all, queryFn: guideApi.read, staleTime: 60_000 });
@@ -36,11 +36,7 @@ export default function GuidePage() {
           items={GUIDE_TABS.map((key) => ({
             key,
             label: TAB_LABEL[key],
-            children: (
-              <div data-testid={`guide-${key}`}>
-                <Markdown text={content?.[key] ?? ''} />
-              </div>
-            ),
+            children: <RichText testId={`guide-${key}`} html={content?.[key] ?? ''} />,
           }))}
         />
       )}

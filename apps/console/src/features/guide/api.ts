@@ -1,4 +1,4 @@
-/** The client guide (spec 3 §7 Guide): four markdown tabs, and its query key. */
+/** The client guide (spec 3 §7 Guide): four rich-text tabs, and its query key. */
 import type { GuideSetting } from '@atk/contract';
 import { get } from '../../api/client.ts';
 

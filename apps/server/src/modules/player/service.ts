@@ -1,10 +1,7 @@
 import {
   DEFAULT_BUTTONS,
   DEFAULT_FEATURES,
-  DEFAULT_FREQUENCY_BANDS,
   DEFAULT_IMAGES,
-  FREQUENCY_BANDS,
-  type FrequencyBands,
   GROUP_360_SLOTS,
   type InstanceFeatures,
   type InstanceProduct,
@@ -22,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { audios, brands, instances, instruments, products, songs } from '../../db/schema.ts';
 import { deletedIs, liveById } from '../../db/soft-delete.ts';
 import { notFound } from '../../platform/errors.ts';
-import { readSetting } from '../settings/service.ts';
+import { readPlayerContent } from '../settings/service.ts';
 import { playerTooltips } from '../tooltips/service.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +27,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * What a visitor's `<atk-player>` may read of an instance. An unpublished, deleted or unknown instance (or a
  * malformed id, or a deleted brand) is one 404. One query per table, whatever the size of the instance: the
- * instance, then products, songs, instruments, audio (ready, or still being processed), the bands setting and the tooltips together.
+ * instance, then products, songs, instruments, audio (ready, or still being processed), the settings (bands, info pages) and the tooltips together.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
   return (await readPlayerInstanceWithDependencies(db, id)).instance;
@@ -77,7 +74,7 @@ export async function readPlayerInstanceWithDependencies(
   const songIds = plan.map((s) => s.songId);
   const instrumentIds = plan.flatMap((s) => s.instrumentIds);
 
-  const [productRows, songRows, instrumentRows, audioRows, bands, tooltips] = await Promise.all([
+  const [productRows, songRows, instrumentRows, audioRows, content, tooltips] = await Promise.all([
     candidates.length
       ? db
           .select({ product: products, brandName: brands.name })
@@ -116,7 +113,7 @@ export async function readPlayerInstanceWithDependencies(
             ),
           )
       : [],
-    readSetting<unknown>(db, 'freq_graph', null),
+    readPlayerContent(db),
     playerTooltips(db),
   ]);
 
@@ -177,7 +174,8 @@ export async function readPlayerInstanceWithDependencies(
     buttons: row.buttons ?? DEFAULT_BUTTONS,
     image_order: [...(row.images ?? DEFAULT_IMAGES)].sort((a, b) => a.order - b.order).map((img) => img.code),
     tooltips,
-    frequency_bands: frequencyBandsOf(bands),
+    frequency_bands: content.frequency_bands,
+    infos: content.infos,
   };
   return { instance, dependencies };
 }
@@ -292,19 +290,4 @@ function toVersion(a: typeof audios.$inferSelect): PlayerVersion {
     duration_ms: a.durationMs,
     sample_rate: a.sampleRate,
   };
-}
-
-/** The `freq_graph` setting (spec 2 §3), band by band; a band missing or malformed keeps its default. */
-export function frequencyBandsOf(stored: unknown): FrequencyBands {
-  const content = objectOf(stored) ?? {};
-  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN);
-  return Object.fromEntries(
-    FREQUENCY_BANDS.map((band) => {
-      const b = objectOf(content[band]);
-      const min = num(b?.min);
-      const max = num(b?.max);
-      const ok = b && Number.isFinite(min) && Number.isFinite(max);
-      return [band, ok ? { min, max, desc: typeof b.desc === 'string' ? b.desc : '' } : DEFAULT_FREQUENCY_BANDS[band]];
-    }),
-  ) as FrequencyBands;
 }

@@ -2,9 +2,12 @@ import {
   ADMIN_SETTINGS,
   adminSettingParams,
   envelopeOf,
-  type GuideContent,
+  freqGraphSetting,
+  freqGraphSettingBody,
   guideSetting,
   guideSettingBody,
+  infosSetting,
+  infosSettingBody,
   type LandingSetting,
   landingAdminSetting,
   landingSetting,
@@ -17,8 +20,16 @@ import { ok } from '../../http/envelope.ts';
 import { BRAND_USERS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { DEFAULT_GUIDE } from './guide-default.ts';
-import { readAdminLanding, readPublicLanding, readSetting, writeLandingInstance, writeSetting } from './service.ts';
+import {
+  readAdminLanding,
+  readFrequencyBands,
+  readGuide,
+  readInfos,
+  readPublicLanding,
+  writeFrequencyBands,
+  writeLandingInstance,
+  writeRichText,
+} from './service.ts';
 
 export function settingRoutes(app: App, { db }: Deps) {
   // Public: the landing pages read which instance their player launches (none while it cannot be shown).
@@ -39,28 +50,57 @@ export function settingRoutes(app: App, { db }: Deps) {
   );
 
   // The client guide (spec 3 §2, §7): customers and admins read it; operators edit it (spec 2 /global/guides).
-  // Until an operator saves one, the built-in guide is answered.
-  const readGuide = async () => ({
-    type: 'guide' as const,
-    content: await readSetting<GuideContent>(db, 'guide', DEFAULT_GUIDE),
-  });
+  // Until an operator saves one, the built-in guide is answered. Rich text, sanitised when saved.
+  const guide = async () => ({ type: 'guide' as const, content: await readGuide(db) });
   const guideReply = { 200: envelopeOf(guideSetting) };
   app.get(
     '/settings/guide',
     { config: { auth: BRAND_USERS }, schema: { tags: ['settings'], response: guideReply } },
-    async () => ok(await readGuide()),
+    async () => ok(await guide()),
   );
   app.get(
     '/admin/settings/guide',
     { config: { auth: ADMINS }, schema: { tags: ['settings'], response: guideReply } },
-    async () => ok(await readGuide()),
+    async () => ok(await guide()),
   );
   app.put(
     '/admin/settings/guide',
     { config: { auth: ADMINS }, schema: { tags: ['settings'], body: guideSettingBody, response: guideReply } },
     async (req) => {
-      await writeSetting(db, 'guide', req.body.content);
-      return ok(await readGuide(), MSG.updateSuccess);
+      await writeRichText(db, 'guide', req.body.content);
+      return ok(await guide(), MSG.updateSuccess);
+    },
+  );
+
+  // The player's info pages and frequency bands (spec 2 §2 Info pages, /global/infos): each tab saves its own type.
+  const infos = async () => ({ type: 'infos' as const, content: await readInfos(db) });
+  const infosReply = { 200: envelopeOf(infosSetting) };
+  app.get(
+    '/admin/settings/infos',
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], response: infosReply } },
+    async () => ok(await infos()),
+  );
+  app.put(
+    '/admin/settings/infos',
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], body: infosSettingBody, response: infosReply } },
+    async (req) => {
+      await writeRichText(db, 'infos', req.body.content);
+      return ok(await infos(), MSG.updateSuccess);
+    },
+  );
+  const bands = async () => ({ type: 'freq_graph' as const, content: await readFrequencyBands(db) });
+  const bandsReply = { 200: envelopeOf(freqGraphSetting) };
+  app.get(
+    '/admin/settings/freq_graph',
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], response: bandsReply } },
+    async () => ok(await bands()),
+  );
+  app.put(
+    '/admin/settings/freq_graph',
+    { config: { auth: ADMINS }, schema: { tags: ['settings'], body: freqGraphSettingBody, response: bandsReply } },
+    async (req) => {
+      await writeFrequencyBands(db, req.body.content);
+      return ok(await bands(), MSG.updateSuccess);
     },
   );
 

@@ -1,8 +1,22 @@
-import { id as idSchema, type LandingAdminSetting, type LandingContent, type LandingSetting, MSG } from '@atk/contract';
-import { and, eq } from 'drizzle-orm';
+import {
+  DEFAULT_FREQUENCY_BANDS,
+  FREQUENCY_BANDS,
+  type FrequencyBands,
+  type GuideContent,
+  INFO_PAGES,
+  type InfosContent,
+  id as idSchema,
+  type LandingAdminSetting,
+  type LandingContent,
+  type LandingSetting,
+  MSG,
+} from '@atk/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, instances, settings } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { sanitizeRichText } from '../../platform/html.ts';
+import { DEFAULT_GUIDE } from './guide-default.ts';
 
 export async function readSetting<T>(db: Db, type: string, fallback: T): Promise<T> {
   const [row] = await db.select({ content: settings.content }).from(settings).where(eq(settings.type, type)).limit(1);
@@ -14,6 +28,65 @@ export async function writeSetting(db: Db, type: string, content: unknown): Prom
     .insert(settings)
     .values({ type, content })
     .onConflictDoUpdate({ target: settings.type, set: { content, updatedAt: new Date() } });
+}
+
+/** Rich-text settings (the guide, the info pages) are stored as the one allow-list leaves them (platform/html.ts). */
+export async function writeRichText(db: Db, type: 'guide' | 'infos', content: Record<string, string>): Promise<void> {
+  await writeSetting(db, type, Object.fromEntries(Object.entries(content).map(([k, v]) => [k, sanitizeRichText(v)])));
+}
+
+/** The client guide: the operator's, else the built-in one. */
+export async function readGuide(db: Db): Promise<GuideContent> {
+  return readSetting<GuideContent>(db, 'guide', DEFAULT_GUIDE);
+}
+
+const objectOf = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** The info pages, page by page; a page never written is ''. */
+export function infosOf(stored: unknown): InfosContent {
+  const content = objectOf(stored) ?? {};
+  return Object.fromEntries(
+    INFO_PAGES.map((page) => [page, typeof content[page] === 'string' ? content[page] : '']),
+  ) as InfosContent;
+}
+
+export async function readInfos(db: Db): Promise<InfosContent> {
+  return infosOf(await readSetting<unknown>(db, 'infos', null));
+}
+
+/** The `freq_graph` setting (spec 2 §3), band by band; a band missing or malformed keeps its default. */
+export function frequencyBandsOf(stored: unknown): FrequencyBands {
+  const content = objectOf(stored) ?? {};
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN);
+  return Object.fromEntries(
+    FREQUENCY_BANDS.map((band) => {
+      const b = objectOf(content[band]);
+      const min = num(b?.min);
+      const max = num(b?.max);
+      const ok = b && Number.isFinite(min) && Number.isFinite(max);
+      return [band, ok ? { min, max, desc: typeof b.desc === 'string' ? b.desc : '' } : DEFAULT_FREQUENCY_BANDS[band]];
+    }),
+  ) as FrequencyBands;
+}
+
+export async function readFrequencyBands(db: Db): Promise<FrequencyBands> {
+  return frequencyBandsOf(await readSetting<unknown>(db, 'freq_graph', null));
+}
+
+/** Validated by the contract (every band, 1–24,000 Hz, min below max); stored band by band in the spec's order. */
+export async function writeFrequencyBands(db: Db, bands: FrequencyBands): Promise<void> {
+  await writeSetting(db, 'freq_graph', Object.fromEntries(FREQUENCY_BANDS.map((band) => [band, bands[band]])));
+}
+
+/** What every player read shows of the settings (the bands, the info pages), in one query. */
+export async function readPlayerContent(db: Db): Promise<{ frequency_bands: FrequencyBands; infos: InfosContent }> {
+  const rows = await db
+    .select({ type: settings.type, content: settings.content })
+    .from(settings)
+    .where(inArray(settings.type, ['freq_graph', 'infos']));
+  const of = (type: string) => rows.find((r) => r.type === type)?.content ?? null;
+  return { frequency_bands: frequencyBandsOf(of('freq_graph')), infos: infosOf(of('infos')) };
 }
 
 /** The instance a landing setting names, with what decides whether visitors may see it (none when deleted). */

@@ -1,0 +1,104 @@
+import { MSG } from '@atk/contract';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useSave } from '../../api/useSave.ts';
+import { useAreaBase } from '../../app/useAreaBase.ts';
+import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+
+/**
+ * A settings screen of left tabs (GUIDE EDIT, ATK PLAYER EDIT): each tab edits one part of a settings record
+ * and SAVE CHANGES saves that record only (spec 2 §4 "Settings editing saves only the current tab's kind"); a tab
+ * with unsaved changes is marked and asks before it is left, as on PRODUCT EDIT.
+ */
+export function SettingTabsPage<K extends string>({
+  title,
+  subtitle,
+  testId,
+  keys,
+  tabs,
+  loading,
+  failed,
+  retry,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  testId: string;
+  keys: readonly K[];
+  tabs: () => DirtyTab<K>[];
+  loading: boolean;
+  /** The load failed: the reason, shown with Retry. */
+  failed?: string | false;
+  retry: () => void;
+}) {
+  const [tab, setTab] = useRememberedTab<K>(keys, keys[0]);
+  return (
+    <div className="page page--wide product-edit" data-testid={testId}>
+      <header className="page__header">
+        <h1 className="page__title">{title}</h1>
+        <p className="page__subtitle">{subtitle}</p>
+      </header>
+      {loading ? (
+        <PageSpinner />
+      ) : failed !== undefined && failed !== false ? (
+        <Result
+          status="warning"
+          title={title}
+          subTitle={failed}
+          extra={
+            <Button type="primary" onClick={retry}>
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <DirtyTabs className="product-edit__tabs" tabs={tabs()} active={tab} onChange={setTab} />
+      )}
+    </div>
+  );
+}
+
+/** CANCEL: back where the operator came from; a page opened directly goes to the area's home. */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const base = useAreaBase();
+  return () => {
+    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate(`${base}/brands`);
+  };
+}
+
+/**
+ * Saves one part of a settings record: the record as last saved (the cached answer) with that part replaced, so
+ * the other tabs' parts stay as they were. The answer becomes the cached record at once.
+ */
+export function useSettingPart<T extends Record<string, unknown>>(
+  key: QueryKey,
+  save: (content: T) => Promise<{ content: T }>,
+) {
+  const queryClient = useQueryClient();
+  const saving = useSave({
+    save,
+    success: MSG.updateSuccess,
+    invalidate: [key],
+    onSaved: (data) => queryClient.setQueryData(key, data),
+  });
+  return {
+    saving: saving.isPending,
+    /** Resolves true once saved; false (after the server's msg as a toast) when refused. */
+    save: async <P extends keyof T>(part: P, value: T[P]): Promise<boolean> => {
+      const current = queryClient.getQueryData<{ content: T }>(key)?.content;
+      if (!current) return false;
+      await saving.mutateAsync({ ...current, [part]: value } as T);
+      return true;
+    },
+    /** The whole record (a tab that edits all of it). */
+    saveAll: async (content: T): Promise<boolean> => {
+      await saving.mutateAsync(content);
+      return true;
+    },
+  };
+}

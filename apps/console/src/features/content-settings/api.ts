@@ -1,0 +1,30 @@
+/**
+ * The content settings operators write (spec 2 §2 Guide edit, Info pages; §7 Settings): the client guide, the
+ * player's info pages and its frequency bands. Each is one record, read and saved whole.
+ */
+import type {
+  FreqGraphSetting,
+  FrequencyBands,
+  GuideContent,
+  GuideSetting,
+  InfosContent,
+  InfosSetting,
+} from '@atk/contract';
+import { get, put } from '../../api/client.ts';
+import { guideKeys } from '../guide/api.ts';
+
+export const contentSettingsApi = {
+  guide: () => get<GuideSetting>('/admin/settings/guide'),
+  saveGuide: (content: GuideContent) => put<GuideSetting>('/admin/settings/guide', { content }),
+  infos: () => get<InfosSetting>('/admin/settings/infos'),
+  saveInfos: (content: InfosContent) => put<InfosSetting>('/admin/settings/infos', { content }),
+  bands: () => get<FreqGraphSetting>('/admin/settings/freq_graph'),
+  saveBands: (content: FrequencyBands) => put<FreqGraphSetting>('/admin/settings/freq_graph', { content }),
+};
+
+export const contentSettingKeys = {
+  /** Under the client guide's key, so a save reloads the guide customers read too. */
+  guide: [...guideKeys.all, 'admin'] as const,
+  infos: ['settings', 'infos'] as const,
+  bands: ['settings', 'freq_graph'] as const,
+};
