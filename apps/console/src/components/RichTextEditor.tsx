@@ -46,6 +46,8 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
         hardBreak: false,
         link: false,
         underline: false,
+        // No empty paragraph added after a last heading: it would be stored as a stray <p></p>.
+        trailingNode: false,
       }),
       Underline,
       Link.configure({
