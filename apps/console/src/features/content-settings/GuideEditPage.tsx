@@ -28,7 +28,7 @@ export default function GuideEditPage() {
       testId="guide-edit"
       keys={GUIDE_TABS}
       loading={guide.isPending}
-      failed={!guide.data && (guide.error?.message ?? '')}
+      error={guide.data ? null : guide.error}
       retry={() => void guide.refetch()}
       tabs={() =>
         GUIDE_TABS.map((key) => ({

@@ -27,7 +27,6 @@ export default function InfoPagesPage() {
   const infoPart = useSettingPart<InfosContent>(contentSettingKeys.infos, contentSettingsApi.saveInfos);
   const bandsPart = useSettingPart(contentSettingKeys.bands, contentSettingsApi.saveBands);
   const back = useGoBack();
-  const failed = (!infos.data && infos.error?.message) || (!bands.data && bands.error?.message);
   return (
     <SettingTabsPage<Tab>
       title={LABEL.playerEdit}
@@ -35,7 +34,7 @@ export default function InfoPagesPage() {
       testId="player-edit"
       keys={TABS}
       loading={infos.isPending || bands.isPending}
-      failed={failed ?? false}
+      error={(infos.data ? null : infos.error) ?? (bands.data ? null : bands.error)}
       retry={() => {
         void infos.refetch();
         void bands.refetch();

@@ -21,7 +21,7 @@ export function SettingTabsPage<K extends string>({
   keys,
   tabs,
   loading,
-  failed,
+  error,
   retry,
 }: {
   title: string;
@@ -30,8 +30,8 @@ export function SettingTabsPage<K extends string>({
   keys: readonly K[];
   tabs: () => DirtyTab<K>[];
   loading: boolean;
-  /** The load failed: the reason, shown with Retry. */
-  failed?: string | false;
+  /** Why the record could not be loaded (shown with Retry); null once it is. */
+  error: Error | null;
   retry: () => void;
 }) {
   const [tab, setTab] = useRememberedTab<K>(keys, keys[0]);
@@ -43,11 +43,11 @@ export function SettingTabsPage<K extends string>({
       </header>
       {loading ? (
         <PageSpinner />
-      ) : failed !== undefined && failed !== false ? (
+      ) : error ? (
         <Result
           status="warning"
           title={title}
-          subTitle={failed}
+          subTitle={error.message}
           extra={
             <Button type="primary" onClick={retry}>
               Retry

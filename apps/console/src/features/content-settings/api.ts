@@ -23,7 +23,7 @@ export const contentSettingsApi = {
 };
 
 export const contentSettingKeys = {
-  /** Under the client guide's key, so a save reloads the guide customers read too. */
+  /** The operator's read of the guide, beside the client's (`guideKeys.all` is its prefix). */
   guide: [...guideKeys.all, 'admin'] as const,
   infos: ['settings', 'infos'] as const,
   bands: ['settings', 'freq_graph'] as const,
