@@ -42,6 +42,7 @@ const CustomerListPage = lazy(() => import('../features/customers/CustomerListPa
 const CustomerEditPage = lazy(() => import('../features/customers/CustomerEditPage.tsx'));
 const PlanListPage = lazy(() => import('../features/plans/PlanListPage.tsx'));
 const PlanEditPage = lazy(() => import('../features/plans/PlanEditPage.tsx'));
+const AtkAudiosPage = lazy(() => import('../features/atk-audios/AtkAudiosPage.tsx'));
 
 function Root() {
   return (
@@ -126,7 +127,7 @@ export const routes: RouteObject[] = [
         ...productRoutes(),
         { path: 'plans', element: <PlanListPage /> },
         { path: 'plans/:id/edit', element: <PlanEditPage /> },
-        pending('audios'),
+        { path: 'audios', element: <AtkAudiosPage /> },
         pending('guides'),
         pending('infos'),
         { path: 'landing', element: <LandingSettingPage /> },
