@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PRODUCT_TABS } from './lists.ts';
-import { api, apiLogin, DEMO, expectWordsWhole, settled, signIn, toast } from './support.ts';
+import { api, apiLogin, DEMO, expectWordsWhole, settled, signIn, sineWav, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
@@ -110,30 +110,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-/** A mono 16-bit PCM WAV of a sine tone. */
-function sineWav(seconds = 2, rate = 44_100, frequency = 440): Buffer {
-  const samples = seconds * rate;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
-    const fade = Math.min(1, i / 441, (samples - i) / 441);
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * i) / rate) * 0.4 * fade * 32767), 44 + i * 2);
-  }
-  return wav;
-}
 
 /** The same kind of tone as FLAC, encoded by the server's own ffmpeg binary. */
 function sineFlac(seconds = 2): Buffer {
@@ -827,7 +803,7 @@ test.describe
       await expectProcessed(page, source, 'lead-vocal.wav');
     });
 
-    test('a file that only starts like a WAV: Upload success, Processing…, then the refusal as an error toast and on the row', async ({
+    test('a file that only starts like a WAV: Upload success, then the refusal as an error toast and on the row', async ({
       page,
     }) => {
       test.setTimeout(60_000);
@@ -849,13 +825,13 @@ test.describe
       await expect(source.getByTestId('audio-state')).toHaveText(failed, { timeout: 45_000 });
       await expect(toast(page, MSG.notAudio)).toBeVisible();
       const seen = await timeline();
-      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${LABEL.audioProcessing}`, `state:${failed}`];
+      // 'Processing…' may flash by too fast to be seen: the probe refuses such a file at once.
+      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${failed}`];
       expect(sequence(seen, wanted)).toEqual(wanted);
       // The refusal is the last word: after the transfer's success, its error toast.
       expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([
         `toast:${MSG.uploadSuccess}`,
         `toast:${MSG.notAudio}`,
       ]);
-      expect(seen.indexOf(`toast:${MSG.notAudio}`)).toBeGreaterThan(seen.indexOf(`state:${LABEL.audioProcessing}`));
     });
   });

@@ -329,3 +329,58 @@ test('wrong tenant: another brand’s product opened by the demo customer shows 
   await expect(page.getByTestId('product-list').locator('.ant-table-placeholder')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
 });
+
+test('/global/products: every brand’s products, Name and Status filters kept across a reload, New Product', async ({
+  page,
+}) => {
+  const admin = await apiLogin(DEMO.global_admin);
+  const demoBrand = await brandId(admin, 'Demo Audio');
+  const tag = `E2E Global ${uid()}`;
+  await createProduct(admin, { name: `${tag} Active`, brand_id: demoBrand, is_published: 1 }, true);
+  await createProduct(admin, { name: `${tag} Pending`, brand_id: demoBrand, is_published: 0 }, true);
+  const key = 'atk:filters:products:/global/products';
+
+  await signInTo(page, DEMO.global_admin, /\/global\/brands$/);
+  await page.getByTestId('nav-global-products').click();
+  await expect(page).toHaveURL(/\/global\/products$/);
+  const table = page.getByTestId('product-list');
+  await expect(table.locator('thead th')).toHaveText([
+    'Index',
+    'Product name',
+    'Brand',
+    'Status',
+    'Last updated',
+    'Edit',
+  ]);
+  await expect(page.getByRole('button', { name: LABEL.newProduct })).toBeVisible();
+
+  await searchName(page, tag);
+  await expect(rowNames(page)).toHaveText([`${tag} Pending`, `${tag} Active`]);
+  await choose(page, page, 'Status', LABEL.statusActive);
+  await page.getByRole('button', { name: LABEL.search }).click();
+  await expect(rowNames(page)).toHaveText([`${tag} Active`]);
+  await expect(rows(page).first().locator('td').nth(2)).toHaveText('Demo Audio');
+  await expect(rows(page).first().locator('td').nth(3)).toHaveText(LABEL.statusActive);
+  expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key)) ?? 'null')).toEqual({
+    name: tag,
+    is_published: 1,
+  });
+
+  await page.reload();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(tag);
+  await expect(selectShown(page, 'Status')).toHaveText(LABEL.statusActive);
+  await expect(rowNames(page)).toHaveText([`${tag} Active`]);
+  await expect(page.getByRole('link', { name: `Edit ${tag} Active` })).toHaveAttribute(
+    'href',
+    /^\/global\/products\/[0-9a-f-]{36}\/edit$/,
+  );
+
+  await page.getByRole('button', { name: LABEL.reset }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
+
+  // New Product: an operator names the brand
+  await page.getByRole('button', { name: LABEL.newProduct }).click();
+  const dialog = await settled(page.getByRole('dialog', { name: LABEL.newProduct }));
+  await expect(dialog.getByLabel('Brand', { exact: true })).toBeVisible();
+});

@@ -52,6 +52,30 @@ export function solidPng(rgb: string, width = 160, height = 100): Buffer {
   ]);
 }
 
+/** A mono 16-bit PCM WAV of a sine tone: a real audio file for the audio uploads. */
+export function sineWav(seconds = 2, rate = 44_100, frequency = 440): Buffer {
+  const samples = seconds * rate;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVE', 8, 'ascii');
+  wav.write('fmt ', 12, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    const fade = Math.min(1, i / 441, (samples - i) / 441);
+    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * i) / rate) * 0.4 * fade * 32767), 44 + i * 2);
+  }
+  return wav;
+}
+
 /**
  * Uploads a file of a product as the console does: an image (POST /upload/images, `type` additional) or the
  * frequency graph (POST /upload/files, type frequency); answers the stored file's URL.

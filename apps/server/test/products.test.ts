@@ -378,7 +378,7 @@ describe('products: sections (PUT /products/{id} {type, content})', () => {
     expectError(
       await save(t.a.token, id, 'colour', {}),
       400,
-      'type must be one of: general, price, images, audio, songs, listening_guide, discography, tech_specs, frequency_graph',
+      'type must be one of: general, price, images, audio, songs, atk_songs, listening_guide, discography, tech_specs, frequency_graph',
     );
   });
 });

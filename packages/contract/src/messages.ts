@@ -94,6 +94,10 @@ export const MSG = {
   customerNotFound: 'Customer not found',
   userNotFound: 'User not found',
   atkSongReadOnly: 'This song is provided by the platform and cannot be changed',
+  /** A product's atk_songs section named a brand's song (docs/api.md "A product's ATK songs"). */
+  notAtkSong: 'atk_songs must list platform (ATK) songs only',
+  /** The operator's ATK song picker with nothing chosen. */
+  selectAtkSong: 'Please select an ATK song',
   notAudio: 'The file is not an audio file this player can use (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg)',
   /** `{minutes}`: the server's AUDIO_MAX_MINUTES. */
   audioTooLong: 'The audio is longer than {minutes} minutes, the longest this player accepts; upload a shorter file',
@@ -278,6 +282,9 @@ export const LABEL = {
   newSource: 'NEW SOURCE',
   editSource: 'EDIT SOURCE',
   addSource: 'Add source',
+  /** Issue 12: an operator attaches a platform song to a product; the ATK audios screen (/global/audios). */
+  addAtkSong: 'ADD ATK SONG',
+  atkAudios: 'ATK AUDIOS',
   upload: 'Upload',
   uploading: 'Uploading...',
   processedMp3: '320kbps mp3',

@@ -44,6 +44,7 @@ const PlanListPage = lazy(() => import('../features/plans/PlanListPage.tsx'));
 const PlanEditPage = lazy(() => import('../features/plans/PlanEditPage.tsx'));
 const GuideEditPage = lazy(() => import('../features/content-settings/GuideEditPage.tsx'));
 const InfoPagesPage = lazy(() => import('../features/content-settings/InfoPagesPage.tsx'));
+const AtkAudiosPage = lazy(() => import('../features/atk-audios/AtkAudiosPage.tsx'));
 
 function Root() {
   return (
@@ -128,7 +129,7 @@ export const routes: RouteObject[] = [
         ...productRoutes(),
         { path: 'plans', element: <PlanListPage /> },
         { path: 'plans/:id/edit', element: <PlanEditPage /> },
-        pending('audios'),
+        { path: 'audios', element: <AtkAudiosPage /> },
         { path: 'guides', element: <GuideEditPage /> },
         { path: 'infos', element: <InfoPagesPage /> },
         { path: 'landing', element: <LandingSettingPage /> },

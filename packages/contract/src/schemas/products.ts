@@ -201,6 +201,7 @@ export const PRODUCT_SECTIONS = [
   'images',
   'audio',
   'songs',
+  'atk_songs',
   'listening_guide',
   'discography',
   'tech_specs',
@@ -216,6 +217,11 @@ export const productUpdate = z.discriminatedUnion(
     z.object({ type: z.literal('images'), content: productImages }),
     z.object({ type: z.literal('audio'), content: productAudio }),
     z.object({ type: z.literal('songs'), content: z.array(id).max(500) }),
+    /** The platform (is_atk) songs the product offers: admins only (docs/api.md "A product's ATK songs"). */
+    z.object({
+      type: z.literal('atk_songs'),
+      content: z.array(id, says('must be a list of song ids')).max(500, { error: 'must list at most 500 songs' }),
+    }),
     z.object({ type: z.literal('listening_guide'), content: listeningGuide }),
     z.object({ type: z.literal('discography'), content: productDiscography }),
     z.object({ type: z.literal('tech_specs'), content: techSpecs }),

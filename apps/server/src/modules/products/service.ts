@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { lowerContains, type Page, pageOffset } from '../../db/query.ts';
 import { audios, brands, products, songs, users } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { type AudioDeps, saveAudio } from '../audio/service.ts';
@@ -217,6 +217,11 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
     case 'songs':
       set.songs = await brandSongs(db, current.brandId, update.content);
       break;
+    case 'atk_songs':
+      // The platform's songs a product offers are the operators' choice; brands only see them (spec 3 §6).
+      if (!isAdminRole(user.role)) throw forbidden();
+      set.atkSongs = await platformSongs(db, update.content);
+      break;
     case 'listening_guide':
       set.listeningGuide = { content: sanitizeRichText(update.content.content) };
       break;
@@ -255,6 +260,8 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
         name: update.content.name,
       });
       if (song.isAtk !== 1 && !current.songs.includes(song.id)) set.songs = [...current.songs, song.id];
+      // An operator's take of a platform song attaches it to the product, as a brand song's upload does.
+      if (song.isAtk === 1 && !current.atkSongs.includes(song.id)) set.atkSongs = [...current.atkSongs, song.id];
       break;
     }
   }
@@ -271,6 +278,22 @@ async function brandSongs(db: Db, brandId: string, ids: string[]): Promise<strin
     .from(songs)
     .where(and(inArray(songs.id, unique), deletedIs(songs), eq(songs.brandId, brandId)));
   if (found.length !== unique.length) throw notFound(MSG.songNotFound);
+  return unique;
+}
+
+/**
+ * Song ids for a product's `atk_songs` section: platform (is_atk) songs, each once, in the order given. An unknown
+ * or deleted song is 404; a brand's song is 400 (it belongs in `songs`).
+ */
+async function platformSongs(db: Db, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ id: songs.id, isAtk: songs.isAtk })
+    .from(songs)
+    .where(and(inArray(songs.id, unique), deletedIs(songs)));
+  if (found.length !== unique.length) throw notFound(MSG.songNotFound);
+  if (found.some((s) => s.isAtk !== 1)) throw badRequest(MSG.notAtkSong);
   return unique;
 }
 

@@ -1,4 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
 import { LABEL, MSG, type Song } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Collapse, Empty, Popconfirm, Row, Skeleton, Space, Tag } from 'antd';
@@ -8,6 +14,7 @@ import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { productKeys, productsApi } from '../api.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
+import { AtkSongDialog } from './AtkSongDialog.tsx';
 import { songKeys, songsApi } from './api.ts';
 import { CrossSongDialog } from './CrossSongDialog.tsx';
 import { SongDialog, type SongFields } from './SongDialog.tsx';
@@ -34,12 +41,14 @@ const byOrder = (ids: string[], songs: Song[] | undefined) => {
 /**
  * Audio (spec 3 §2): the product's songs as collapsible panels with their sources, CREATE NEW SONG, adding the
  * product to an existing cross-comparable song, EDIT SONG, the source dialog, the explanatory panels and, for
- * brand staff with no songs, a prompt to create the first one. Admins also see the platform (ATK) songs.
+ * brand staff with no songs, a prompt to create the first one. The platform (ATK) songs the product offers
+ * (`atk_songs`) are listed after its own: admins attach and remove them (saved at once) and upload the product's
+ * take of each; brand staff see them read-only (spec 3 §6; docs/api.md "A product's ATK songs").
  * Uploads save the audio at once; SAVE CHANGES saves the product's song list (after a song was removed).
  */
 export function AudioTab({ product, scope, binding }: TabProps) {
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'new' | 'cross' | Song | null>(null);
+  const [dialog, setDialog] = useState<'new' | 'cross' | 'atk' | Song | null>(null);
   const [addingSource, setAddingSource] = useState<string | null>(null);
   // songs are open unless the user folded them (new songs open too)
   const [folded, setFolded] = useState<string[]>([]);
@@ -68,18 +77,18 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     queryFn: () => songsApi.byIds(admin, songIds),
     enabled: songIds.length > 0,
   });
-  // only admins load the platform (ATK) songs here (spec 3 §2)
+  // the platform (ATK) songs the product offers: brands see them read-only (issue 12)
   const atk = useQuery({
     queryKey: songKeys.byIds(admin, product.atk_songs, true),
     queryFn: () => songsApi.byIds(admin, product.atk_songs, true),
-    enabled: admin && product.atk_songs.length > 0,
+    enabled: product.atk_songs.length > 0,
   });
 
   const songs = useMemo(() => {
     const list = byOrder(songIds, own.data?.list);
-    if (admin) for (const s of byOrder(product.atk_songs, atk.data?.list)) if (!songIds.includes(s._id)) list.push(s);
+    for (const s of byOrder(product.atk_songs, atk.data?.list)) if (!songIds.includes(s._id)) list.push(s);
     return list;
-  }, [songIds, own.data, atk.data, admin, product.atk_songs]);
+  }, [songIds, own.data, atk.data, product.atk_songs]);
 
   const brandId = admin ? product.general.brand_id : undefined;
 
@@ -121,6 +130,9 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       () => false,
     );
 
+  // an operator's choice of platform songs is saved at once, apart from the tab's own song list
+  const saveAtkSongs = (next: string[]) => section.save({ type: 'atk_songs', content: next });
+
   const addCross = async (songId: string): Promise<boolean> => {
     if (songIds.includes(songId)) return true; // already there: nothing to do (spec 3 §4)
     return saveSongs([...songIds, songId]);
@@ -132,8 +144,8 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     [editing],
   );
 
-  const loading = (songIds.length > 0 && own.isPending) || (admin && product.atk_songs.length > 0 && atk.isPending);
-  const showPrompt = !admin && songIds.length === 0;
+  const loading = (songIds.length > 0 && own.isPending) || (product.atk_songs.length > 0 && atk.isPending);
+  const showPrompt = !admin && songIds.length === 0 && product.atk_songs.length === 0;
 
   const buttons = (
     <Space wrap>
@@ -143,6 +155,11 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       <Button icon={<ShareAltOutlined />} onClick={() => setDialog('cross')}>
         {LABEL.addToCrossComparableSong}
       </Button>
+      {admin && (
+        <Button icon={<CustomerServiceOutlined />} onClick={() => setDialog('atk')}>
+          {LABEL.addAtkSong}
+        </Button>
+      )}
     </Space>
   );
 
@@ -185,7 +202,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
             setFolded(songs.map((s) => s._id).filter((id) => !open.includes(id)));
           }}
           items={songs.map((song) => {
-            const readOnly = song.is_atk === 1;
+            const platform = song.is_atk === 1;
             return {
               key: song._id,
               'data-testid': 'song',
@@ -194,10 +211,25 @@ export function AudioTab({ product, scope, binding }: TabProps) {
                   <strong className="song__name">{song.name}</strong>
                   {song.song_writer && <span className="song__artist">{song.song_writer}</span>}
                   {song.song_type === 2 && <Tag color="purple">Cross-comparable</Tag>}
-                  {readOnly && <Tag color="orange">ATK</Tag>}
+                  {platform && <Tag color="orange">ATK</Tag>}
                 </Space>
               ),
-              extra: readOnly ? null : (
+              extra: platform ? (
+                admin && (
+                  // biome-ignore lint/a11y/noStaticElementInteractions: keeps header clicks from toggling the panel
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside handles the keyboard
+                  <span onClick={(e) => e.stopPropagation()}>
+                    <Popconfirm
+                      title="Remove this ATK song from the product?"
+                      okText="OK"
+                      cancelText={LABEL.cancel}
+                      onConfirm={() => saveAtkSongs(product.atk_songs.filter((id) => id !== song._id))}
+                    >
+                      <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ATK song ${song.name}`} />
+                    </Popconfirm>
+                  </span>
+                )
+              ) : (
                 // biome-ignore lint/a11y/noStaticElementInteractions: keeps header clicks from toggling the panel
                 // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
                 <span onClick={(e) => e.stopPropagation()}>
@@ -233,7 +265,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
                 <SongSources
                   song={song}
                   product={product}
-                  scope={scope}
+                  admin={admin}
                   adding={addingSource === song._id}
                   onAddingDone={() => setAddingSource(null)}
                 />
@@ -250,6 +282,14 @@ export function AudioTab({ product, scope, binding }: TabProps) {
         onSubmit={(values) => (editing ? editSong(editing, values) : createSong(values))}
         onClose={() => setDialog(null)}
       />
+      {admin && (
+        <AtkSongDialog
+          open={dialog === 'atk'}
+          attached={product.atk_songs}
+          onSubmit={(id) => saveAtkSongs([...product.atk_songs, id])}
+          onClose={() => setDialog(null)}
+        />
+      )}
       <CrossSongDialog
         open={dialog === 'cross'}
         admin={admin}

@@ -15,7 +15,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { productKeys } from '../api.ts';
-import type { ProductScope } from '../scope.ts';
 import { instrumentKeys, instrumentsApi } from './api.ts';
 import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
 import { AUDIO_ACCEPT, uploadAudio } from './uploadAudio.ts';
@@ -92,40 +91,48 @@ const toFields = (i: Instrument): SourceFields => {
  * ('Uploading... NN%' while sending). Asked again every 2 s while a record is uploaded or processing; the
  * outcome of an upload made here is told when its processing ends: a failure as an error toast with its reason
  * (as well as the red state), so the last word is the true one, not the transfer's 'Upload success'.
- * Platform (is_atk) songs are read-only: no upload, no new or edited source.
+ * Platform (is_atk) songs are read-only for brands: no upload, no new or edited source (spec 3 §6); an operator
+ * uploads each product's take of them, and edits their sources on the ATK audios screen (`editable`).
+ * Without a product (the ATK audios screen) the sources are listed without audio.
  */
 export function SongSources({
   song,
   product,
-  scope,
+  admin,
+  editable = song.is_atk !== 1,
   adding,
   onAddingDone,
 }: {
   song: Song;
-  product: Product;
-  scope: ProductScope;
+  /** The product whose takes are shown and uploaded. */
+  product?: Product;
+  /** The calls use the /admin variant. */
+  admin: boolean;
+  /** Sources can be added and edited here. */
+  editable?: boolean;
   /** The add-source dialog of this song is requested (from the panel header). */
   adding: boolean;
   onAddingDone: () => void;
 }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const readOnly = song.is_atk === 1;
+  const uploads = product !== undefined && (song.is_atk !== 1 || admin);
+  const readOnly = !editable && !uploads;
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [editing, setEditing] = useState<Instrument | null>(null);
-  const key = instrumentKeys.list(scope.admin, song._id, product._id);
+  const key = instrumentKeys.list(admin, song._id, product?._id);
   const editingFields = useMemo(() => (editing ? toFields(editing) : undefined), [editing]);
 
   const sources = useQuery({
     queryKey: key,
-    queryFn: () => instrumentsApi.list(scope.admin, song._id, product._id),
+    queryFn: () => instrumentsApi.list(admin, song._id, product?._id),
     refetchInterval: (q) => (q.state.data?.list.some((i) => busy(i.audio)) ? POLL_MS : false),
   });
 
   const audioOf = (i: Instrument) =>
     i.audio !== undefined
       ? i.audio
-      : (product.audio.find((a) => a.instrument_id === i._id && a.song_id === song._id) ?? null);
+      : (product?.audio.find((a) => a.instrument_id === i._id && a.song_id === song._id) ?? null);
 
   // Uploads made here whose processing has not ended: source id → the uploaded file's key. A ref, so an outcome
   // is told once even when the effect runs twice; a record with another key (not refetched yet, or replaced by
@@ -142,17 +149,18 @@ export function SongSources({
   }, [sources.data, message]);
 
   const upload = async (i: Instrument, file: File) => {
+    if (!product) return;
     try {
       const uploaded = await uploadAudio(
         file,
-        { admin: scope.admin, productId: product._id, songId: song._id, instrumentId: i._id },
+        { admin, productId: product._id, songId: song._id, instrumentId: i._id },
         (pct) => setProgress((p) => ({ ...p, [i._id]: pct })),
         message,
       );
       if (uploaded) {
         followed.current.set(i._id, uploaded);
         await queryClient.invalidateQueries({ queryKey: key });
-        void queryClient.invalidateQueries({ queryKey: productKeys.one(scope.admin, product._id) });
+        void queryClient.invalidateQueries({ queryKey: productKeys.one(admin, product._id) });
       }
     } finally {
       setProgress((p) => {
@@ -164,9 +172,7 @@ export function SongSources({
 
   const source = useSave({
     save: ({ id, body }: { id?: string; body: InstrumentBody }) =>
-      id
-        ? instrumentsApi.update(scope.admin, id, body)
-        : instrumentsApi.create(scope.admin, { ...body, song_id: song._id }),
+      id ? instrumentsApi.update(admin, id, body) : instrumentsApi.create(admin, { ...body, song_id: song._id }),
     success: (_, { id }) => (id ? MSG.updateInstrumentSuccess : MSG.createInstrumentSuccess),
     invalidate: [key],
   });
@@ -184,7 +190,7 @@ export function SongSources({
       ) : list.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={readOnly ? 'No sources' : 'No sources yet: add the first source of this song.'}
+          description={editable ? 'No sources yet: add the first source of this song.' : 'No sources'}
         />
       ) : (
         <ul className="sources">
@@ -196,7 +202,7 @@ export function SongSources({
                 <div className="source__main">
                   <Space wrap>
                     <span className="source__name">{i.name}</span>
-                    <AudioState audio={audio} />
+                    {product && <AudioState audio={audio} />}
                   </Space>
                   {i.performer && (
                     <div>
@@ -207,7 +213,7 @@ export function SongSources({
                 </div>
                 {!readOnly && (
                   <Space className="source__actions">
-                    {pct !== undefined ? (
+                    {!uploads ? null : pct !== undefined ? (
                       <span className="source__uploading" data-testid="uploading">
                         {LABEL.uploading} {pct}%
                         <Progress percent={pct} size="small" showInfo={false} style={{ width: 90 }} />
@@ -222,12 +228,14 @@ export function SongSources({
                         {LABEL.upload}
                       </FileButton>
                     )}
-                    <Button
-                      type="text"
-                      icon={<EditOutlined />}
-                      aria-label={`Edit source ${i.name}`}
-                      onClick={() => setEditing(i)}
-                    />
+                    {editable && (
+                      <Button
+                        type="text"
+                        icon={<EditOutlined />}
+                        aria-label={`Edit source ${i.name}`}
+                        onClick={() => setEditing(i)}
+                      />
+                    )}
                   </Space>
                 )}
               </li>
@@ -235,7 +243,7 @@ export function SongSources({
           })}
         </ul>
       )}
-      {!readOnly && (
+      {editable && (
         <SourceDialog
           open={adding || editing !== null}
           mode={editing ? 'edit' : 'new'}

@@ -8,6 +8,8 @@ import { PICKER_QUERY } from '../../../api/pickers.ts';
 import { enc, scoped } from '../../../api/scope.ts';
 
 export const songsApi = {
+  /** The platform's (ATK) songs (GET /admin/songs?is_atk=true): the ATK audios screen and the attach picker. */
+  platform: () => get<ListData<Song>>('/admin/songs', { query: { ...PICKER_QUERY, is_atk: true } }),
   /** GET /songs?ids=a,b (+ is_atk=true for the platform's songs). */
   byIds: (admin: boolean, ids: string[], atk = false) =>
     get<ListData<Song>>(scoped(admin, '/songs'), {
@@ -17,11 +19,17 @@ export const songsApi = {
   crossComparable: (admin: boolean, brandId?: string) =>
     get<ListData<Song>>(scoped(admin, '/songs'), { query: { ...PICKER_QUERY, song_type: 2, brand_id: brandId } }),
   create: (admin: boolean, body: SongBody) => post<Song>(scoped(admin, '/songs'), body),
+  /** A platform (ATK) song: cross-comparable (every product may offer it), of no brand. */
+  createPlatform: (body: Pick<SongBody, 'name' | 'song_writer'>) =>
+    post<Song>('/admin/songs', { ...body, song_type: 2, is_atk: 1 }),
+  /** The publish switch of a song (saves at once, spec 2 §4). */
+  publish: (id: string, is_published: 0 | 1) => put<Song>(`/admin/songs/${enc(id)}`, { is_published }),
   update: (admin: boolean, id: string, body: SongBody) => put<Song>(scoped(admin, `/songs/${enc(id)}`), body),
 };
 
 export const instrumentsApi = {
-  list: (admin: boolean, songId: string, productId: string) =>
+  /** A song's sources, with this product's audio of each when a product is named. */
+  list: (admin: boolean, songId: string, productId?: string) =>
     get<ListData<Instrument>>(scoped(admin, '/instruments'), {
       query: { ...PICKER_QUERY, song_id: songId, product_id: productId },
     }),
@@ -43,10 +51,11 @@ export const songKeys = {
   all: ['songs'] as const,
   byIds: (admin: boolean, ids: string[], atk: boolean) => [...songKeys.all, 'ids', admin, atk, ids.join(',')] as const,
   crossComparable: (admin: boolean, brandId?: string) => [...songKeys.all, 'cross', admin, brandId ?? null] as const,
+  platform: () => [...songKeys.all, 'platform'] as const,
 };
 
 export const instrumentKeys = {
   all: ['instruments'] as const,
-  list: (admin: boolean, songId: string, productId: string) =>
-    [...instrumentKeys.all, admin, songId, productId] as const,
+  list: (admin: boolean, songId: string, productId?: string) =>
+    [...instrumentKeys.all, admin, songId, productId ?? null] as const,
 };
