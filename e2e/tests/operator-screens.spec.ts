@@ -55,6 +55,11 @@ const GLOBAL: Screen[] = [
   invitations('global'),
   { href: '/global/products', title: 'Products', list: { create: LABEL.newProduct, testId: 'product-list' } },
   {
+    href: '/global/categories',
+    title: LABEL.categories,
+    list: { create: LABEL.newCategory, testId: 'category-list', cell: 'Microphones' },
+  },
+  {
     href: '/global/landing',
     title: LABEL.navLandingPage,
     check: async (page) => {

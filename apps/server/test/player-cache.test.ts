@@ -280,6 +280,28 @@ describe('the remembered player read', () => {
     );
   });
 
+  it('stops offering a source or a song once unpublished, and offers it again once published (issue 12)', async () => {
+    const song = (await read(servers[0])).player?.songs[0] as PlayerInstance['songs'][number];
+    const [kept, switched] = song.sources;
+    const offers = (r: Read, id: string) => r.player?.songs.some((s) => s.sources.some((x) => x._id === id)) ?? false;
+    await expectSeen(
+      async () => void (await api('PUT', `/admin/instruments/${switched._id}`, { is_published: 0 })),
+      (r) => !offers(r, switched._id) && offers(r, kept._id),
+    );
+    await expectSeen(
+      async () => void (await api('PUT', `/admin/instruments/${switched._id}`, { is_published: 1 })),
+      (r) => offers(r, switched._id),
+    );
+    await expectSeen(
+      async () => void (await api('PUT', `/admin/songs/${song._id}`, { is_published: 0 })),
+      (r) => r.player?.songs.length === 0,
+    );
+    await expectSeen(
+      async () => void (await api('PUT', `/admin/songs/${song._id}`, { is_published: 1 })),
+      (r) => r.player?.songs.some((s) => s._id === song._id) ?? false,
+    );
+  });
+
   it('is a 404 once unpublished, on every server', async () => {
     for (const server of servers) expect((await read(server)).status).toBe(200);
     const current = await api<{ general: Record<string, unknown> }>('GET', `/admin/instances/${instanceId}`);

@@ -48,7 +48,8 @@ describe('songs', () => {
       song_type: 2,
       is_atk: 0,
       brand_id: t.brandA.id,
-      is_published: 0,
+      // Active when no status is sent (the Audio tab has no status control; docs/api.md "Catalogue").
+      is_published: 1,
     });
     const read = await app.call<Song>('GET', `/songs/${res.body.data._id}`, { token: t.a.token });
     expect(read.body.data.name).toBe('Night Drive');
@@ -157,6 +158,7 @@ describe('instruments (sources)', () => {
       mic_axis: 'on-axis',
       order: 2,
     };
+    // The first source of a song is 1 whatever order it asks for: orders stay 1..n (ordering.ts).
     const created = await app.call<Instrument>('POST', '/instruments', { token: t.a.token, body });
     expectOk(created, MSG.createInstrumentSuccess);
     expect(created.body.data).toMatchObject({
@@ -164,7 +166,7 @@ describe('instruments (sources)', () => {
       performer: 'Ada',
       performer_name: 'Ada',
       room_studio: 'Studio A',
-      order: 2,
+      order: 1,
     });
     await app.call('POST', '/instruments', {
       token: t.a.token,

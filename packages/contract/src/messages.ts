@@ -263,6 +263,23 @@ export const LABEL = {
   newPlan: 'New Plan',
   planEdit: 'PLAN EDIT',
   plan: 'Plan',
+  // catalogue: categories, sub categories, songs, instruments (spec 2 §2; the edit pages' titles are ours, issue 12)
+  categories: 'Categories',
+  newCategory: 'New Category',
+  editCategory: 'Edit Category',
+  categoryEdit: 'CATEGORY EDIT',
+  subCategories: 'Sub Categories',
+  newSubCategory: 'New Sub Category',
+  editSubCategory: 'Edit Sub Category',
+  subCategoryEdit: 'SUB CATEGORY EDIT',
+  songs: 'Songs',
+  /** A sub category's New Song button and dialog (the product Audio tab's is newSong, spec 3). */
+  newCatalogueSong: 'New Song',
+  songEdit: 'SONG EDIT',
+  instruments: 'Instruments',
+  newInstrument: 'New Instrument',
+  editInstrument: 'Edit Instrument',
+  instrumentEdit: 'INSTRUMENT EDIT',
   // product list and product edit (spec 3 §2, spec 2 §2)
   newProduct: 'New Product',
   productEdit: 'PRODUCT EDIT',

@@ -45,6 +45,12 @@ const PlanEditPage = lazy(() => import('../features/plans/PlanEditPage.tsx'));
 const GuideEditPage = lazy(() => import('../features/content-settings/GuideEditPage.tsx'));
 const InfoPagesPage = lazy(() => import('../features/content-settings/InfoPagesPage.tsx'));
 const AtkAudiosPage = lazy(() => import('../features/atk-audios/AtkAudiosPage.tsx'));
+const CategoryListPage = lazy(() => import('../features/catalogue/categories/CategoryListPage.tsx'));
+const CategoryEditPage = lazy(() => import('../features/catalogue/categories/CategoryEditPage.tsx'));
+const SubCategoryListPage = lazy(() => import('../features/catalogue/sub-categories/SubCategoryListPage.tsx'));
+const SubCategoryEditPage = lazy(() => import('../features/catalogue/sub-categories/SubCategoryEditPage.tsx'));
+const SongEditPage = lazy(() => import('../features/catalogue/songs/SongEditPage.tsx'));
+const InstrumentEditPage = lazy(() => import('../features/catalogue/instruments/InstrumentEditPage.tsx'));
 
 function Root() {
   return (
@@ -120,12 +126,12 @@ export const routes: RouteObject[] = [
         { path: 'brands', element: <BrandListPage /> },
         { path: 'invitations', element: <InvitationListPage /> },
         brandScoped(true),
-        pending('categories'),
-        pending('categories/:id/edit'),
-        pending('sub_categories'),
-        pending('sub_categories/:id/edit'),
-        pending('songs/:id/edit'),
-        pending('instruments/:id/edit'),
+        { path: 'categories', element: <CategoryListPage /> },
+        { path: 'categories/:id/edit', element: <CategoryEditPage /> },
+        { path: 'sub_categories', element: <SubCategoryListPage /> },
+        { path: 'sub_categories/:id/edit', element: <SubCategoryEditPage /> },
+        { path: 'songs/:id/edit', element: <SongEditPage /> },
+        { path: 'instruments/:id/edit', element: <InstrumentEditPage /> },
         ...productRoutes(),
         { path: 'plans', element: <PlanListPage /> },
         { path: 'plans/:id/edit', element: <PlanEditPage /> },

@@ -2,12 +2,15 @@ import { LABEL } from '@atk/contract';
 import { Form, Input, Select } from 'antd';
 import { STATUS_OPTIONS } from './status.ts';
 
-/** The Name and Status fields of a named record's form (brand, plan): Status is Active or Pending. */
-export function NameStatusFields({ statusWidth }: { statusWidth?: number }) {
+/**
+ * The Name and Status fields of a named record's form (brand, plan, catalogue): Status is Active or Pending.
+ * `readOnlyName` shows the name without letting it change (the sub category's edit page, spec 2 §2).
+ */
+export function NameStatusFields({ statusWidth, readOnlyName }: { statusWidth?: number; readOnlyName?: boolean }) {
   return (
     <>
       <Form.Item name="name" label="Name">
-        <Input maxLength={200} />
+        <Input maxLength={200} readOnly={readOnlyName} />
       </Form.Item>
       <Form.Item name="is_published" label={LABEL.status}>
         <Select options={STATUS_OPTIONS} style={statusWidth ? { width: statusWidth } : undefined} />

@@ -207,6 +207,8 @@ export const appMeta = pgTable('app_meta', {
 // ── Brand content (spec 3 §3, spec 2 §3) ───────────────────────────────────────────────────────────────
 
 const status = () => integer('is_published').notNull().default(0);
+/** Songs and sources are Active unless switched off (migration 0010; docs/api.md "Catalogue"). */
+const activeStatus = () => integer('is_published').notNull().default(1);
 const deleted = () => boolean('is_deleted').notNull().default(false);
 
 export const categories = pgTable(
@@ -250,7 +252,7 @@ export const songs = pgTable(
     songType: integer('song_type').notNull().default(1),
     isAtk: integer('is_atk').notNull().default(0),
     order: integer('order').notNull().default(0),
-    isPublished: status(),
+    isPublished: activeStatus(),
     isDeleted: deleted(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -271,7 +273,7 @@ export const instruments = pgTable(
       .references(() => songs.id),
     name: text('name').notNull(),
     order: integer('order').notNull().default(0),
-    isPublished: status(),
+    isPublished: activeStatus(),
     performerName: text('performer_name'),
     instrumentBrand: text('instrument_brand'),
     instrumentDetails: text('instrument_details'),

@@ -37,6 +37,12 @@ export const subCategoryUpdate = z.object({
   is_published: status01.optional(),
 });
 export const subCategoryQuery = nameQuery.extend({ category_id: id.optional() });
+export type Category = z.infer<typeof category>;
+export type CategoryCreate = z.input<typeof categoryCreate>;
+export type CategoryUpdate = z.input<typeof categoryUpdate>;
+export type SubCategory = z.infer<typeof subCategory>;
+export type SubCategoryCreate = z.input<typeof subCategoryCreate>;
+export type SubCategoryUpdate = z.input<typeof subCategoryUpdate>;
 
 // Songs (spec 2 §3, spec 3 §3)
 export const songType = z.union([z.literal(1), z.literal(2)], says('must be 1 or 2'));
@@ -56,7 +62,11 @@ export const song = z.object({
 });
 export type Song = z.infer<typeof song>;
 
-const order = z.number(says('must be a number')).int().min(0);
+/** A position among the item's siblings, 1 first; past the end means last (docs/api.md "Catalogue"). */
+const order = z
+  .number(says('must be a number'))
+  .int({ error: 'must be a whole number' })
+  .min(1, { error: 'must be at least 1' });
 
 /** What a song update may change; absent fields stay as they are (so no defaults here). */
 export const songUpdate = z.object({
@@ -74,10 +84,14 @@ export type SongBody = Pick<z.infer<typeof songUpdate>, 'name' | 'song_writer' |
 export const songCreate = songUpdate.extend({
   name,
   song_type: songType.default(1),
-  is_published: status01.default(0),
+  /** Active when absent: the brand's Audio tab has no status control (docs/api.md "Catalogue"). */
+  is_published: status01.optional(),
   /** Admins only: a platform (ATK) song. */
   is_atk: status01.optional(),
 });
+
+export type SongCreate = z.input<typeof songCreate>;
+export type SongUpdate = z.input<typeof songUpdate>;
 
 export const songQuery = pageQuery.extend({
   ids: safeString().max(20_000).optional(),
@@ -159,7 +173,9 @@ export const instrumentUpdate = z.object({
 });
 /** The body of POST /instruments (with song_id) and PUT /instruments/{id}, as the console sends it. */
 export type InstrumentBody = Pick<z.infer<typeof instrumentUpdate>, 'name' | 'performer' | InstrumentField>;
-export const instrumentCreate = instrumentUpdate.extend({ song_id: id, name, is_published: status01.default(0) });
+export const instrumentCreate = instrumentUpdate.extend({ song_id: id, name });
+export type InstrumentCreate = z.input<typeof instrumentCreate>;
+export type InstrumentUpdate = z.input<typeof instrumentUpdate>;
 export const instrumentQuery = pageQuery.extend({
   song_id: id.optional(),
   product_id: id.optional(),

@@ -27,7 +27,10 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * What a visitor's `<atk-player>` may read of an instance. An unpublished, deleted or unknown instance (or a
  * malformed id, or a deleted brand) is one 404. One query per table, whatever the size of the instance: the
- * instance, then products, songs, instruments, audio (ready, or still being processed), the settings (bands, info pages) and the tooltips together.
+ * instance, then products, songs, instruments, audio (ready, or still being processed), the settings (bands, info
+ * pages) and the tooltips together.
+ * Only published (Active) songs and sources are offered: the catalogue's publish switches (spec 2 §4) take them out
+ * of every player at once; the instance's own switches (Sources tab) choose among the published ones.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
   return (await readPlayerInstanceWithDependencies(db, id)).instance;
@@ -88,7 +91,7 @@ export async function readPlayerInstanceWithDependencies(
       ? db
           .select({ id: songs.id, name: songs.name, songWriter: songs.songWriter, isAtk: songs.isAtk })
           .from(songs)
-          .where(and(inArray(songs.id, songIds), deletedIs(songs)))
+          .where(and(inArray(songs.id, songIds), eq(songs.isPublished, 1), deletedIs(songs)))
       : [],
     instrumentIds.length
       ? db
@@ -99,7 +102,7 @@ export async function readPlayerInstanceWithDependencies(
             performer: instruments.performerName,
           })
           .from(instruments)
-          .where(and(inArray(instruments.id, instrumentIds), deletedIs(instruments)))
+          .where(and(inArray(instruments.id, instrumentIds), eq(instruments.isPublished, 1), deletedIs(instruments)))
       : [],
     candidates.length && instrumentIds.length
       ? db

@@ -3,12 +3,13 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
 import { audios, instruments, songs } from '../../db/schema.ts';
-import { deletedIs, softDelete, updateLive } from '../../db/soft-delete.ts';
+import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { getSubCategory } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
+import { arrangeSongs, arrangeSources, lockSongGroups, lockSources, sameSongGroup, songGroupOf } from './ordering.ts';
 
 type SongRow = typeof songs.$inferSelect;
 type InstrumentRow = typeof instruments.$inferSelect;
@@ -88,50 +89,73 @@ export async function createSong(db: Db, user: SessionUser, input: SongInput & {
   // Platform (ATK) songs belong to no brand and only admins make them.
   const platform = isAdminRole(user.role) && input.is_atk === 1;
   const brandId = platform ? null : targetBrand(user, input.brand_id);
-  if (input.sub_category_id) await getSubCategory(db, input.sub_category_id);
-  const [row] = await db
-    .insert(songs)
-    .values({
-      name: input.name,
-      songWriter: input.song_writer ?? null,
-      songType: input.song_type ?? 1,
-      isPublished: input.is_published ?? 0,
-      order: input.order ?? 0,
-      subCategoryId: input.sub_category_id ?? null,
-      brandId,
-      isAtk: platform ? 1 : 0,
-    })
-    .returning();
-  return toSong(row);
+  return db.transaction(async (tx) => {
+    if (input.sub_category_id) await getSubCategory(tx, input.sub_category_id);
+    const group = { subCategoryId: input.sub_category_id ?? null, brandId };
+    await lockSongGroups(tx, [group]);
+    const [row] = await tx
+      .insert(songs)
+      .values({
+        name: input.name,
+        songWriter: input.song_writer ?? null,
+        songType: input.song_type ?? 1,
+        // Active unless a status is sent: the brand's Audio tab has no status control (docs/api.md).
+        isPublished: input.is_published ?? 1,
+        subCategoryId: group.subCategoryId,
+        brandId,
+        isAtk: platform ? 1 : 0,
+      })
+      .returning();
+    await arrangeSongs(tx, group, { id: row.id, to: input.order ?? 'end' });
+    return toSong(await getLive(tx, songs, row.id, MSG.songNotFound));
+  });
 }
 
 export async function getSong(db: Db, user: SessionUser, id: string) {
   return toSong(await songFor(db, user, id));
 }
 
+/** Saves a song; a new order or sub category moves it among its siblings in the same transaction (./ordering.ts). */
 export async function updateSong(db: Db, user: SessionUser, id: string, input: SongInput) {
-  await songFor(db, user, id, { write: true });
-  if (input.sub_category_id) await getSubCategory(db, input.sub_category_id);
-  const row = await updateLive(
-    db,
-    songs,
-    id,
-    {
-      name: input.name,
-      songWriter: input.song_writer,
-      songType: input.song_type,
-      isPublished: input.is_published,
-      order: input.order,
-      subCategoryId: input.sub_category_id,
-    },
-    MSG.songNotFound,
-  );
-  return toSong(row);
+  return db.transaction(async (tx) => {
+    const current = await songFor(tx, user, id, { write: true });
+    if (input.sub_category_id) await getSubCategory(tx, input.sub_category_id);
+    const before = songGroupOf(current);
+    const after = {
+      ...before,
+      subCategoryId: input.sub_category_id !== undefined ? input.sub_category_id : before.subCategoryId,
+    };
+    await lockSongGroups(tx, [before, after]);
+    await updateLive(
+      tx,
+      songs,
+      id,
+      {
+        name: input.name,
+        songWriter: input.song_writer,
+        songType: input.song_type,
+        isPublished: input.is_published,
+        subCategoryId: input.sub_category_id,
+      },
+      MSG.songNotFound,
+    );
+    if (!sameSongGroup(before, after)) {
+      await arrangeSongs(tx, before);
+      await arrangeSongs(tx, after, { id, to: input.order ?? 'end' });
+    } else if (input.order !== undefined) {
+      await arrangeSongs(tx, after, { id, to: input.order });
+    }
+    return toSong(await getLive(tx, songs, id, MSG.songNotFound));
+  });
 }
 
 export async function deleteSong(db: Db, user: SessionUser, id: string) {
-  await songFor(db, user, id, { write: true });
-  await softDelete(db, songs, id, MSG.songNotFound);
+  await db.transaction(async (tx) => {
+    const current = await songFor(tx, user, id, { write: true });
+    await lockSongGroups(tx, [songGroupOf(current)]);
+    await softDelete(tx, songs, id, MSG.songNotFound);
+    await arrangeSongs(tx, songGroupOf(current));
+  });
 }
 
 // ── Instruments (sources) ───────────────────────────────────────────────────────────────────────────
@@ -233,24 +257,46 @@ export async function createInstrument(
   user: SessionUser,
   input: InstrumentInput & { song_id: string; name: string },
 ) {
-  await songFor(db, user, input.song_id, { write: true });
-  const [row] = await db
-    .insert(instruments)
-    .values({ ...instrumentColumns(input), name: input.name, songId: input.song_id })
-    .returning();
-  return toInstrument(row);
+  return db.transaction(async (tx) => {
+    await songFor(tx, user, input.song_id, { write: true });
+    await lockSources(tx, input.song_id);
+    const { order: _placement, ...columns } = instrumentColumns(input);
+    const [row] = await tx
+      .insert(instruments)
+      .values({
+        ...columns,
+        // Active unless a status is sent: the brand's Audio tab has no status control (docs/api.md).
+        isPublished: input.is_published ?? 1,
+        name: input.name,
+        songId: input.song_id,
+      })
+      .returning();
+    await arrangeSources(tx, input.song_id, { id: row.id, to: input.order ?? 'end' });
+    return toInstrument(await getLive(tx, instruments, row.id, MSG.instrumentNotFound));
+  });
 }
 
 export async function getInstrument(db: Db, user: SessionUser, id: string) {
   return toInstrument((await instrumentFor(db, user, id)).instrument);
 }
 
+/** Saves a source; a new order moves it among its song's sources in the same transaction (./ordering.ts). */
 export async function updateInstrument(db: Db, user: SessionUser, id: string, input: InstrumentInput) {
-  await instrumentFor(db, user, id, { write: true });
-  return toInstrument(await updateLive(db, instruments, id, instrumentColumns(input), MSG.instrumentNotFound));
+  return db.transaction(async (tx) => {
+    const { song } = await instrumentFor(tx, user, id, { write: true });
+    await lockSources(tx, song.id);
+    const { order: _placement, ...columns } = instrumentColumns(input);
+    await updateLive(tx, instruments, id, columns, MSG.instrumentNotFound);
+    if (input.order !== undefined) await arrangeSources(tx, song.id, { id, to: input.order });
+    return toInstrument(await getLive(tx, instruments, id, MSG.instrumentNotFound));
+  });
 }
 
 export async function deleteInstrument(db: Db, user: SessionUser, id: string) {
-  await instrumentFor(db, user, id, { write: true });
-  await softDelete(db, instruments, id, MSG.instrumentNotFound);
+  await db.transaction(async (tx) => {
+    const { song } = await instrumentFor(tx, user, id, { write: true });
+    await lockSources(tx, song.id);
+    await softDelete(tx, instruments, id, MSG.instrumentNotFound);
+    await arrangeSources(tx, song.id);
+  });
 }

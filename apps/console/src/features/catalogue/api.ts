@@ -1,0 +1,103 @@
+/**
+ * The catalogue (spec 2 §7 Catalogue): categories, sub categories, and the songs and instruments (sources) of a
+ * sub category, through the admin paths; the query keys of the feature. Every key starts with `catalogueKeys.all`
+ * or one of the pickers' keys, so a save reloads the lists, the records and the product screens' pickers.
+ */
+import {
+  type Category,
+  type CategoryCreate,
+  type CategoryUpdate,
+  type Instrument,
+  type InstrumentCreate,
+  type InstrumentUpdate,
+  type ListData,
+  PICKER_PAGE_SIZE,
+  type Song,
+  type SongCreate,
+  type SongUpdate,
+  type SubCategory,
+  type SubCategoryCreate,
+  type SubCategoryUpdate,
+} from '@atk/contract';
+import { del, get, post, put } from '../../api/client.ts';
+import { PICKER_QUERY } from '../../api/pickers.ts';
+import { enc } from '../../api/scope.ts';
+
+/** The New Sub Category dialog's category picker reads 100 categories (spec 2 §9). */
+export const SUB_CATEGORY_PICKER_SIZE = 100;
+
+export interface NameListQuery {
+  page_num: number;
+  page_size: number;
+  name?: string;
+}
+
+export const categoriesApi = {
+  list: (query: NameListQuery) =>
+    get<ListData<Category>>('/admin/categories', { query: { ...query, is_deleted: false } }),
+  picker: () =>
+    get<ListData<Category>>('/admin/categories', {
+      query: { page_num: 1, page_size: SUB_CATEGORY_PICKER_SIZE, is_deleted: false },
+    }),
+  read: (id: string) => get<Category>(`/admin/categories/${enc(id)}`),
+  create: (fields: CategoryCreate) => post<Category>('/admin/categories', fields),
+  update: (id: string, fields: CategoryUpdate) => put<Category>(`/admin/categories/${enc(id)}`, fields),
+  remove: (id: string) => del<null>(`/admin/categories/${enc(id)}`),
+};
+
+export const subCategoriesApi = {
+  list: (query: NameListQuery & { category_id?: string }) =>
+    get<ListData<SubCategory>>('/admin/sub_categories', { query: { ...query, is_deleted: false } }),
+  /** A category's sub categories on its edit page (up to 1000, spec 2 §9). */
+  ofCategory: (categoryId: string) =>
+    get<ListData<SubCategory>>('/admin/sub_categories', { query: { ...PICKER_QUERY, category_id: categoryId } }),
+  read: (id: string) => get<SubCategory>(`/admin/sub_categories/${enc(id)}`),
+  create: (fields: SubCategoryCreate) => post<SubCategory>('/admin/sub_categories', fields),
+  update: (id: string, fields: SubCategoryUpdate) => put<SubCategory>(`/admin/sub_categories/${enc(id)}`, fields),
+  remove: (id: string) => del<null>(`/admin/sub_categories/${enc(id)}`),
+};
+
+export const catalogueSongsApi = {
+  /** A sub category's songs, in order (up to 1000, spec 2 §9). */
+  ofSubCategory: (subCategoryId: string) =>
+    get<ListData<Song>>('/admin/songs', {
+      query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, sub_category_id: subCategoryId },
+    }),
+  read: (id: string) => get<Song>(`/admin/songs/${enc(id)}`),
+  create: (fields: SongCreate) => post<Song>('/admin/songs', fields),
+  update: (id: string, fields: SongUpdate) => put<Song>(`/admin/songs/${enc(id)}`, fields),
+  remove: (id: string) => del<null>(`/admin/songs/${enc(id)}`),
+};
+
+export const catalogueInstrumentsApi = {
+  /** A song's instruments by order (`sort=order`, up to 1000, spec 2 §7 and §9). */
+  ofSong: (songId: string) =>
+    get<ListData<Instrument>>('/admin/instruments', {
+      query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, song_id: songId, sort: 'order' },
+    }),
+  read: (id: string) => get<Instrument>(`/admin/instruments/${enc(id)}`),
+  create: (fields: InstrumentCreate) => post<Instrument>('/admin/instruments', fields),
+  update: (id: string, fields: InstrumentUpdate) => put<Instrument>(`/admin/instruments/${enc(id)}`, fields),
+  remove: (id: string) => del<null>(`/admin/instruments/${enc(id)}`),
+};
+
+/**
+ * `categories` and `sub_categories` are the pickers' own prefixes (api/pickers.ts), so a catalogue save reloads the
+ * product screens' selects too; `songs` and `instruments` are the product Audio tab's.
+ */
+export const catalogueKeys = {
+  categories: ['categories'] as const,
+  categoryList: () => [...catalogueKeys.categories, 'list'] as const,
+  category: (id: string) => [...catalogueKeys.categories, 'one', id] as const,
+  categoryPicker: () => [...catalogueKeys.categories, 'picker100'] as const,
+  subCategories: ['sub_categories'] as const,
+  subCategoryList: () => [...catalogueKeys.subCategories, 'list'] as const,
+  subCategoriesOf: (categoryId: string) => [...catalogueKeys.subCategories, 'of', categoryId] as const,
+  subCategory: (id: string) => [...catalogueKeys.subCategories, 'one', id] as const,
+  songs: ['songs'] as const,
+  songsOf: (subCategoryId: string) => [...catalogueKeys.songs, 'of', subCategoryId] as const,
+  song: (id: string) => [...catalogueKeys.songs, 'one', id] as const,
+  instruments: ['instruments'] as const,
+  instrumentsOf: (songId: string) => [...catalogueKeys.instruments, 'of', songId] as const,
+  instrument: (id: string) => [...catalogueKeys.instruments, 'one', id] as const,
+};

@@ -1,0 +1,113 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { LABEL } from '@atk/contract';
+import { Button, InputNumber, Switch, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * The list of an edit page's children (a category's sub categories, a sub category's songs, a song's
+ * instruments): a heading, the New button and every row (up to 1000, spec 2 §9), no filters nor paging.
+ */
+export function ChildList<Row extends { _id: string }>({
+  title,
+  create,
+  rows,
+  loading,
+  columns,
+  testId,
+  children,
+}: {
+  title: string;
+  create: { label: string; onClick: () => void };
+  rows: Row[] | undefined;
+  loading: boolean;
+  columns: TableColumnsType<Row>;
+  testId: string;
+  /** The dialogs of the list. */
+  children?: ReactNode;
+}) {
+  return (
+    <section className="page catalogue-children">
+      <header className="page__header list-page__header">
+        <h2 className="page__title">{title}</h2>
+        <Button type="primary" icon={<PlusOutlined />} onClick={create.onClick}>
+          {create.label}
+        </Button>
+      </header>
+      <div data-testid={testId}>
+        <Table<Row> rowKey="_id" columns={columns} dataSource={rows ?? []} loading={loading} pagination={false} />
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The status of a row as a switch that saves at once (spec 2 §4: the song publish switch and the instrument
+ * active toggle). Labelled 'Status {name}' for screen readers and tests.
+ */
+export function PublishSwitch({
+  name,
+  status,
+  busy,
+  onChange,
+}: {
+  name: string;
+  status: number;
+  busy?: boolean;
+  onChange: (status: 0 | 1) => unknown;
+}) {
+  return (
+    <Switch
+      aria-label={`${LABEL.status} ${name}`}
+      checked={status === 1}
+      loading={busy}
+      checkedChildren={LABEL.statusActive}
+      unCheckedChildren={LABEL.statusPending}
+      onChange={(on) => onChange(on ? 1 : 0)}
+    />
+  );
+}
+
+/**
+ * A row's order (1..count), saved when the operator presses Enter or leaves the box with another value: the server
+ * moves the row there and shifts the ones between (spec 2 §4), and the list reloads in its new order.
+ */
+export function OrderInput({
+  name,
+  order,
+  count,
+  onChange,
+}: {
+  name: string;
+  order: number;
+  count: number;
+  onChange: (order: number) => unknown;
+}): ReactNode {
+  const [value, setValue] = useState<number | null>(order);
+  // the order last sent: Enter then leaving the box saves once
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    setValue(order);
+    sent.current = null;
+  }, [order]);
+  const commit = () => {
+    if (value === null || value === order) return setValue(order);
+    const to = Math.min(Math.max(1, Math.round(value)), Math.max(1, count));
+    if (sent.current === to) return;
+    sent.current = to;
+    onChange(to);
+  };
+  return (
+    <InputNumber
+      aria-label={`Order ${name}`}
+      min={1}
+      max={Math.max(1, count)}
+      precision={0}
+      value={value}
+      style={{ width: 80 }}
+      onChange={(v) => setValue(typeof v === 'number' ? v : null)}
+      onPressEnter={commit}
+      onBlur={commit}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { type Instrument, LABEL, MSG, type Song } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Result, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSave } from '../../../api/useSave.ts';
+import { DeleteAction, operateColumn, timeColumn } from '../../../components/columns.tsx';
+import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
+import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { NameStatusFields } from '../../../components/RecordFields.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
+import { catalogueInstrumentsApi, catalogueKeys, catalogueSongsApi } from '../api.ts';
+import { InstrumentDialog } from '../instruments/InstrumentDialog.tsx';
+import { ChildList, OrderInput, PublishSwitch } from '../parts.tsx';
+
+interface SongFields {
+  name: string;
+  is_published: 0 | 1;
+  song_writer?: string | null;
+}
+
+/**
+ * SONG EDIT (spec 2 §2 /global/songs/{id}/edit?sub_category_id={id}): name, status and song writer (SAVE CHANGES;
+ * CANCEL goes back, to the sub category when opened directly), and the song's instruments in order: New
+ * Instrument, the order (a move shifts the instruments between), the active switch (saves at once), Edit (the
+ * instrument's edit page) and Delete.
+ */
+export default function SongEditPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const subCategoryId = params.get('sub_category_id');
+  const song = useQuery({ queryKey: catalogueKeys.song(id), queryFn: () => catalogueSongsApi.read(id) });
+  if (song.isPending) return <PageSpinner />;
+  if (song.error) return <Result status="warning" title={song.error.message} />;
+  const back = subCategoryId ?? song.data.sub_category_id;
+  return (
+    <>
+      <SongForm
+        key={song.data.updated_at}
+        song={song.data}
+        fallback={back ? `/global/sub_categories/${back}/edit` : '/global/sub_categories'}
+      />
+      <Instruments songId={song.data._id} />
+    </>
+  );
+}
+
+function SongForm({ song, fallback }: { song: Song; fallback: string }) {
+  const [form] = Form.useForm<SongFields>();
+  const save = useSave({
+    save: (fields: SongFields) =>
+      catalogueSongsApi.update(song._id, {
+        name: fields.name?.trim() ?? '',
+        is_published: fields.is_published,
+        song_writer: fields.song_writer?.trim() || null,
+      }),
+    success: MSG.updateSongSuccess,
+    invalidate: [catalogueKeys.songs],
+  });
+  return (
+    <EditFrame
+      title={LABEL.songEdit}
+      subtitle={song.name}
+      fallback={fallback}
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      testId="song-edit"
+    >
+      <Form<SongFields>
+        form={form}
+        name="song-edit"
+        {...EDIT_FORM_LAYOUT}
+        initialValues={{ name: song.name, is_published: song.is_published, song_writer: song.song_writer ?? '' }}
+        onFinish={(fields) => save.mutate(fields)}
+      >
+        <NameStatusFields statusWidth={200} />
+        <Form.Item name="song_writer" label="Song writer">
+          <Input maxLength={200} />
+        </Form.Item>
+      </Form>
+    </EditFrame>
+  );
+}
+
+function Instruments({ songId }: { songId: string }) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useQuery({
+    queryKey: catalogueKeys.instrumentsOf(songId),
+    queryFn: () => catalogueInstrumentsApi.ofSong(songId),
+  });
+  const update = useSave({
+    save: ({ id, fields }: { id: string; fields: { order?: number; is_published?: 0 | 1 } }) =>
+      catalogueInstrumentsApi.update(id, fields),
+    success: MSG.updateInstrumentSuccess,
+    invalidate: [catalogueKeys.instruments],
+    scope: `instruments-of-${songId}`,
+  });
+  const remove = useSave({
+    save: catalogueInstrumentsApi.remove,
+    success: MSG.deleteSuccess,
+    invalidate: [catalogueKeys.instruments],
+  });
+  const count = list.data?.list.length ?? 0;
+  const columns = useMemo<TableColumnsType<Instrument>>(
+    () => [
+      {
+        key: 'order',
+        title: 'Order',
+        width: 110,
+        render: (_, row) => (
+          <OrderInput
+            name={row.name}
+            order={row.order}
+            count={count}
+            onChange={(order) => update.mutate({ id: row._id, fields: { order } })}
+          />
+        ),
+      },
+      { key: 'name', title: 'Name', dataIndex: 'name' },
+      { key: 'performer', title: 'Performer name', dataIndex: 'performer' },
+      {
+        key: 'status',
+        title: LABEL.status,
+        width: 130,
+        render: (_, row) => (
+          <PublishSwitch
+            name={row.name}
+            status={row.is_published}
+            onChange={(is_published) => update.mutate({ id: row._id, fields: { is_published } })}
+          />
+        ),
+      },
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      operateColumn(160, (row) => (
+        <>
+          <RowAction
+            label={LABEL.edit}
+            name={row.name}
+            onClick={() => navigate(`/global/instruments/${row._id}/edit`)}
+          />
+          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
+        </>
+      )),
+    ],
+    [count, navigate, remove.mutate, update.mutate],
+  );
+  return (
+    <ChildList<Instrument>
+      title={LABEL.instruments}
+      create={{ label: LABEL.newInstrument, onClick: () => setCreating(true) }}
+      rows={list.data?.list}
+      loading={list.isFetching}
+      columns={columns}
+      testId="song-instruments"
+    >
+      {creating && <InstrumentDialog songId={songId} onClose={() => setCreating(false)} />}
+    </ChildList>
+  );
+}

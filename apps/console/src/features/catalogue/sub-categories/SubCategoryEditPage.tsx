@@ -1,0 +1,147 @@
+import { LABEL, MSG, type Song, type SubCategory, type SubCategoryUpdate } from '@atk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Result, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSave } from '../../../api/useSave.ts';
+import { DeleteAction, operateColumn, timeColumn } from '../../../components/columns.tsx';
+import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
+import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { NameStatusFields } from '../../../components/RecordFields.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
+import { catalogueKeys, catalogueSongsApi, subCategoriesApi } from '../api.ts';
+import { ChildList, OrderInput, PublishSwitch } from '../parts.tsx';
+import { SongDialog } from '../songs/SongDialog.tsx';
+import { useBrands } from '../songs/useBrands.ts';
+
+const LIST = '/global/sub_categories';
+
+/**
+ * SUB CATEGORY EDIT (spec 2 §2 /global/sub_categories/{id}/edit): the name read-only, the category, the status
+ * (SAVE CHANGES, CANCEL goes back), and the sub category's songs in order: New Song, the order (a move shifts the
+ * songs between), the publish switch (saves at once), Edit (the song's edit page) and Delete.
+ */
+export default function SubCategoryEditPage() {
+  const { id = '' } = useParams();
+  const sub = useQuery({ queryKey: catalogueKeys.subCategory(id), queryFn: () => subCategoriesApi.read(id) });
+  if (sub.isPending) return <PageSpinner />;
+  if (sub.error) return <Result status="warning" title={sub.error.message} />;
+  return (
+    <>
+      <SubCategoryForm key={sub.data.updated_at} sub={sub.data} />
+      <Songs subCategoryId={sub.data._id} />
+    </>
+  );
+}
+
+function SubCategoryForm({ sub }: { sub: SubCategory }) {
+  const [form] = Form.useForm<SubCategoryUpdate>();
+  const save = useSave({
+    // the name is read-only here (spec 2 §2): only the status is sent
+    save: (fields: SubCategoryUpdate) => subCategoriesApi.update(sub._id, { is_published: fields.is_published }),
+    success: MSG.updateSubCategorySuccess,
+    invalidate: [catalogueKeys.subCategories],
+  });
+  return (
+    <EditFrame
+      title={LABEL.subCategoryEdit}
+      subtitle={sub.category_name}
+      fallback={LIST}
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      testId="sub-category-edit"
+    >
+      <Form<SubCategoryUpdate>
+        form={form}
+        name="sub-category-edit"
+        {...EDIT_FORM_LAYOUT}
+        initialValues={{ name: sub.name, is_published: sub.is_published }}
+        onFinish={(fields) => save.mutate(fields)}
+      >
+        <Form.Item label="Category">
+          <Input value={sub.category_name} readOnly aria-label="Category" />
+        </Form.Item>
+        <NameStatusFields statusWidth={200} readOnlyName />
+      </Form>
+    </EditFrame>
+  );
+}
+
+function Songs({ subCategoryId }: { subCategoryId: string }) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const { names } = useBrands();
+  const list = useQuery({
+    queryKey: catalogueKeys.songsOf(subCategoryId),
+    queryFn: () => catalogueSongsApi.ofSubCategory(subCategoryId),
+  });
+  const update = useSave({
+    save: ({ id, fields }: { id: string; fields: { order?: number; is_published?: 0 | 1 } }) =>
+      catalogueSongsApi.update(id, fields),
+    success: MSG.updateSongSuccess,
+    invalidate: [catalogueKeys.songs],
+    scope: `songs-of-${subCategoryId}`,
+  });
+  const remove = useSave({
+    save: catalogueSongsApi.remove,
+    success: MSG.deleteSuccess,
+    invalidate: [catalogueKeys.songs],
+  });
+  const count = list.data?.list.length ?? 0;
+  const columns = useMemo<TableColumnsType<Song>>(
+    () => [
+      {
+        key: 'order',
+        title: 'Order',
+        width: 110,
+        render: (_, row) => (
+          <OrderInput
+            name={row.name}
+            order={row.order}
+            count={count}
+            onChange={(order) => update.mutate({ id: row._id, fields: { order } })}
+          />
+        ),
+      },
+      { key: 'name', title: 'Name', dataIndex: 'name' },
+      { key: 'song_writer', title: 'Song writer', dataIndex: 'song_writer' },
+      { key: 'brand', title: 'Brand', render: (_, row) => (row.brand_id ? (names.get(row.brand_id) ?? '') : 'ATK') },
+      {
+        key: 'status',
+        title: LABEL.status,
+        width: 130,
+        render: (_, row) => (
+          <PublishSwitch
+            name={row.name}
+            status={row.is_published}
+            onChange={(is_published) => update.mutate({ id: row._id, fields: { is_published } })}
+          />
+        ),
+      },
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      operateColumn(160, (row) => (
+        <>
+          <RowAction
+            label={LABEL.edit}
+            name={row.name}
+            onClick={() => navigate(`/global/songs/${row._id}/edit?sub_category_id=${subCategoryId}`)}
+          />
+          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
+        </>
+      )),
+    ],
+    [count, names, navigate, remove.mutate, subCategoryId, update.mutate],
+  );
+  return (
+    <ChildList<Song>
+      title={LABEL.songs}
+      create={{ label: LABEL.newCatalogueSong, onClick: () => setCreating(true) }}
+      rows={list.data?.list}
+      loading={list.isFetching}
+      columns={columns}
+      testId="sub-category-songs"
+    >
+      {creating && <SongDialog subCategoryId={subCategoryId} onClose={() => setCreating(false)} />}
+    </ChildList>
+  );
+}
