@@ -63,11 +63,13 @@ test('a global admin creates an ATK song with a source, attaches it to a product
   await expect(songPanel(page)).toContainText('ATK');
   await expect(songPanel(page)).toContainText('No sources yet: add the first source of this song.');
 
-  // its status switch saves at once
+  // A new song is Active (docs/api.md "Catalogue screens"); its status switch saves at once, both ways.
   const status = page.getByRole('switch', { name: `Status of ${SONG}` });
-  await expect(status).not.toBeChecked();
+  await expect(status).toBeChecked();
   await status.click();
   await expect(toast(page, MSG.updateSongSuccess)).toBeVisible();
+  await expect(status).not.toBeChecked();
+  await status.click();
   await expect(status).toBeChecked();
 
   await page.getByRole('button', { name: `Add source to ${SONG}`, exact: true }).click();
