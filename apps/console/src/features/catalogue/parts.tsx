@@ -1,7 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LABEL } from '@atk/contract';
+import { LABEL, MSG } from '@atk/contract';
+import type { QueryKey } from '@tanstack/react-query';
 import { Button, InputNumber, Switch, Table, type TableColumnsType } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSave } from '../../api/useSave.ts';
 
 /**
  * The list of an edit page's children (a category's sub categories, a sub category's songs, a song's
@@ -111,3 +113,65 @@ export function OrderInput({
     />
   );
 }
+
+type OrderedRow = { _id: string; name: string; order: number; is_published: number };
+type RowFields = { order?: number; is_published?: 0 | 1 };
+
+/**
+ * The saves of an ordered child list (a sub category's songs, a song's instruments): a row's order or status saved
+ * at once (one after another, in the order asked: `scope`), and a row deleted; each reloads `invalidate`.
+ */
+export function useRowSaves({
+  update,
+  remove,
+  success,
+  invalidate,
+  scope,
+}: {
+  update: (id: string, fields: RowFields) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+  success: string;
+  invalidate: QueryKey;
+  scope: string;
+}) {
+  const save = useSave({
+    save: ({ id, fields }: { id: string; fields: RowFields }) => update(id, fields),
+    success,
+    invalidate: [invalidate],
+    scope,
+  });
+  const drop = useSave({ save: remove, success: MSG.deleteSuccess, invalidate: [invalidate] });
+  return useMemo(
+    () => ({
+      setOrder: (id: string, order: number) => save.mutate({ id, fields: { order } }),
+      setStatus: (id: string, is_published: 0 | 1) => save.mutate({ id, fields: { is_published } }),
+      remove: (id: string) => drop.mutate(id),
+    }),
+    [save.mutate, drop.mutate],
+  );
+}
+
+/** The Order column of an ordered child list: 1..count, a move saved at once. */
+export const orderColumn = <Row extends OrderedRow>(
+  count: number,
+  setOrder: (id: string, order: number) => unknown,
+): TableColumnsType<Row>[number] => ({
+  key: 'order',
+  title: 'Order',
+  width: 110,
+  render: (_, row) => (
+    <OrderInput name={row.name} order={row.order} count={count} onChange={(order) => setOrder(row._id, order)} />
+  ),
+});
+
+/** The Status column of an ordered child list: the publish switch, saved at once. */
+export const publishColumn = <Row extends OrderedRow>(
+  setStatus: (id: string, status: 0 | 1) => unknown,
+): TableColumnsType<Row>[number] => ({
+  key: 'status',
+  title: LABEL.status,
+  width: 130,
+  render: (_, row) => (
+    <PublishSwitch name={row.name} status={row.is_published} onChange={(status) => setStatus(row._id, status)} />
+  ),
+});

@@ -11,7 +11,7 @@ import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueInstrumentsApi, catalogueKeys, catalogueSongsApi } from '../api.ts';
 import { InstrumentDialog } from '../instruments/InstrumentDialog.tsx';
-import { ChildList, OrderInput, PublishSwitch } from '../parts.tsx';
+import { ChildList, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
 
 interface SongFields {
   name: string;
@@ -89,48 +89,20 @@ function Instruments({ songId }: { songId: string }) {
     queryKey: catalogueKeys.instrumentsOf(songId),
     queryFn: () => catalogueInstrumentsApi.ofSong(songId),
   });
-  const update = useSave({
-    save: ({ id, fields }: { id: string; fields: { order?: number; is_published?: 0 | 1 } }) =>
-      catalogueInstrumentsApi.update(id, fields),
+  const rows = useRowSaves({
+    update: catalogueInstrumentsApi.update,
+    remove: catalogueInstrumentsApi.remove,
     success: MSG.updateInstrumentSuccess,
-    invalidate: [catalogueKeys.instruments],
+    invalidate: catalogueKeys.instruments,
     scope: `instruments-of-${songId}`,
-  });
-  const remove = useSave({
-    save: catalogueInstrumentsApi.remove,
-    success: MSG.deleteSuccess,
-    invalidate: [catalogueKeys.instruments],
   });
   const count = list.data?.list.length ?? 0;
   const columns = useMemo<TableColumnsType<Instrument>>(
     () => [
-      {
-        key: 'order',
-        title: 'Order',
-        width: 110,
-        render: (_, row) => (
-          <OrderInput
-            name={row.name}
-            order={row.order}
-            count={count}
-            onChange={(order) => update.mutate({ id: row._id, fields: { order } })}
-          />
-        ),
-      },
+      orderColumn(count, rows.setOrder),
       { key: 'name', title: 'Name', dataIndex: 'name' },
       { key: 'performer', title: 'Performer name', dataIndex: 'performer' },
-      {
-        key: 'status',
-        title: LABEL.status,
-        width: 130,
-        render: (_, row) => (
-          <PublishSwitch
-            name={row.name}
-            status={row.is_published}
-            onChange={(is_published) => update.mutate({ id: row._id, fields: { is_published } })}
-          />
-        ),
-      },
+      publishColumn(rows.setStatus),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
       operateColumn(160, (row) => (
         <>
@@ -139,11 +111,11 @@ function Instruments({ songId }: { songId: string }) {
             name={row.name}
             onClick={() => navigate(`/global/instruments/${row._id}/edit`)}
           />
-          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
+          <DeleteAction name={row.name} onDelete={() => rows.remove(row._id)} />
         </>
       )),
     ],
-    [count, navigate, remove.mutate, update.mutate],
+    [count, navigate, rows],
   );
   return (
     <ChildList<Instrument>

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueKeys, catalogueSongsApi, subCategoriesApi } from '../api.ts';
-import { ChildList, OrderInput, PublishSwitch } from '../parts.tsx';
+import { ChildList, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
 import { SongDialog } from '../songs/SongDialog.tsx';
 import { useBrands } from '../songs/useBrands.ts';
 
@@ -75,49 +75,21 @@ function Songs({ subCategoryId }: { subCategoryId: string }) {
     queryKey: catalogueKeys.songsOf(subCategoryId),
     queryFn: () => catalogueSongsApi.ofSubCategory(subCategoryId),
   });
-  const update = useSave({
-    save: ({ id, fields }: { id: string; fields: { order?: number; is_published?: 0 | 1 } }) =>
-      catalogueSongsApi.update(id, fields),
+  const rows = useRowSaves({
+    update: catalogueSongsApi.update,
+    remove: catalogueSongsApi.remove,
     success: MSG.updateSongSuccess,
-    invalidate: [catalogueKeys.songs],
+    invalidate: catalogueKeys.songs,
     scope: `songs-of-${subCategoryId}`,
-  });
-  const remove = useSave({
-    save: catalogueSongsApi.remove,
-    success: MSG.deleteSuccess,
-    invalidate: [catalogueKeys.songs],
   });
   const count = list.data?.list.length ?? 0;
   const columns = useMemo<TableColumnsType<Song>>(
     () => [
-      {
-        key: 'order',
-        title: 'Order',
-        width: 110,
-        render: (_, row) => (
-          <OrderInput
-            name={row.name}
-            order={row.order}
-            count={count}
-            onChange={(order) => update.mutate({ id: row._id, fields: { order } })}
-          />
-        ),
-      },
+      orderColumn(count, rows.setOrder),
       { key: 'name', title: 'Name', dataIndex: 'name' },
       { key: 'song_writer', title: 'Song writer', dataIndex: 'song_writer' },
       { key: 'brand', title: 'Brand', render: (_, row) => (row.brand_id ? (names.get(row.brand_id) ?? '') : 'ATK') },
-      {
-        key: 'status',
-        title: LABEL.status,
-        width: 130,
-        render: (_, row) => (
-          <PublishSwitch
-            name={row.name}
-            status={row.is_published}
-            onChange={(is_published) => update.mutate({ id: row._id, fields: { is_published } })}
-          />
-        ),
-      },
+      publishColumn(rows.setStatus),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
       operateColumn(160, (row) => (
         <>
@@ -126,11 +98,11 @@ function Songs({ subCategoryId }: { subCategoryId: string }) {
             name={row.name}
             onClick={() => navigate(`/global/songs/${row._id}/edit?sub_category_id=${subCategoryId}`)}
           />
-          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
+          <DeleteAction name={row.name} onDelete={() => rows.remove(row._id)} />
         </>
       )),
     ],
-    [count, names, navigate, remove.mutate, subCategoryId, update.mutate],
+    [count, names, navigate, subCategoryId, rows],
   );
   return (
     <ChildList<Song>
