@@ -51,6 +51,14 @@ export const INFO_PAGE_LABELS: Record<InfoPage, string> = {
 };
 export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
 export const PLAYER_EVENTS_MAX = 50;
+/** The widgets that send player events: `<atk-player>` (desktop) and the mobile widget. */
+export const WIDGET_TYPES = ['desktop', 'mobile'] as const;
+export type WidgetType = (typeof WIDGET_TYPES)[number];
+/** Statistics: the API base of the spec's statistics paths, and the longest range a query may ask. */
+export const STATISTICS_BASE = '/api/v1/atk';
+export const STATISTICS_MAX_DAYS = 366;
+/** A visitor's launch after this long without activity is a new sign in (docs/api.md "Statistics"). */
+export const VISITOR_SESSION_GAP_MINUTES = 30;
 
 // ── Instances ─────────────────────────────────────────────────────────────────────────────────────
 /** The five ordered features, in their default order (spec 3 §3). */

@@ -15,6 +15,7 @@ export * from './schemas/player.ts';
 export * from './schemas/products.ts';
 export * from './schemas/roles.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/statistics.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/tooltips.ts';
 export * from './schemas/uploads.ts';

@@ -111,6 +111,9 @@ export const MSG = {
   updateTooltipSuccess: 'Update tooltip success',
   tooltipNotFound: 'Tooltip not found',
   playerEventsTooMany: 'Too many player events from this address, please try again in a minute',
+  statisticsFutureEnd: 'cannot be a future date',
+  statisticsStartAfterEnd: 'must not be after end',
+  statisticsRangeTooLong: 'must be at most 365 days before end (a range is at most 366 days)',
   // customers and plans (spec 2 §8; the not-found and self-delete answers: docs/api.md)
   createCustomerSuccess: 'Create customer success',
   updateCustomerSuccess: 'Update customer success',

@@ -440,31 +440,122 @@ export const tooltips = pgTable(
 );
 
 /**
- * What visitors' players report (launch, play, listen) for the statistics screens. `brand_id` is the instance's,
- * copied in so brand statistics need no join; `visitor_id` is a random id kept in the visitor's browser.
+ * What visitors' players report (launch, play, listen), kept raw. `brand_id` is the instance's, copied in;
+ * `visitor_id` is a random id kept in the visitor's browser. In the database the table is partitioned by month
+ * of `created_at` (migration 0011; drizzle does not describe partitions), so old months can be dropped; no
+ * statistics query reads it: they read the daily rollups below, which ingestion folds the events into.
+ * No foreign keys or indexes: ingestion checked the instance, and an append-only log must stay cheap to write.
  */
-export const playerEvents = pgTable(
-  'player_events',
+export const playerEvents = pgTable('player_events', {
+  instanceId: uuid('instance_id').notNull(),
+  brandId: uuid('brand_id').notNull(),
+  visitorId: uuid('visitor_id').notNull(),
+  widgetType: text('widget_type').notNull().default('desktop'),
+  type: text('type').notNull(),
+  productId: uuid('product_id'),
+  songId: uuid('song_id'),
+  sourceId: uuid('source_id'),
+  /** Listening time of a `listen` event. */
+  seconds: doublePrecision('seconds'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A visitor: one browser of the player (its anonymous id). Its sign up is its first launch; a launch after
+ * VISITOR_SESSION_GAP_MINUTES without activity is a sign in (`updated_at` the last one). Where (country, state,
+ * city) is looked up from the address at ingestion; the address itself is never stored.
+ */
+const visitorColumns = () => ({
+  signInCount: integer('sign_in_count').notNull().default(1),
+  signUpUrl: text('sign_up_url').notNull().default(''),
+  countryName: text('country_name').notNull().default(''),
+  stateProv: text('state_prov').notNull().default(''),
+  city: text('city').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** Last activity of any kind: the 30-minute rule measures from it. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const visitors = pgTable('visitors', { id: uuid('id').primaryKey(), ...visitorColumns() }, (t) => [
+  index('visitors_created_idx').on(t.createdAt.desc(), t.id),
+]);
+
+/** The same, per brand: a visitor's first launch of one of the brand's players is its sign up with the brand. */
+export const brandVisitors = pgTable(
+  'brand_visitors',
+  { brandId: uuid('brand_id').notNull(), visitorId: uuid('visitor_id').notNull(), ...visitorColumns() },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.visitorId] }),
+    index('brand_visitors_created_idx').on(t.brandId, t.createdAt.desc(), t.visitorId),
+  ],
+);
+
+/**
+ * Daily rollup of the events (UTC days): launches, plays and listening seconds per day × brand × instance ×
+ * product × song × source × widget type. A launch has no product: its product, song and source are NO_ID (the
+ * nil uuid), as are those a play or listen event leaves out, so the key has no nulls.
+ */
+export const statsDaily = pgTable(
+  'stats_daily',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    instanceId: uuid('instance_id')
-      .notNull()
-      .references(() => instances.id),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id),
-    visitorId: uuid('visitor_id').notNull(),
-    type: text('type').notNull(),
-    productId: uuid('product_id'),
-    songId: uuid('song_id'),
-    sourceId: uuid('source_id'),
-    /** Listening time of a `listen` event. */
-    seconds: doublePrecision('seconds'),
-    createdAt: createdAt(),
+    brandId: uuid('brand_id').notNull(),
+    day: text('day').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    widgetType: text('widget_type').notNull(),
+    productId: uuid('product_id').notNull(),
+    songId: uuid('song_id').notNull(),
+    sourceId: uuid('source_id').notNull(),
+    launches: integer('launches').notNull().default(0),
+    plays: integer('plays').notNull().default(0),
+    listenSeconds: doublePrecision('listen_seconds').notNull().default(0),
   },
   (t) => [
-    index('player_events_instance_idx').on(t.instanceId, t.createdAt),
-    index('player_events_brand_idx').on(t.brandId, t.createdAt),
-    index('player_events_product_idx').on(t.productId, t.createdAt),
+    primaryKey({
+      name: 'stats_daily_pk',
+      columns: [t.brandId, t.day, t.instanceId, t.widgetType, t.productId, t.songId, t.sourceId],
+    }),
+    index('stats_daily_instance_idx').on(t.instanceId, t.day),
   ],
+);
+
+/**
+ * Exact unique visitors: who launched what on which day (instance NO_ID: any of the brand's instances), so a
+ * visitor is counted once per day and scope however many launches and server processes see it.
+ */
+export const statsDailyVisitors = pgTable(
+  'stats_daily_visitors',
+  {
+    brandId: uuid('brand_id').notNull(),
+    day: text('day').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    widgetType: text('widget_type').notNull(),
+    visitorId: uuid('visitor_id').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_daily_visitors_pk',
+      columns: [t.brandId, t.day, t.instanceId, t.widgetType, t.visitorId],
+    }),
+  ],
+);
+
+/**
+ * The counts the statistics screens read, per day: for a brand (`scope_id` its id) per instance (NO_ID: all),
+ * `launches`, `unique_visitors` (rows that went into stats_daily_visitors) and `new_visitors` (first launches of
+ * the brand); for the platform (`scope_id` NO_ID, instance NO_ID) `new_visitors` of the visitors table. Small:
+ * at most a row per day × instance, so a year's series is a few hundred rows.
+ */
+export const statsDailyCounts = pgTable(
+  'stats_daily_counts',
+  {
+    scopeId: uuid('scope_id').notNull(),
+    day: text('day').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    widgetType: text('widget_type').notNull(),
+    launches: integer('launches').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+    newVisitors: integer('new_visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_daily_counts_pk', columns: [t.scopeId, t.day, t.instanceId, t.widgetType] })],
 );

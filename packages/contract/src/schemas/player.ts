@@ -7,6 +7,7 @@ import {
   PLAYER_EVENT_TYPES,
   PLAYER_EVENTS_MAX,
   PLAYER_LISTEN_MAX_SECONDS,
+  WIDGET_TYPES,
 } from '../constants.ts';
 import { id, safeString, says, status01 } from './common.ts';
 
@@ -153,6 +154,13 @@ export const playerEvent = z.object({
 });
 export const playerEvents = z.object({
   visitor_id: id,
+  /** Which widget sent the batch: `<atk-player>` is desktop, the mobile widget mobile. Absent = desktop. */
+  widget_type: z.enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`)).default('desktop'),
+  /**
+   * The host page (origin and path, no query or fragment): a new visitor's sign-up URL. The server keeps only
+   * an http(s) URL's origin and path, whatever else is sent.
+   */
+  page_url: z.string(says('must be text')).max(2000).optional(),
   events: z
     .array(playerEvent)
     .min(1)

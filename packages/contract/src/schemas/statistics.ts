@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { STATISTICS_MAX_DAYS, WIDGET_TYPES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { id, isoTime, pageQuery, says } from './common.ts';
+
+/**
+ * The statistics API (spec 2 §7, spec 3 §7; paths under STATISTICS_BASE, /api/v1/atk). Days are UTC days,
+ * `start` and `end` inclusive; every series has one point per day of the range, zeros included.
+ * Operators use the `/admin/…` paths with a `brand_id`; a customer uses the same paths without `/admin`, for its
+ * own brand only (a `brand_id` it sends is ignored). docs/api.md "Statistics".
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A UTC calendar day, `YYYY-MM-DD`, that exists. */
+export const day = z
+  .string(says('must be a date YYYY-MM-DD'))
+  .refine((s) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: 'must be a date YYYY-MM-DD',
+  });
+
+/** Today's UTC day, `YYYY-MM-DD`. */
+export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
+/** Days from `start` to `end`, both included (1 for the same day). */
+export const daysBetween = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** `start`..`end`: not in the future, start not after end, at most STATISTICS_MAX_DAYS days. */
+export const dayRange = z
+  .object({ start: day, end: day })
+  .refine((q) => q.end <= utcToday(), { error: MSG.statisticsFutureEnd, path: ['end'] })
+  .refine((q) => q.start <= q.end, { error: MSG.statisticsStartAfterEnd, path: ['start'] })
+  .refine((q) => daysBetween(q.start, q.end) <= STATISTICS_MAX_DAYS, {
+    error: MSG.statisticsRangeTooLong,
+    path: ['start'],
+  });
+
+/** An empty value (a cleared filter, the console's "All") is no filter. */
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
+/** Admin paths name the brand; a customer's own paths take it from the session. */
+const brandQuery = z.object({ brand_id: optionalId });
+
+export const widgetType = z.enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`));
+
+/** GET …/statistics/visitors/daily and …/brand/visitors/daily: new visitors per day. */
+export const visitorsDailyQuery = z.intersection(dayRange, brandQuery);
+/** GET …/statistics/instance/launch/daily: launches and unique visitors per day, of one instance or all. */
+export const launchDailyQuery = z.intersection(dayRange, brandQuery.extend({ instance_id: optionalId }));
+/** GET …/statistics/product/play and …/listening_time (and …/statistics/products, the per-product totals). */
+export const productStatisticsQuery = z.intersection(
+  dayRange,
+  brandQuery.extend({
+    widget_type: widgetType.default('desktop'),
+    product_id: optionalId,
+    instance_id: optionalId,
+  }),
+);
+/** GET …/player/visitors and …/player/brand/visitors: the visitors, newest first. */
+export const visitorsQuery = pageQuery.omit({ is_deleted: true }).extend({ brand_id: optionalId });
+
+export type DayRangeQuery = z.infer<typeof dayRange>;
+export type VisitorsDailyQuery = z.infer<typeof visitorsDailyQuery>;
+export type LaunchDailyQuery = z.infer<typeof launchDailyQuery>;
+export type ProductStatisticsQuery = z.infer<typeof productStatisticsQuery>;
+export type VisitorsQuery = z.infer<typeof visitorsQuery>;
+
+/** One day of a series: `total` is the day's count (listening time: seconds). */
+export const dayPoint = z.object({ date: z.string(), total: z.number() });
+/** One day of launches: `total` launches, `unique` distinct visitors that launched. */
+export const launchPoint = dayPoint.extend({ unique: z.number().int() });
+export type DayPoint = z.infer<typeof dayPoint>;
+export type LaunchPoint = z.infer<typeof launchPoint>;
+
+export const dailySeries = z.object({ series: z.array(dayPoint) });
+export const launchSeries = z.object({ series: z.array(launchPoint) });
+/** Product statistics: the series and the range's total (plays, or listening seconds). */
+export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.number() });
+
+/** A visitor (spec 2 §3), as the Total Users tables show it; `updated_at` is the last sign in. */
+export const visitor = z.object({
+  _id: id,
+  sign_in_count: z.number().int(),
+  sign_up_url: z.string(),
+  country_name: z.string(),
+  state_prov: z.string(),
+  city: z.string(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type Visitor = z.infer<typeof visitor>;
+
+/** GET …/statistics/products: per product of the brand (or instance), its plays and listening seconds. */
+export const productTotals = z.object({
+  product_id: id,
+  name: z.string(),
+  plays: z.number().int(),
+  listening_time: z.number(),
+});
+export type ProductTotals = z.infer<typeof productTotals>;
+export const productTotalsList = z.object({ list: z.array(productTotals) });
