@@ -9,7 +9,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeed } from '../src/db/changes.ts';
 import type { Db } from '../src/db/client.ts';
-import { brandVisitors, NO_ID, playerEvents, statsDaily, statsDailyCounts, visitors } from '../src/db/schema.ts';
+import {
+  brandVisitors,
+  NO_ID,
+  playerEvents,
+  statsDaily,
+  statsDailyCounts,
+  statsDailyProducts,
+  visitors,
+} from '../src/db/schema.ts';
 import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
 import { resultRows } from '../src/platform/rate-limit.ts';
 import { until } from './audio-support.ts';
@@ -120,6 +128,24 @@ describe('ingestion', () => {
         ),
       );
     expect(played).toEqual([{ plays: 2, seconds: 42.5 }]);
+    // and per product: for the instance and for all of the brand's players, for the product and for all products
+    const perProduct = await app.db
+      .select({
+        instance: statsDailyProducts.instanceId,
+        product: statsDailyProducts.productId,
+        plays: statsDailyProducts.plays,
+        seconds: statsDailyProducts.listenSeconds,
+      })
+      .from(statsDailyProducts)
+      .where(and(eq(statsDailyProducts.brandId, shop.brandId), eq(statsDailyProducts.day, today)));
+    expect(perProduct.sort((x, y) => `${x.instance}${x.product}`.localeCompare(`${y.instance}${y.product}`))).toEqual(
+      [
+        { instance: NO_ID, product: NO_ID, plays: 2, seconds: 42.5 },
+        { instance: NO_ID, product: shop.product.id, plays: 2, seconds: 42.5 },
+        { instance: shop.id, product: NO_ID, plays: 2, seconds: 42.5 },
+        { instance: shop.id, product: shop.product.id, plays: 2, seconds: 42.5 },
+      ].sort((x, y) => `${x.instance}${x.product}`.localeCompare(`${y.instance}${y.product}`)),
+    );
 
     // the sign-up URL is the host page without its query or fragment; the place is the address's
     expect(await visitor(app.db, a)).toMatchObject({
