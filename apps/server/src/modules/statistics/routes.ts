@@ -46,15 +46,12 @@ export function statisticsRoutes(app: App, { db }: Deps) {
 
   for (const { prefix, auth } of VARIANTS) {
     const config = { auth };
+    // Spec 3 §7: the atk operator's product statistics use the admin paths (it has no brand of its own).
     const productConfig = { auth: prefix ? ([...auth, 'atk'] satisfies Role[]) : auth };
     app.get(
       `${prefix}/player/brand/visitors`,
       { config, schema: { tags, querystring: visitorsQuery, response: visitorList } },
-      async (req) => {
-        const user = currentUser(req);
-        const brandId = await statistics.statisticsBrand(db, user, req.query.brand_id);
-        return ok(await statistics.listBrandVisitors(db, brandId, req.query));
-      },
+      async (req) => ok(await statistics.listBrandVisitors(db, currentUser(req), req.query)),
     );
     app.get(
       `${prefix}/statistics/brand/visitors/daily`,

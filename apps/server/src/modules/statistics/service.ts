@@ -99,7 +99,8 @@ export async function listVisitors(db: Db, q: Page) {
 }
 
 /** The brand's visitors: each with its sign up, sign ins and place as the brand saw them (brand_visitors). */
-export async function listBrandVisitors(db: Db, brandId: string, q: Page) {
+export async function listBrandVisitors(db: Db, user: SessionUser, q: Page & { brand_id?: string }) {
+  const brandId = await statisticsBrand(db, user, q.brand_id);
   const [rows, total] = await Promise.all([
     db
       .select()
