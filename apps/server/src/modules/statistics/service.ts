@@ -12,7 +12,16 @@ import { MSG } from '@atk/contract';
 import { and, asc, between, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Page, pageOffset } from '../../db/query.ts';
-import { brands, brandVisitors, instances, products, statsDaily, statsDailyCounts, visitors } from '../../db/schema.ts';
+import {
+  brands,
+  brandVisitors,
+  instances,
+  NO_ID,
+  products,
+  statsDaily,
+  statsDailyCounts,
+  visitors,
+} from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { SessionUser } from '../sessions/service.ts';
@@ -23,9 +32,6 @@ import { ownBrand } from '../tenancy.ts';
  * stats_daily, visitors, brand_visitors), never the raw player_events, so a year's series is a few hundred rows
  * whatever the number of events.
  */
-
-/** The rollups' "no such dimension" key: a launch's product, the brand-wide instance, the platform's scope. */
-const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Every UTC day from `start` to `end`, both included. */
 export function eachDay(start: string, end: string): string[] {
