@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE, utcToday } from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeFeed } from '../src/db/changes.ts';
 import type { Db } from '../src/db/client.ts';
 import { brandVisitors, NO_ID, playerEvents, statsDaily, statsDailyCounts, visitors } from '../src/db/schema.ts';
 import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
 import { resultRows } from '../src/platform/rate-limit.ts';
+import { until } from './audio-support.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
 
@@ -182,6 +184,25 @@ describe('ingestion', () => {
     expect(signedIn.signInCount).toBe(2);
     expect(signedIn.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
     expect(signedIn.createdAt).toEqual(first.createdAt);
+  });
+
+  it("once its instance is unpublished, a player's events are dropped at once (the remembered scope is dropped)", async () => {
+    await until(async () => changeFeed(app.db).live || undefined);
+    const brand = await makeBrand(app.db, 'Unpublishing Mics');
+    const customer = await makeUser(app, 'customer', { brandId: brand.id });
+    const gone = await publishedInstance(app, customer, brand.id, 'Soon gone');
+    const id = randomUUID();
+    expect(await accepted(await send(app.url, { visitor_id: id, events: [launch(gone)] }))).toBe(1);
+    const res = await app.call('PUT', `/instances/${gone.id}`, {
+      token: customer.token,
+      body: { general: { name: 'Soon gone', is_published: 0 } },
+    });
+    expect(res.status).toBe(200);
+    await until(
+      async () =>
+        (await accepted(await send(app.url, { visitor_id: id, events: [play(gone)] }))) === 0 ? true : undefined,
+      5_000,
+    );
   });
 
   it('events without a launch make no visitor', async () => {
