@@ -222,10 +222,15 @@ test('Statistics of brands: today 2 launches by 2 unique users, 2 new users, bot
   await expect(page.getByRole('tab')).toHaveText([LABEL.tabDailyLaunches, LABEL.tabDailyNewUsers, LABEL.tabTotalUsers]);
 
   // The default range: 13 days back up to today, future days disabled.
-  const range = page.getByTestId('statistics-range');
   const start = new Date(Date.parse(`${utcToday()}T00:00:00Z`) - 13 * 86_400_000).toISOString().slice(0, 10);
   await expect(page.getByLabel(LABEL.dateRange)).toHaveValue(start);
-  await expect(range.locator('input').nth(1)).toHaveValue(utcToday());
+  await expect(page.locator('#statistics-range-end')).toHaveValue(utcToday());
+  await page.getByLabel(LABEL.dateRange).click();
+  const tomorrow = new Date(Date.parse(`${utcToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const cell = (day: string) => page.locator(`.ant-picker-dropdown td[title="${day}"]`).first();
+  await expect(cell(utcToday())).not.toHaveClass(/ant-picker-cell-disabled/);
+  await expect(cell(tomorrow)).toHaveClass(/ant-picker-cell-disabled/);
+  await page.keyboard.press('Escape');
 
   await choose(page, page.locator('.statistics__filters'), LABEL.brand, scene.brandName, scene.brandName);
   const launches = page.getByTestId('statistics-launches');
@@ -319,6 +324,9 @@ test('the customer sees its own statistics on /client/statistics, another brand 
   await signInAs(page, DEMO.customer, '/client/products');
   await page.getByTestId('nav-client-statistics').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.navStatistics);
+  // the tab chosen last on this route (same browser session) is open again
+  await expect(tab(page, LABEL.tabProducts)).toHaveAttribute('aria-selected', 'true');
+  await tab(page, LABEL.tabDailyLaunches).click();
   await page.getByLabel(LABEL.instance, { exact: true }).click();
   const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await expect(options.first()).toHaveText(LABEL.all);

@@ -52,7 +52,6 @@ export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r
           const [start, end] = dates ?? [];
           if (start && end) onChange({ start: start.format(DAY), end: end.format(DAY) });
         }}
-        data-testid="statistics-range"
       />
     </Form.Item>
   );
