@@ -1,9 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LABEL, MSG } from '@atk/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { Button, InputNumber, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, InputNumber, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
+import { DeleteAction, operateColumn } from '../../components/columns.tsx';
+import { PublishSwitch } from '../../components/PublishSwitch.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 
 /**
  * The list of an edit page's children (a category's sub categories, a sub category's songs, a song's
@@ -40,33 +43,6 @@ export function ChildList<Row extends { _id: string }>({
       </div>
       {children}
     </section>
-  );
-}
-
-/**
- * The status of a row as a switch that saves at once (spec 2 §4: the song publish switch and the instrument
- * active toggle). Labelled 'Status {name}' for screen readers and tests.
- */
-export function PublishSwitch({
-  name,
-  status,
-  busy,
-  onChange,
-}: {
-  name: string;
-  status: number;
-  busy?: boolean;
-  onChange: (status: 0 | 1) => unknown;
-}) {
-  return (
-    <Switch
-      aria-label={`${LABEL.status} ${name}`}
-      checked={status === 1}
-      loading={busy}
-      checkedChildren={LABEL.statusActive}
-      unCheckedChildren={LABEL.statusPending}
-      onChange={(on) => onChange(on ? 1 : 0)}
-    />
   );
 }
 
@@ -175,3 +151,16 @@ export const publishColumn = <Row extends OrderedRow>(
     <PublishSwitch name={row.name} status={row.is_published} onChange={(status) => setStatus(row._id, status)} />
   ),
 });
+
+/** The Operate column of a catalogue list: Edit and Delete (behind 'Confirm to delete this record?'). */
+export const editDeleteColumn = <Row extends { _id: string; name: string }>(
+  onEdit: (row: Row) => unknown,
+  onDelete: (id: string) => unknown,
+  width = 160,
+): TableColumnsType<Row>[number] =>
+  operateColumn<Row>(width, (row) => (
+    <>
+      <RowAction label={LABEL.edit} name={row.name} onClick={() => onEdit(row)} />
+      <DeleteAction name={row.name} onDelete={() => onDelete(row._id)} />
+    </>
+  ));

@@ -4,14 +4,13 @@ import { Form, Input, Result, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
-import { DeleteAction, operateColumn, timeColumn } from '../../../components/columns.tsx';
+import { timeColumn } from '../../../components/columns.tsx';
 import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueInstrumentsApi, catalogueKeys, catalogueSongsApi } from '../api.ts';
 import { InstrumentDialog } from '../instruments/InstrumentDialog.tsx';
-import { ChildList, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
+import { ChildList, editDeleteColumn, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
 
 interface SongFields {
   name: string;
@@ -104,16 +103,7 @@ function Instruments({ songId }: { songId: string }) {
       { key: 'performer', title: 'Performer name', dataIndex: 'performer' },
       publishColumn(rows.setStatus),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
-      operateColumn(160, (row) => (
-        <>
-          <RowAction
-            label={LABEL.edit}
-            name={row.name}
-            onClick={() => navigate(`/global/instruments/${row._id}/edit`)}
-          />
-          <DeleteAction name={row.name} onDelete={() => rows.remove(row._id)} />
-        </>
-      )),
+      editDeleteColumn<Instrument>((row) => navigate(`/global/instruments/${row._id}/edit`), rows.remove),
     ],
     [count, navigate, rows],
   );

@@ -4,13 +4,12 @@ import { Form, Input, Result, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
-import { DeleteAction, operateColumn, timeColumn } from '../../../components/columns.tsx';
+import { timeColumn } from '../../../components/columns.tsx';
 import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueKeys, catalogueSongsApi, subCategoriesApi } from '../api.ts';
-import { ChildList, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
+import { ChildList, editDeleteColumn, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
 import { SongDialog } from '../songs/SongDialog.tsx';
 import { useBrands } from '../songs/useBrands.ts';
 
@@ -91,16 +90,10 @@ function Songs({ subCategoryId }: { subCategoryId: string }) {
       { key: 'brand', title: 'Brand', render: (_, row) => (row.brand_id ? (names.get(row.brand_id) ?? '') : 'ATK') },
       publishColumn(rows.setStatus),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
-      operateColumn(160, (row) => (
-        <>
-          <RowAction
-            label={LABEL.edit}
-            name={row.name}
-            onClick={() => navigate(`/global/songs/${row._id}/edit?sub_category_id=${subCategoryId}`)}
-          />
-          <DeleteAction name={row.name} onDelete={() => rows.remove(row._id)} />
-        </>
-      )),
+      editDeleteColumn<Song>(
+        (row) => navigate(`/global/songs/${row._id}/edit?sub_category_id=${subCategoryId}`),
+        rows.remove,
+      ),
     ],
     [count, names, navigate, subCategoryId, rows],
   );
