@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LABEL, MSG } from '@atk/contract';
-import type { QueryKey } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, InputNumber, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { DeleteAction, operateColumn } from '../../components/columns.tsx';
+import { DeleteAction, operateColumn, timeColumn } from '../../components/columns.tsx';
 import { PublishSwitch } from '../../components/PublishSwitch.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 
@@ -164,3 +165,61 @@ export const editDeleteColumn = <Row extends { _id: string; name: string }>(
       <DeleteAction name={row.name} onDelete={() => onDelete(row._id)} />
     </>
   ));
+
+/**
+ * An edit page's ordered children (a sub category's songs, a song's instruments): New …, then each row's Order (a
+ * move shifts the rows between), name, `columns`, the publish switch (saves at once), last updated, Edit (the
+ * child's edit page) and Delete.
+ */
+export function OrderedChildList<Row extends OrderedRow & { updated_at: string }>({
+  title,
+  newLabel,
+  testId,
+  queryKey,
+  fetch,
+  saves,
+  columns: extra,
+  editPath,
+  dialog,
+}: {
+  title: string;
+  newLabel: string;
+  testId: string;
+  queryKey: QueryKey;
+  fetch: () => Promise<{ list: Row[] }>;
+  saves: Parameters<typeof useRowSaves>[0];
+  /** The columns between name and status. */
+  columns: TableColumnsType<Row>;
+  editPath: (id: string) => string;
+  /** The New … dialog, open until `close` is called. */
+  dialog: (close: () => void) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useQuery({ queryKey, queryFn: fetch });
+  const rows = useRowSaves(saves);
+  const count = list.data?.list.length ?? 0;
+  const columns = useMemo<TableColumnsType<Row>>(
+    () => [
+      orderColumn(count, rows.setOrder),
+      { key: 'name', title: 'Name', dataIndex: 'name' },
+      ...extra,
+      publishColumn(rows.setStatus),
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      editDeleteColumn<Row>((row) => navigate(editPath(row._id)), rows.remove),
+    ],
+    [count, extra, editPath, navigate, rows],
+  );
+  return (
+    <ChildList<Row>
+      title={title}
+      create={{ label: newLabel, onClick: () => setCreating(true) }}
+      rows={list.data?.list}
+      loading={list.isFetching}
+      columns={columns}
+      testId={testId}
+    >
+      {creating && dialog(() => setCreating(false))}
+    </ChildList>
+  );
+}

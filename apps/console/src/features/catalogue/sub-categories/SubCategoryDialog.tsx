@@ -1,6 +1,7 @@
 import { LABEL, MSG, type SubCategory, type SubCategoryCreate } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
+import { byName } from '../../../components/CategoryFields.tsx';
 import { NameStatusDialog } from '../../../components/NameStatusDialog.tsx';
 import { catalogueKeys, categoriesApi, subCategoriesApi } from '../api.ts';
 
@@ -38,12 +39,7 @@ export function SubCategoryDialog({
       {pick && (
         <Form.Item name="category_id" label="Category">
           <Select
-            showSearch={{
-              filterOption: (input, option) =>
-                String(option?.label ?? '')
-                  .toLowerCase()
-                  .includes(input.trim().toLowerCase()),
-            }}
+            showSearch={{ filterOption: byName }}
             loading={categories.isFetching}
             options={(categories.data?.list ?? []).map((c) => ({ value: c._id, label: c.name }))}
           />
