@@ -64,7 +64,7 @@ test('a global admin creates an ATK song with a source, attaches it to a product
   await expect(songPanel(page)).toContainText('No sources yet: add the first source of this song.');
 
   // A new song is Active (docs/api.md "Catalogue screens"); its status switch saves at once, both ways.
-  const status = page.getByRole('switch', { name: `Status of ${SONG}` });
+  const status = page.getByRole('switch', { name: `${LABEL.status} ${SONG}`, exact: true });
   await expect(status).toBeChecked();
   await status.click();
   await expect(toast(page, MSG.updateSongSuccess)).toBeVisible();
@@ -89,6 +89,21 @@ test('a global admin creates an ATK song with a source, attaches it to a product
   await edit.getByRole('button', { name: LABEL.save }).click();
   await expect(toast(page, MSG.updateSongSuccess)).toBeVisible();
   await expect(songPanel(page)).toContainText(`${ARTIST} Live`);
+
+  // the dialogs start empty when opened again: not the song just edited, not the source just added
+  await page.getByRole('button', { name: LABEL.createNewSong }).click();
+  const again = await settled(page.getByRole('dialog', { name: LABEL.newSong }));
+  await expect(again.getByLabel('Song name', { exact: true })).toHaveValue('');
+  await expect(again.getByLabel('Artist name', { exact: true })).toHaveValue('');
+  await again.getByRole('button', { name: LABEL.cancel }).click();
+  await expect(again).toBeHidden();
+  await page.getByRole('button', { name: `Add source to ${SONG}`, exact: true }).click();
+  const sourceAgain = await settled(page.getByRole('dialog', { name: LABEL.newSource }));
+  await expect(sourceAgain.getByLabel('Source name', { exact: true })).toHaveValue('');
+  await expect(sourceAgain.getByLabel('Performer', { exact: true })).toHaveValue('');
+  await sourceAgain.getByRole('button', { name: LABEL.cancel }).click();
+  await expect(sourceAgain).toBeHidden();
+
   await page.reload();
   await expect(songPanel(page)).toContainText(`${ARTIST} Live`);
   await expect(source(page)).toContainText(PERFORMER);

@@ -10,7 +10,19 @@
  */
 import { API_BASE, LABEL, MSG, type PlayerInstance } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, confirmPopover, dialog, fillFilter, row, rows, search, selectShown, signInAs, uid } from './lists.ts';
+import {
+  choose,
+  confirmPopover,
+  DEMO_BRAND,
+  dialog,
+  fillFilter,
+  row,
+  rows,
+  search,
+  selectShown,
+  signInAs,
+  uid,
+} from './lists.ts';
 import { api, apiLogin, baseUrl, DEMO, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
@@ -299,4 +311,117 @@ test('a global admin builds and orders the catalogue, and a source switched off 
   await confirmPopover(page, MSG.deleteRecordConfirm);
   await expect(toast(page, MSG.deleteSuccess)).toBeVisible();
   await expectContiguous(instruments, instrumentsRoute, [bass, snare]);
+});
+
+/** The children's list (New … on its right) starts clear below the edit page's CANCEL and SAVE CHANGES. */
+async function expectChildrenClear(page: Page, edit: Locator, create: string) {
+  const actions = await edit.locator('.page__actions').boundingBox();
+  const button = await page.getByRole('button', { name: create }).boundingBox();
+  expect(actions && button).toBeTruthy();
+  if (!actions || !button) return;
+  expect(button.y).toBeGreaterThanOrEqual(actions.y + actions.height + 16);
+}
+
+/** The sidebar entry highlighted: the catalogue's pages all sit under Products > Categories. */
+const highlighted = (page: Page) =>
+  page.getByRole('navigation', { name: 'Sidebar' }).locator('.ant-menu-item-selected');
+
+test("the catalogue edit pages: a category's sub categories edited and deleted, a song's switch and delete, layout and sidebar", async ({
+  page,
+}) => {
+  const t = uid();
+  const category = `E2E Layout Category ${t}`;
+  const [kept, dropped] = [`E2E Kept Sub ${t}`, `E2E Dropped Sub ${t}`];
+  const [song, gone] = [`E2E Switch Song ${t}`, `E2E Gone Song ${t}`];
+  const admin = await apiLogin(DEMO.global_admin);
+  const made = await ok(
+    api<{ _id: string }>('POST', '/admin/categories', { token: admin, body: { name: category, is_published: 1 } }),
+  );
+
+  await signInAs(page, DEMO.global_admin, '/global/brands');
+  await page.goto(`/global/categories/${made._id}/edit`);
+  const categoryEdit = page.getByTestId('category-edit');
+  await expect(categoryEdit.getByLabel('Name', { exact: true })).toHaveValue(category);
+  await expect(highlighted(page)).toHaveText(LABEL.navCategories);
+  await expectChildrenClear(page, categoryEdit, LABEL.newSubCategory);
+
+  const subs = page.getByTestId('category-sub-categories');
+  for (const name of [kept, dropped]) {
+    await page.getByRole('button', { name: LABEL.newSubCategory }).click();
+    const create = await dialog(page, LABEL.newSubCategory);
+    await create.getByLabel('Name', { exact: true }).fill(name);
+    await create.getByRole('button', { name: LABEL.save }).click();
+    await expect(toast(page, MSG.createSubCategorySuccess)).toBeVisible();
+    await expect(create).toBeHidden();
+    await expect(row(subs, name).locator('td').nth(1)).toHaveText(LABEL.statusPending);
+  }
+
+  // Edit: the dialog holds the sub category; renamed and made Active
+  await page.getByRole('button', { name: `${LABEL.edit} ${kept}`, exact: true }).click();
+  const edit = await dialog(page, LABEL.editSubCategory);
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(kept);
+  await expect(selectShown(edit, LABEL.status)).toHaveText(LABEL.statusPending);
+  const renamed = `${kept} Renamed`;
+  await edit.getByLabel('Name', { exact: true }).fill(renamed);
+  await choose(page, edit, LABEL.status, LABEL.statusActive);
+  await edit.getByRole('button', { name: LABEL.save }).click();
+  await expect(toast(page, MSG.updateSubCategorySuccess)).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(row(subs, renamed).locator('td').nth(1)).toHaveText(LABEL.statusActive);
+
+  // a New Sub Category opened after that edit starts empty
+  await page.getByRole('button', { name: LABEL.newSubCategory }).click();
+  const fresh = await dialog(page, LABEL.newSubCategory);
+  await expect(fresh.getByLabel('Name', { exact: true })).toHaveValue('');
+  await fresh.getByRole('button', { name: LABEL.cancel }).click();
+  await expect(fresh).toBeHidden();
+
+  await page.getByRole('button', { name: `${LABEL.delete} ${dropped}`, exact: true }).click();
+  await confirmPopover(page, MSG.deleteRecordConfirm);
+  await expect(toast(page, MSG.deleteSuccess)).toBeVisible();
+  await expect(rows(subs).locator('td:first-child')).toHaveText([renamed]);
+
+  // SUB CATEGORY EDIT: two songs; one switched Active (saved at once), the other deleted
+  await page.getByRole('link', { name: renamed, exact: true }).click();
+  const subEdit = page.getByTestId('sub-category-edit');
+  await expect(subEdit.getByLabel('Name', { exact: true })).toHaveValue(renamed);
+  await expect(highlighted(page)).toHaveText(LABEL.navCategories);
+  await expectChildrenClear(page, subEdit, LABEL.newCatalogueSong);
+  for (const name of [song, gone]) {
+    await page.getByRole('button', { name: LABEL.newCatalogueSong }).click();
+    const create = await dialog(page, LABEL.newCatalogueSong);
+    await expect(create.getByLabel('Song name', { exact: true })).toHaveValue('');
+    await create.getByLabel('Song name', { exact: true }).fill(name);
+    await choose(page, create, 'Brand', DEMO_BRAND, DEMO_BRAND);
+    await create.getByRole('button', { name: LABEL.save }).click();
+    await expect(toast(page, MSG.createSongSuccess)).toBeVisible();
+    await expect(create).toBeHidden();
+  }
+  const songs = page.getByTestId('sub-category-songs');
+  const publish = page.getByRole('switch', { name: `${LABEL.status} ${song}`, exact: true });
+  await expect(publish).not.toBeChecked();
+  await publish.click();
+  await expect(toast(page, MSG.updateSongSuccess)).toBeVisible();
+  await expect(publish).toBeChecked();
+  await page.getByRole('button', { name: `${LABEL.delete} ${gone}`, exact: true }).click();
+  await confirmPopover(page, MSG.deleteRecordConfirm);
+  await expect(toast(page, MSG.deleteSuccess)).toBeVisible();
+  await expect(rows(songs).locator('td:nth-child(2)')).toHaveText([song]);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: `${LABEL.status} ${song}`, exact: true })).toBeChecked();
+
+  // SONG EDIT and INSTRUMENT EDIT are the catalogue's too
+  await page.getByRole('button', { name: `${LABEL.edit} ${song}`, exact: true }).click();
+  const songEdit = page.getByTestId('song-edit');
+  await expect(songEdit.getByLabel('Name', { exact: true })).toHaveValue(song);
+  await expect(highlighted(page)).toHaveText(LABEL.navCategories);
+  await expectChildrenClear(page, songEdit, LABEL.newInstrument);
+  await page.getByRole('button', { name: LABEL.newInstrument }).click();
+  const instrument = await dialog(page, LABEL.newInstrument);
+  await instrument.getByLabel('Name', { exact: true }).fill(`Tuba ${t}`);
+  await instrument.getByRole('button', { name: LABEL.save }).click();
+  await expect(toast(page, MSG.createInstrumentSuccess)).toBeVisible();
+  await page.getByRole('button', { name: `${LABEL.edit} Tuba ${t}`, exact: true }).click();
+  await expect(page.getByTestId('instrument-edit').getByLabel('Name', { exact: true })).toHaveValue(`Tuba ${t}`);
+  await expect(highlighted(page)).toHaveText(LABEL.navCategories);
 });

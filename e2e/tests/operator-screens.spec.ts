@@ -1,10 +1,10 @@
 /**
- * Every screen the /global and /super sidebars link to for the operator consoles' first part (spec 2 §2), opened
- * from the sidebar as an operator would: each shows its own title, filters, create button and data, never the
- * 404 page. The brand-scoped mode's two screens are opened from the brands list's Manage.
+ * Every screen the /global and /super sidebars link to (spec 2 §2), opened from the sidebar as an operator would:
+ * each shows its own title and content (a list's filters, create button and data; a settings screen's tabs and
+ * editors), never the 404 page. The brand-scoped mode's two screens are opened from the brands list's Manage.
  */
-import { LABEL } from '@atk/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { FREQUENCY_BAND_LABELS, INFO_PAGE_LABELS, INFO_PAGES, LABEL } from '@atk/contract';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_BRAND, row, rows, signInAs } from './lists.ts';
 import { DEMO } from './support.ts';
 
@@ -17,6 +17,23 @@ interface Screen {
   list?: { create: string; testId: string; cell?: string };
   /** Extra content of a screen that is not a list. */
   check?: (page: Page) => Promise<void>;
+}
+
+/** A settings screen's left tabs, in order. */
+async function expectTabs(page: Page, names: string[]) {
+  await expect(page.getByRole('tab')).toHaveText(names);
+}
+
+/** A tab's rich-text editor: its toolbar (spec 2 §2), the text box, CANCEL and SAVE CHANGES. */
+async function expectEditor(page: Page, tab: Locator) {
+  const toolbar = tab.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar.getByRole('button')).toHaveCount(6);
+  for (const tool of ['Heading', 'Body', 'Bold', 'Italic', 'Underline', 'Link'])
+    await expect(toolbar.getByRole('button', { name: tool, exact: true })).toBeVisible();
+  await expect(tab.getByRole('textbox')).toBeVisible();
+  await expect(tab.getByRole('button', { name: LABEL.cancel })).toBeVisible();
+  await expect(tab.getByRole('button', { name: LABEL.saveChanges })).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
 }
 
 async function openFromSidebar(page: Page, screen: Screen) {
@@ -65,6 +82,36 @@ const GLOBAL: Screen[] = [
     check: async (page) => {
       await expect(page.getByTestId('landing-current')).toContainText(DEMO_INSTANCE);
       await expect(page.getByRole('button', { name: LABEL.save })).toBeVisible();
+    },
+  },
+  {
+    href: '/global/audios',
+    title: LABEL.atkAudios,
+    check: async (page) => {
+      await expect(page.getByRole('button', { name: LABEL.createNewSong })).toBeVisible();
+      await expect(page.getByLabel('Product takes', { exact: true })).toBeVisible();
+    },
+  },
+  {
+    href: '/global/infos',
+    title: LABEL.playerEdit,
+    check: async (page) => {
+      await expectTabs(page, [...INFO_PAGES.map((p) => INFO_PAGE_LABELS[p]), LABEL.tabFrequencyGraph]);
+      await expectEditor(page, page.getByTestId('info-tab-home'));
+      await page.getByRole('tab', { name: LABEL.tabFrequencyGraph, exact: true }).click();
+      const bands = page.getByTestId('tab-frequency-graph');
+      await expect(bands.locator('legend')).toHaveText([...FREQUENCY_BAND_LABELS]);
+      await expect(bands.getByLabel('Min Hz', { exact: true })).toHaveCount(FREQUENCY_BAND_LABELS.length);
+      await expect(bands.getByLabel('Max Hz', { exact: true })).toHaveCount(FREQUENCY_BAND_LABELS.length);
+      await expect(bands.getByRole('button', { name: LABEL.saveChanges })).toBeVisible();
+    },
+  },
+  {
+    href: '/global/guides',
+    title: LABEL.guideEdit,
+    check: async (page) => {
+      await expectTabs(page, [LABEL.guideContent, LABEL.guidePlayers, LABEL.guideAudio, LABEL.guideIntegrate]);
+      await expectEditor(page, page.getByTestId('guide-tab-content'));
     },
   },
   customers('global'),

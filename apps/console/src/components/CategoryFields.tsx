@@ -3,7 +3,8 @@ import { Col, Form, type FormInstance, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { pickerKeys, pickersApi } from '../api/pickers.ts';
 
-const byName = (input: string, option?: { label?: unknown }) =>
+/** A searchable select's match: the option's label holds what was typed, whatever the case. */
+export const byName = (input: string, option?: { label?: unknown }) =>
   String(option?.label ?? '')
     .toLowerCase()
     .includes(input.trim().toLowerCase());

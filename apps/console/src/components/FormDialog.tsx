@@ -62,6 +62,9 @@ export function FormDialog<T extends object>({
         name={name}
         layout="vertical"
         initialValues={initialValues as T}
+        // a dialog that stays mounted while closed (open toggled) starts from its initial values each time it opens,
+        // not from what was typed into it last time (the next New Song showed the previous song's name)
+        clearOnDestroy
         onFinish={(v) => void finish(v)}
       >
         {typeof children === 'function' ? children(form) : children}

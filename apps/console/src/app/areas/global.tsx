@@ -18,8 +18,13 @@ export const globalArea: AreaConfig = {
     {
       label: LABEL.globalGroupProducts,
       items: [
-        { label: LABEL.navManage, to: '/global/products', also: ['/global/songs', '/global/instruments'] },
-        { label: LABEL.navCategories, to: '/global/categories', also: ['/global/sub_categories'] },
+        { label: LABEL.navManage, to: '/global/products' },
+        // songs and instruments are edited under their sub category (spec 2 §2 catalogue screens)
+        {
+          label: LABEL.navCategories,
+          to: '/global/categories',
+          also: ['/global/sub_categories', '/global/songs', '/global/instruments'],
+        },
       ],
     },
     { label: LABEL.globalGroupAudios, items: [{ label: LABEL.navManage, to: '/global/audios' }] },

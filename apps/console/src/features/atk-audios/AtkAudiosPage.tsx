@@ -1,12 +1,14 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LABEL, MSG, type Song } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Collapse, Empty, Form, Select, Skeleton, Space, Switch, Tag } from 'antd';
+import { Button, Card, Empty, Form, Select, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
+import { PublishSwitch } from '../../components/PublishSwitch.tsx';
 import { productKeys, productsApi } from '../products/api.ts';
 import { songKeys, songsApi } from '../products/audio/api.ts';
 import { SongDialog, type SongFields } from '../products/audio/SongDialog.tsx';
+import { SongEditButtons, SongPanels } from '../products/audio/SongPanels.tsx';
 import { SongSources } from '../products/audio/SongSources.tsx';
 
 /** Typing settles this long before the product search is sent. */
@@ -24,7 +26,6 @@ export default function AtkAudiosPage() {
   const songs = useQuery({ queryKey: songKeys.platform(), queryFn: songsApi.platform });
   const [dialog, setDialog] = useState<'new' | Song | null>(null);
   const [addingSource, setAddingSource] = useState<string | null>(null);
-  const [folded, setFolded] = useState<string[]>([]);
   const [chosen, setChosen] = useState<Choice>(null);
   const productId = chosen?.value;
   const product = useQuery({
@@ -46,7 +47,7 @@ export default function AtkAudiosPage() {
     invalidate: [songKeys.all],
   });
   const publish = useSave({
-    save: ({ song, on }: { song: Song; on: boolean }) => songsApi.publish(song._id, on ? 1 : 0),
+    save: ({ song, status }: { song: Song; status: 0 | 1 }) => songsApi.publish(song._id, status),
     success: MSG.updateSongSuccess,
     invalidate: [songKeys.all],
   });
@@ -83,66 +84,36 @@ export default function AtkAudiosPage() {
         ) : list.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No ATK songs yet" data-testid="atk-songs-empty" />
         ) : (
-          <Collapse
-            className="songs"
-            activeKey={list.map((s) => s._id).filter((id) => !folded.includes(id))}
-            onChange={(keys) => {
-              const open = Array.isArray(keys) ? keys : [keys];
-              setFolded(list.map((s) => s._id).filter((id) => !open.includes(id)));
-            }}
-            items={list.map((song) => ({
-              key: song._id,
-              'data-testid': 'song',
-              label: (
-                <Space wrap>
-                  <strong className="song__name">{song.name}</strong>
-                  {song.song_writer && <span className="song__artist">{song.song_writer}</span>}
-                  <Tag color="orange">ATK</Tag>
-                </Space>
-              ),
-              extra: (
-                // biome-ignore lint/a11y/noStaticElementInteractions: keeps header clicks from toggling the panel
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the controls inside handle the keyboard
-                <span onClick={(e) => e.stopPropagation()}>
-                  <Space size={8}>
-                    <Switch
-                      size="small"
-                      checked={song.is_published === 1}
-                      checkedChildren={LABEL.statusActive}
-                      unCheckedChildren={LABEL.statusPending}
-                      loading={publish.isPending && publish.variables?.song._id === song._id}
-                      aria-label={`Status of ${song.name}`}
-                      onChange={(on) => publish.mutate({ song, on })}
-                    />
-                    <Button
-                      size="small"
-                      icon={<PlusOutlined />}
-                      aria-label={`Add source to ${song.name}`}
-                      onClick={() => setAddingSource(song._id)}
-                    >
-                      {LABEL.addSource}
-                    </Button>
-                    <Button
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={`Edit song ${song.name}`}
-                      onClick={() => setDialog(song)}
-                    />
-                  </Space>
-                </span>
-              ),
-              children: (
-                <SongSources
-                  song={song}
-                  product={product.data}
-                  admin
-                  editable
-                  adding={addingSource === song._id}
-                  onAddingDone={() => setAddingSource(null)}
+          <SongPanels
+            songs={list}
+            extra={(song) => (
+              <>
+                <PublishSwitch
+                  name={song.name}
+                  status={song.is_published}
+                  size="small"
+                  busy={publish.isPending && publish.variables?.song._id === song._id}
+                  onChange={(status) => publish.mutate({ song, status })}
                 />
-              ),
-            }))}
-          />
+                <SongEditButtons
+                  song={song}
+                  onAddSource={() => setAddingSource(song._id)}
+                  onEdit={() => setDialog(song)}
+                />
+              </>
+            )}
+          >
+            {(song) => (
+              <SongSources
+                song={song}
+                product={product.data}
+                admin
+                editable
+                adding={addingSource === song._id}
+                onAddingDone={() => setAddingSource(null)}
+              />
+            )}
+          </SongPanels>
         )}
       </Card>
       <SongDialog

@@ -1,9 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LABEL, MSG } from '@atk/contract';
-import type { QueryKey } from '@tanstack/react-query';
-import { Button, InputNumber, Switch, Table, type TableColumnsType } from 'antd';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { Button, InputNumber, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
+import { DeleteAction, operateColumn, timeColumn } from '../../components/columns.tsx';
+import { PublishSwitch } from '../../components/PublishSwitch.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 
 /**
  * The list of an edit page's children (a category's sub categories, a sub category's songs, a song's
@@ -40,33 +44,6 @@ export function ChildList<Row extends { _id: string }>({
       </div>
       {children}
     </section>
-  );
-}
-
-/**
- * The status of a row as a switch that saves at once (spec 2 §4: the song publish switch and the instrument
- * active toggle). Labelled 'Status {name}' for screen readers and tests.
- */
-export function PublishSwitch({
-  name,
-  status,
-  busy,
-  onChange,
-}: {
-  name: string;
-  status: number;
-  busy?: boolean;
-  onChange: (status: 0 | 1) => unknown;
-}) {
-  return (
-    <Switch
-      aria-label={`${LABEL.status} ${name}`}
-      checked={status === 1}
-      loading={busy}
-      checkedChildren={LABEL.statusActive}
-      unCheckedChildren={LABEL.statusPending}
-      onChange={(on) => onChange(on ? 1 : 0)}
-    />
   );
 }
 
@@ -175,3 +152,74 @@ export const publishColumn = <Row extends OrderedRow>(
     <PublishSwitch name={row.name} status={row.is_published} onChange={(status) => setStatus(row._id, status)} />
   ),
 });
+
+/** The Operate column of a catalogue list: Edit and Delete (behind 'Confirm to delete this record?'). */
+export const editDeleteColumn = <Row extends { _id: string; name: string }>(
+  onEdit: (row: Row) => unknown,
+  onDelete: (id: string) => unknown,
+  width = 160,
+): TableColumnsType<Row>[number] =>
+  operateColumn<Row>(width, (row) => (
+    <>
+      <RowAction label={LABEL.edit} name={row.name} onClick={() => onEdit(row)} />
+      <DeleteAction name={row.name} onDelete={() => onDelete(row._id)} />
+    </>
+  ));
+
+/**
+ * An edit page's ordered children (a sub category's songs, a song's instruments): New …, then each row's Order (a
+ * move shifts the rows between), name, `columns`, the publish switch (saves at once), last updated, Edit (the
+ * child's edit page) and Delete.
+ */
+export function OrderedChildList<Row extends OrderedRow & { updated_at: string }>({
+  title,
+  newLabel,
+  testId,
+  queryKey,
+  fetch,
+  saves,
+  columns: extra,
+  editPath,
+  dialog,
+}: {
+  title: string;
+  newLabel: string;
+  testId: string;
+  queryKey: QueryKey;
+  fetch: () => Promise<{ list: Row[] }>;
+  saves: Parameters<typeof useRowSaves>[0];
+  /** The columns between name and status. */
+  columns: TableColumnsType<Row>;
+  editPath: (id: string) => string;
+  /** The New … dialog, open until `close` is called. */
+  dialog: (close: () => void) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useQuery({ queryKey, queryFn: fetch });
+  const rows = useRowSaves(saves);
+  const count = list.data?.list.length ?? 0;
+  const columns = useMemo<TableColumnsType<Row>>(
+    () => [
+      orderColumn(count, rows.setOrder),
+      { key: 'name', title: 'Name', dataIndex: 'name' },
+      ...extra,
+      publishColumn(rows.setStatus),
+      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
+      editDeleteColumn<Row>((row) => navigate(editPath(row._id)), rows.remove),
+    ],
+    [count, extra, editPath, navigate, rows],
+  );
+  return (
+    <ChildList<Row>
+      title={title}
+      create={{ label: newLabel, onClick: () => setCreating(true) }}
+      rows={list.data?.list}
+      loading={list.isFetching}
+      columns={columns}
+      testId={testId}
+    >
+      {creating && dialog(() => setCreating(false))}
+    </ChildList>
+  );
+}

@@ -4,13 +4,12 @@ import { Form, Result, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
-import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../../components/columns.tsx';
+import { statusColumn, timeColumn } from '../../../components/columns.tsx';
 import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueKeys, categoriesApi, subCategoriesApi } from '../api.ts';
-import { ChildList } from '../parts.tsx';
+import { ChildList, editDeleteColumn } from '../parts.tsx';
 import { SubCategoryDialog } from '../sub-categories/SubCategoryDialog.tsx';
 
 const LIST = '/global/categories';
@@ -82,12 +81,7 @@ function SubCategories({ categoryId }: { categoryId: string }) {
       },
       statusColumn((row) => row.is_published),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
-      operateColumn(180, (row) => (
-        <>
-          <RowAction label={LABEL.edit} name={row.name} onClick={() => setDialog(row)} />
-          <DeleteAction name={row.name} onDelete={() => remove.mutate(row._id)} />
-        </>
-      )),
+      editDeleteColumn<SubCategory>(setDialog, remove.mutate, 180),
     ],
     [remove.mutate],
   );

@@ -1,6 +1,7 @@
 import { LABEL, MSG, type SongCreate } from '@atk/contract';
 import { Form, Input, Select } from 'antd';
 import { useSave } from '../../../api/useSave.ts';
+import { byName } from '../../../components/CategoryFields.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { catalogueKeys, catalogueSongsApi } from '../api.ts';
@@ -44,12 +45,7 @@ export function SongDialog({ subCategoryId, onClose }: { subCategoryId: string; 
       </Form.Item>
       <Form.Item name="brand_id" label="Brand">
         <Select
-          showSearch={{
-            filterOption: (input, option) =>
-              String(option?.label ?? '')
-                .toLowerCase()
-                .includes(input.trim().toLowerCase()),
-          }}
+          showSearch={{ filterOption: byName }}
           loading={brands.isFetching}
           options={(brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }))}
         />

@@ -1,17 +1,14 @@
 import { type Instrument, LABEL, MSG, type Song } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Result, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
-import { DeleteAction, operateColumn, timeColumn } from '../../../components/columns.tsx';
 import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueInstrumentsApi, catalogueKeys, catalogueSongsApi } from '../api.ts';
 import { InstrumentDialog } from '../instruments/InstrumentDialog.tsx';
-import { ChildList, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
+import { OrderedChildList } from '../parts.tsx';
 
 interface SongFields {
   name: string;
@@ -82,51 +79,29 @@ function SongForm({ song, fallback }: { song: Song; fallback: string }) {
   );
 }
 
+const INSTRUMENT_COLUMNS: TableColumnsType<Instrument> = [
+  { key: 'performer', title: 'Performer name', dataIndex: 'performer' },
+];
+const instrumentPath = (id: string) => `/global/instruments/${id}/edit`;
+
 function Instruments({ songId }: { songId: string }) {
-  const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
-  const list = useQuery({
-    queryKey: catalogueKeys.instrumentsOf(songId),
-    queryFn: () => catalogueInstrumentsApi.ofSong(songId),
-  });
-  const rows = useRowSaves({
-    update: catalogueInstrumentsApi.update,
-    remove: catalogueInstrumentsApi.remove,
-    success: MSG.updateInstrumentSuccess,
-    invalidate: catalogueKeys.instruments,
-    scope: `instruments-of-${songId}`,
-  });
-  const count = list.data?.list.length ?? 0;
-  const columns = useMemo<TableColumnsType<Instrument>>(
-    () => [
-      orderColumn(count, rows.setOrder),
-      { key: 'name', title: 'Name', dataIndex: 'name' },
-      { key: 'performer', title: 'Performer name', dataIndex: 'performer' },
-      publishColumn(rows.setStatus),
-      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
-      operateColumn(160, (row) => (
-        <>
-          <RowAction
-            label={LABEL.edit}
-            name={row.name}
-            onClick={() => navigate(`/global/instruments/${row._id}/edit`)}
-          />
-          <DeleteAction name={row.name} onDelete={() => rows.remove(row._id)} />
-        </>
-      )),
-    ],
-    [count, navigate, rows],
-  );
   return (
-    <ChildList<Instrument>
+    <OrderedChildList<Instrument>
       title={LABEL.instruments}
-      create={{ label: LABEL.newInstrument, onClick: () => setCreating(true) }}
-      rows={list.data?.list}
-      loading={list.isFetching}
-      columns={columns}
+      newLabel={LABEL.newInstrument}
       testId="song-instruments"
-    >
-      {creating && <InstrumentDialog songId={songId} onClose={() => setCreating(false)} />}
-    </ChildList>
+      queryKey={catalogueKeys.instrumentsOf(songId)}
+      fetch={() => catalogueInstrumentsApi.ofSong(songId)}
+      saves={{
+        update: catalogueInstrumentsApi.update,
+        remove: catalogueInstrumentsApi.remove,
+        success: MSG.updateInstrumentSuccess,
+        invalidate: catalogueKeys.instruments,
+        scope: `instruments-of-${songId}`,
+      }}
+      columns={INSTRUMENT_COLUMNS}
+      editPath={instrumentPath}
+      dialog={(close) => <InstrumentDialog songId={songId} onClose={close} />}
+    />
   );
 }

@@ -1,16 +1,14 @@
 import { LABEL, MSG, type Song, type SubCategory, type SubCategoryUpdate } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Result, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
-import { DeleteAction, operateColumn, timeColumn } from '../../../components/columns.tsx';
 import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { catalogueKeys, catalogueSongsApi, subCategoriesApi } from '../api.ts';
-import { ChildList, orderColumn, publishColumn, useRowSaves } from '../parts.tsx';
+import { OrderedChildList } from '../parts.tsx';
 import { SongDialog } from '../songs/SongDialog.tsx';
 import { useBrands } from '../songs/useBrands.ts';
 
@@ -68,52 +66,35 @@ function SubCategoryForm({ sub }: { sub: SubCategory }) {
 }
 
 function Songs({ subCategoryId }: { subCategoryId: string }) {
-  const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
   const { names } = useBrands();
-  const list = useQuery({
-    queryKey: catalogueKeys.songsOf(subCategoryId),
-    queryFn: () => catalogueSongsApi.ofSubCategory(subCategoryId),
-  });
-  const rows = useRowSaves({
-    update: catalogueSongsApi.update,
-    remove: catalogueSongsApi.remove,
-    success: MSG.updateSongSuccess,
-    invalidate: catalogueKeys.songs,
-    scope: `songs-of-${subCategoryId}`,
-  });
-  const count = list.data?.list.length ?? 0;
   const columns = useMemo<TableColumnsType<Song>>(
     () => [
-      orderColumn(count, rows.setOrder),
-      { key: 'name', title: 'Name', dataIndex: 'name' },
       { key: 'song_writer', title: 'Song writer', dataIndex: 'song_writer' },
       { key: 'brand', title: 'Brand', render: (_, row) => (row.brand_id ? (names.get(row.brand_id) ?? '') : 'ATK') },
-      publishColumn(rows.setStatus),
-      timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
-      operateColumn(160, (row) => (
-        <>
-          <RowAction
-            label={LABEL.edit}
-            name={row.name}
-            onClick={() => navigate(`/global/songs/${row._id}/edit?sub_category_id=${subCategoryId}`)}
-          />
-          <DeleteAction name={row.name} onDelete={() => rows.remove(row._id)} />
-        </>
-      )),
     ],
-    [count, names, navigate, subCategoryId, rows],
+    [names],
+  );
+  const editPath = useCallback(
+    (id: string) => `/global/songs/${id}/edit?sub_category_id=${subCategoryId}`,
+    [subCategoryId],
   );
   return (
-    <ChildList<Song>
+    <OrderedChildList<Song>
       title={LABEL.songs}
-      create={{ label: LABEL.newCatalogueSong, onClick: () => setCreating(true) }}
-      rows={list.data?.list}
-      loading={list.isFetching}
-      columns={columns}
+      newLabel={LABEL.newCatalogueSong}
       testId="sub-category-songs"
-    >
-      {creating && <SongDialog subCategoryId={subCategoryId} onClose={() => setCreating(false)} />}
-    </ChildList>
+      queryKey={catalogueKeys.songsOf(subCategoryId)}
+      fetch={() => catalogueSongsApi.ofSubCategory(subCategoryId)}
+      saves={{
+        update: catalogueSongsApi.update,
+        remove: catalogueSongsApi.remove,
+        success: MSG.updateSongSuccess,
+        invalidate: catalogueKeys.songs,
+        scope: `songs-of-${subCategoryId}`,
+      }}
+      columns={columns}
+      editPath={editPath}
+      dialog={(close) => <SongDialog subCategoryId={subCategoryId} onClose={close} />}
+    />
   );
 }

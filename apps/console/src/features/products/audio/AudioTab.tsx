@@ -1,13 +1,7 @@
-import {
-  CustomerServiceOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ShareAltOutlined,
-} from '@ant-design/icons';
+import { CustomerServiceOutlined, DeleteOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { LABEL, MSG, type Song } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Collapse, Empty, Popconfirm, Row, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
@@ -18,6 +12,7 @@ import { AtkSongDialog } from './AtkSongDialog.tsx';
 import { songKeys, songsApi } from './api.ts';
 import { CrossSongDialog } from './CrossSongDialog.tsx';
 import { SongDialog, type SongFields } from './SongDialog.tsx';
+import { SongEditButtons, SongPanels } from './SongPanels.tsx';
 import { SongSources } from './SongSources.tsx';
 
 /** The explanatory panels of the Audio tab (spec 3 §2). */
@@ -50,8 +45,6 @@ export function AudioTab({ product, scope, binding }: TabProps) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'new' | 'cross' | 'atk' | Song | null>(null);
   const [addingSource, setAddingSource] = useState<string | null>(null);
-  // songs are open unless the user folded them (new songs open too)
-  const [folded, setFolded] = useState<string[]>([]);
   const section = useSaveSection(scope, product._id);
   const {
     value: songIds,
@@ -194,85 +187,51 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       ) : songs.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No songs" />
       ) : (
-        <Collapse
-          className="songs"
-          activeKey={songs.map((s) => s._id).filter((id) => !folded.includes(id))}
-          onChange={(keys) => {
-            const open = Array.isArray(keys) ? keys : [keys];
-            setFolded(songs.map((s) => s._id).filter((id) => !open.includes(id)));
-          }}
-          items={songs.map((song) => {
-            const platform = song.is_atk === 1;
-            return {
-              key: song._id,
-              'data-testid': 'song',
-              label: (
-                <Space wrap>
-                  <strong className="song__name">{song.name}</strong>
-                  {song.song_writer && <span className="song__artist">{song.song_writer}</span>}
-                  {song.song_type === 2 && <Tag color="purple">Cross-comparable</Tag>}
-                  {platform && <Tag color="orange">ATK</Tag>}
-                </Space>
-              ),
-              extra: platform ? (
-                admin && (
-                  // biome-ignore lint/a11y/noStaticElementInteractions: keeps header clicks from toggling the panel
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside handles the keyboard
-                  <span onClick={(e) => e.stopPropagation()}>
-                    <Popconfirm
-                      title="Remove this ATK song from the product?"
-                      okText="OK"
-                      cancelText={LABEL.cancel}
-                      onConfirm={() => saveAtkSongs(product.atk_songs.filter((id) => id !== song._id))}
-                    >
-                      <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ATK song ${song.name}`} />
-                    </Popconfirm>
-                  </span>
-                )
-              ) : (
-                // biome-ignore lint/a11y/noStaticElementInteractions: keeps header clicks from toggling the panel
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
-                <span onClick={(e) => e.stopPropagation()}>
-                  <Space size={4}>
-                    <Button
-                      size="small"
-                      icon={<PlusOutlined />}
-                      aria-label={`Add source to ${song.name}`}
-                      onClick={() => setAddingSource(song._id)}
-                    >
-                      {LABEL.addSource}
-                    </Button>
-                    <Button
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={`Edit song ${song.name}`}
-                      onClick={() => setDialog(song)}
-                    />
-                    {songIds.includes(song._id) && (
-                      <Popconfirm
-                        title="Remove this song from the product?"
-                        okText="OK"
-                        cancelText={LABEL.cancel}
-                        onConfirm={() => setSongIds((ids) => ids.filter((id) => id !== song._id))}
-                      >
-                        <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove song ${song.name}`} />
-                      </Popconfirm>
-                    )}
-                  </Space>
-                </span>
-              ),
-              children: (
-                <SongSources
+        <SongPanels
+          songs={songs}
+          extra={(song) =>
+            song.is_atk === 1 ? (
+              admin && (
+                <Popconfirm
+                  title="Remove this ATK song from the product?"
+                  okText="OK"
+                  cancelText={LABEL.cancel}
+                  onConfirm={() => saveAtkSongs(product.atk_songs.filter((id) => id !== song._id))}
+                >
+                  <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ATK song ${song.name}`} />
+                </Popconfirm>
+              )
+            ) : (
+              <>
+                <SongEditButtons
                   song={song}
-                  product={product}
-                  admin={admin}
-                  adding={addingSource === song._id}
-                  onAddingDone={() => setAddingSource(null)}
+                  onAddSource={() => setAddingSource(song._id)}
+                  onEdit={() => setDialog(song)}
                 />
-              ),
-            };
-          })}
-        />
+                {songIds.includes(song._id) && (
+                  <Popconfirm
+                    title="Remove this song from the product?"
+                    okText="OK"
+                    cancelText={LABEL.cancel}
+                    onConfirm={() => setSongIds((ids) => ids.filter((id) => id !== song._id))}
+                  >
+                    <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove song ${song.name}`} />
+                  </Popconfirm>
+                )}
+              </>
+            )
+          }
+        >
+          {(song) => (
+            <SongSources
+              song={song}
+              product={product}
+              admin={admin}
+              adding={addingSource === song._id}
+              onAddingDone={() => setAddingSource(null)}
+            />
+          )}
+        </SongPanels>
       )}
 
       <SongDialog

@@ -1,0 +1,58 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useSave } from '../api/useSave.ts';
+import { FormDialog } from './FormDialog.tsx';
+import { NameStatusFields } from './RecordFields.tsx';
+
+type NameStatus = { name?: string; is_published?: 0 | 1 };
+type Named = { _id: string; name: string; is_published: 0 | 1 };
+
+/**
+ * New X / Edit X of a record with a name and a status (brand, category, sub category): Pending unless chosen
+ * (spec 2 §4), nothing checked in the browser (spec 2 §5: the server's msg is shown); the dialog closes and
+ * `invalidate` reloads once saved. `children` are fields after name and status.
+ */
+export function NameStatusDialog<Fields extends NameStatus, Row extends Named = Named>({
+  record,
+  titles,
+  name,
+  create,
+  update,
+  success,
+  invalidate,
+  onClose,
+  children,
+}: {
+  record: Row | 'new';
+  titles: { create: string; update: string };
+  name: string;
+  create: (fields: Fields) => Promise<unknown>;
+  update: (id: string, fields: Fields) => Promise<unknown>;
+  success: { create: string; update: string };
+  invalidate: QueryKey;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const editing = record !== 'new';
+  const initial: Partial<NameStatus> = editing
+    ? { name: record.name, is_published: record.is_published }
+    : { is_published: 0 };
+  const save = useSave({
+    save: (fields: Fields) => (editing ? update(record._id, fields) : create(fields)),
+    success: editing ? success.update : success.create,
+    invalidate: [invalidate],
+  });
+  return (
+    <FormDialog<Fields>
+      open
+      title={editing ? titles.update : titles.create}
+      name={name}
+      initialValues={initial as Partial<Fields>}
+      onSubmit={save.mutateAsync}
+      onClose={onClose}
+    >
+      <NameStatusFields />
+      {children}
+    </FormDialog>
+  );
+}
