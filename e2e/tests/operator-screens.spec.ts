@@ -116,6 +116,24 @@ const GLOBAL: Screen[] = [
   },
   customers('global'),
   { href: '/global/plans', title: LABEL.plans, list: { create: LABEL.newPlan, testId: 'plan-list' } },
+  {
+    href: '/global/statistics/brands',
+    title: LABEL.statisticsBrands,
+    check: async (page) => {
+      await expectTabs(page, [LABEL.tabDailyLaunches, LABEL.tabDailyNewUsers, LABEL.tabTotalUsers]);
+      await expect(page.getByLabel(LABEL.brand, { exact: true })).toBeVisible();
+      // the first brand is chosen, so its launches are shown at once
+      await expect(page.getByTestId('statistics-launches').getByRole('table')).toBeVisible();
+    },
+  },
+  {
+    href: '/global/statistics/atk',
+    title: LABEL.statisticsAtk,
+    check: async (page) => {
+      await expectTabs(page, [LABEL.tabDailyNewUsers, LABEL.tabTotalUsers]);
+      await expect(page.getByTestId('statistics-new-users').getByRole('table')).toBeVisible();
+    },
+  },
 ];
 
 const SUPER: Screen[] = [
@@ -146,12 +164,20 @@ async function manageDemoBrand(page: Page, area: string) {
 
 test('global admin: every screen of the sidebar and the brand-scoped mode', async ({ page }) => {
   await signInAs(page, DEMO.global_admin, '/global/brands');
+  // every link of the sidebar is one of the screens below: none is left out of the sweep
+  const links = page.locator('[data-testid^="nav-global-"]');
+  await expect(links).toHaveCount(GLOBAL.length);
+  expect((await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).sort()).toEqual(
+    GLOBAL.map((s) => s.href).sort(),
+  );
   for (const screen of GLOBAL) await openFromSidebar(page, screen);
   await manageDemoBrand(page, 'global');
 });
 
 test('super admin: every screen of the sidebar and the brand-scoped mode', async ({ page }) => {
   await signInAs(page, DEMO.super_admin, '/super/brands');
+  const links = page.locator('[data-testid^="nav-super-"]');
+  await expect(links).toHaveCount(SUPER.length);
   for (const screen of SUPER) await openFromSidebar(page, screen);
   await manageDemoBrand(page, 'super');
 });
