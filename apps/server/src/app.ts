@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, MSG } from '@atk/contract';
+import { API_BASE, MSG, STATISTICS_BASE } from '@atk/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +31,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { songRoutes } from './modules/songs/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { tooltipRoutes } from './modules/tooltips/routes.ts';
 import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
@@ -154,6 +155,14 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
       for (const routes of [adminPresignRoutes]) routes(scoped, deps);
     },
     { prefix: API_V1 },
+  );
+  // The statistics paths the spec puts under /api/v1/atk (spec 2 §7, spec 3 §7), same auth.
+  await app.register(
+    async (api) => {
+      installAuth(api, db);
+      statisticsRoutes(api.withTypeProvider<ZodTypeProvider>(), deps);
+    },
+    { prefix: STATISTICS_BASE },
   );
   // Local storage's signed PUT and ranged GET of /files/{key} (nothing when files live in S3).
   await app.register(fileRoutes, { storage: deps.storage });

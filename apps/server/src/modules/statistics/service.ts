@@ -1,0 +1,220 @@
+import type {
+  DayPoint,
+  DayRangeQuery,
+  LaunchDailyQuery,
+  LaunchPoint,
+  ProductStatisticsQuery,
+  ProductTotals,
+  Visitor,
+  VisitorsDailyQuery,
+} from '@atk/contract';
+import { MSG } from '@atk/contract';
+import { and, asc, between, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type Page, pageOffset } from '../../db/query.ts';
+import { brands, brandVisitors, instances, products, statsDaily, statsDailyCounts, visitors } from '../../db/schema.ts';
+import { getLive } from '../../db/soft-delete.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { SessionUser } from '../sessions/service.ts';
+import { ownBrand } from '../tenancy.ts';
+
+/**
+ * The statistics reads (docs/api.md "Statistics"). They read only the rollups ingestion keeps (stats_daily_counts,
+ * stats_daily, visitors, brand_visitors), never the raw player_events, so a year's series is a few hundred rows
+ * whatever the number of events.
+ */
+
+/** The rollups' "no such dimension" key: a launch's product, the brand-wide instance, the platform's scope. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Every UTC day from `start` to `end`, both included. */
+export function eachDay(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); t <= last; t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Listening seconds are sums of fractional seconds: rounded to the millisecond, so no float noise shows. */
+const seconds = (s: number) => Math.round(s * 1000) / 1000;
+
+/**
+ * The brand a statistics query reads: a customer's own (a `brand_id` it sends is ignored); operators (admins, and
+ * the atk operator on the product paths) name it, and it must exist.
+ */
+export async function statisticsBrand(db: Db, user: SessionUser, requested: string | undefined): Promise<string> {
+  if (user.role === 'customer') return ownBrand(user) as string;
+  if (!requested) throw badRequest('brand_id is required');
+  await getLive(db, brands, requested, MSG.brandNotFound);
+  return requested;
+}
+
+/** An instance or product filter must be of the brand read: another brand's is a 404, as everywhere. */
+async function checkFilters(db: Db, brandId: string, q: { instance_id?: string; product_id?: string }) {
+  await Promise.all([
+    q.instance_id &&
+      getLive(db, instances, q.instance_id, MSG.instanceNotFound, { where: eq(instances.brandId, brandId) }),
+    q.product_id && getLive(db, products, q.product_id, MSG.productNotFound, { where: eq(products.brandId, brandId) }),
+  ]);
+}
+
+// ── Visitors ─────────────────────────────────────────────────────────────────────────────────────────
+
+type VisitorRow = Omit<typeof visitors.$inferSelect, 'lastSeenAt'>;
+const toVisitor = (v: VisitorRow): Visitor => ({
+  _id: v.id,
+  sign_in_count: v.signInCount,
+  sign_up_url: v.signUpUrl,
+  country_name: v.countryName,
+  state_prov: v.stateProv,
+  city: v.city,
+  created_at: v.createdAt.toISOString(),
+  updated_at: v.updatedAt.toISOString(),
+});
+
+/**
+ * How many visitors a scope has: the sum of its daily new visitors (exact, ingestion counts each first launch
+ * once), a few hundred rows a year where count(*) would walk a million visitors.
+ */
+async function visitorCount(db: Db, scopeId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${statsDailyCounts.newVisitors}), 0)::int` })
+    .from(statsDailyCounts)
+    .where(and(eq(statsDailyCounts.scopeId, scopeId), eq(statsDailyCounts.instanceId, NO_ID)));
+  return Number(row.n);
+}
+
+/** Every visitor of the platform, newest sign up first (the order of visitors_created_idx). */
+export async function listVisitors(db: Db, q: Page) {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(visitors)
+      .orderBy(desc(visitors.createdAt), asc(visitors.id))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    visitorCount(db, NO_ID),
+  ]);
+  return { list: rows.map(toVisitor), total_num: total };
+}
+
+/** The brand's visitors: each with its sign up, sign ins and place as the brand saw them (brand_visitors). */
+export async function listBrandVisitors(db: Db, user: SessionUser, q: Page & { brand_id?: string }) {
+  const brandId = await statisticsBrand(db, user, q.brand_id);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(brandVisitors)
+      .where(eq(brandVisitors.brandId, brandId))
+      .orderBy(desc(brandVisitors.createdAt), asc(brandVisitors.visitorId))
+      .limit(q.page_size)
+      .offset(pageOffset(q)),
+    visitorCount(db, brandId),
+  ]);
+  return { list: rows.map(({ visitorId, ...v }) => toVisitor({ ...v, id: visitorId })), total_num: total };
+}
+
+// ── Daily series ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The day counts of a scope and instance (NO_ID: all), every widget type together, by day. */
+async function dailyCounts(db: Db, scopeId: string, instanceId: string, range: DayRangeQuery) {
+  const c = statsDailyCounts;
+  const rows = await db
+    .select({
+      day: c.day,
+      launches: sql<number>`sum(${c.launches})::int`,
+      unique: sql<number>`sum(${c.uniqueVisitors})::int`,
+      fresh: sql<number>`sum(${c.newVisitors})::int`,
+    })
+    .from(c)
+    .where(and(eq(c.scopeId, scopeId), eq(c.instanceId, instanceId), between(c.day, range.start, range.end)))
+    .groupBy(c.day);
+  return new Map(rows.map((r) => [r.day, r]));
+}
+
+const newVisitorSeries = async (db: Db, scopeId: string, range: DayRangeQuery): Promise<{ series: DayPoint[] }> => {
+  const byDay = await dailyCounts(db, scopeId, NO_ID, range);
+  return {
+    series: eachDay(range.start, range.end).map((date) => ({ date, total: Number(byDay.get(date)?.fresh ?? 0) })),
+  };
+};
+
+/** New visitors of the platform per day (their first launch of any player). */
+export const platformVisitorsDaily = (db: Db, range: DayRangeQuery) => newVisitorSeries(db, NO_ID, range);
+
+/** New visitors of the brand per day (their first launch of one of its players). */
+export async function brandVisitorsDaily(db: Db, user: SessionUser, q: VisitorsDailyQuery) {
+  return newVisitorSeries(db, await statisticsBrand(db, user, q.brand_id), q);
+}
+
+/** Launches and unique visitors per day, of one instance of the brand or of all of them. */
+export async function launchDaily(db: Db, user: SessionUser, q: LaunchDailyQuery): Promise<{ series: LaunchPoint[] }> {
+  const brandId = await statisticsBrand(db, user, q.brand_id);
+  await checkFilters(db, brandId, q);
+  const byDay = await dailyCounts(db, brandId, q.instance_id ?? NO_ID, q);
+  return {
+    series: eachDay(q.start, q.end).map((date) => {
+      const row = byDay.get(date);
+      return { date, total: Number(row?.launches ?? 0), unique: Number(row?.unique ?? 0) };
+    }),
+  };
+}
+
+// ── Products ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** stats_daily rows of the brand's players in the range (its primary key's prefix), narrowed by the filters. */
+function productRows(brandId: string, q: ProductStatisticsQuery): SQL | undefined {
+  const s = statsDaily;
+  return and(
+    eq(s.brandId, brandId),
+    between(s.day, q.start, q.end),
+    eq(s.widgetType, q.widget_type),
+    q.instance_id ? eq(s.instanceId, q.instance_id) : undefined,
+    q.product_id ? eq(s.productId, q.product_id) : ne(s.productId, NO_ID),
+  );
+}
+
+/** Plays, or listening seconds, per day of the brand's players (one product or all), and the range's total. */
+export async function productSeries(
+  db: Db,
+  user: SessionUser,
+  q: ProductStatisticsQuery,
+  measure: 'plays' | 'listening_time',
+): Promise<{ series: DayPoint[]; total_num: number }> {
+  const brandId = await statisticsBrand(db, user, q.brand_id);
+  await checkFilters(db, brandId, q);
+  const s = statsDaily;
+  const value = measure === 'plays' ? sql<number>`sum(${s.plays})::int` : sql<number>`sum(${s.listenSeconds})`;
+  const rows = await db.select({ day: s.day, value }).from(s).where(productRows(brandId, q)).groupBy(s.day);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.value)]));
+  const series = eachDay(q.start, q.end).map((date) => ({ date, total: seconds(byDay.get(date) ?? 0) }));
+  return { series, total_num: seconds(series.reduce((sum, p) => sum + p.total, 0)) };
+}
+
+/**
+ * Per product played in the brand's players (or one instance's): its plays and listening seconds in the range,
+ * most played first. A product of another brand shown in this brand's players is listed too: the plays are this
+ * brand's. Products nobody played or listened to are left out.
+ */
+export async function productTotals(
+  db: Db,
+  user: SessionUser,
+  q: ProductStatisticsQuery,
+): Promise<{ list: ProductTotals[] }> {
+  const brandId = await statisticsBrand(db, user, q.brand_id);
+  await checkFilters(db, brandId, q);
+  const s = statsDaily;
+  const plays = sql<number>`sum(${s.plays})::int`;
+  const listened = sql<number>`sum(${s.listenSeconds})`;
+  const rows = await db
+    .select({ product_id: s.productId, name: products.name, plays, listening_time: listened })
+    .from(s)
+    .innerJoin(products, eq(products.id, s.productId))
+    .where(productRows(brandId, q))
+    .groupBy(s.productId, products.name)
+    .having(sql`${plays} > 0 or ${listened} > 0`)
+    .orderBy(desc(plays), asc(products.name), asc(s.productId));
+  return {
+    list: rows.map((r) => ({ ...r, plays: Number(r.plays), listening_time: seconds(Number(r.listening_time)) })),
+  };
+}
