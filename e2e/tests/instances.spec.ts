@@ -675,6 +675,7 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   await expect(upgrade).toBeVisible();
   await expect(shown(features, `Max ${LABEL.featureProductsInPlayer}`)).toHaveText('5');
   await upgrade.getByRole('button', { name: 'OK' }).click();
+  await expect(upgrade).toBeHidden();
   expect((await readInstance(made._id)).features.discography.is_enable).toBe(0);
 
   // My Audio is not in the plan either: saving the brand's songs (active) opens the My Audio dialog
@@ -687,6 +688,7 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   const myAudio = await settled(page.getByRole('dialog', { name: LABEL.featureMyAudio }));
   await expect(myAudio.getByTestId('permission-text')).toHaveText(MSG.myAudioPermission);
   await myAudio.getByRole('button', { name: 'OK' }).click();
+  await expect(myAudio).toBeHidden();
   await byBrand.getByRole('button', { name: LABEL.cancel }).click();
 
   // the operator grants Discography and Other Brands Products

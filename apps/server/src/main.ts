@@ -3,6 +3,8 @@ import { seed } from './bootstrap/seed.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createAudioQueue, type Log, startAudioJobs } from './modules/audio/jobs.ts';
+import { keepEventPartitions } from './modules/statistics/partitions.ts';
+import { preloadGeo } from './platform/geo.ts';
 import { createStorage } from './platform/storage/index.ts';
 
 const config = loadConfig();
@@ -13,12 +15,14 @@ const log: Log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), e
 const queue = createAudioQueue({ db: database.db, kind: database.kind, log });
 const app = await buildApp({ config, db: database.db, storage, queue });
 await seed(database.db, { demo: !config.production, log: app.log, storage, queue });
+const stopPartitions = keepEventPartitions(database.db, app.log);
 // Media jobs run in this process unless RUN_JOBS=0 (then `npm run worker` processes run them; PostgreSQL only).
 if (process.env.RUN_JOBS !== '0') await startAudioJobs({ db: database.db, storage, queue, log: app.log });
 else if (database.kind === 'pglite')
   app.log.warn('RUN_JOBS=0 on PGlite: audio processing waits for a server that runs jobs');
 
 const stop = async () => {
+  stopPartitions();
   await app.close();
   await database.close();
   process.exit(0);
@@ -27,6 +31,8 @@ process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
 await app.listen({ port: config.port, host: config.host });
+// The city database for the statistics' visitor places: unpacked now rather than on the first launch.
+preloadGeo();
 app.log.info(
   `ATK Player on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );

@@ -15,6 +15,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instances, instruments, playerEvents, products, rateLimits, songs } from '../src/db/schema.ts';
+import { eventsLimitKey } from '../src/modules/player/events.ts';
 import { LIMITS } from '../src/platform/rate-limit.ts';
 import { makeBrand, startTestApp, type TestApp } from './harness.ts';
 import { expectError } from './support.ts';
@@ -77,6 +78,7 @@ describe('POST /widget/events', () => {
     const visitor = randomUUID();
     const batch: PlayerEvents = {
       visitor_id: visitor,
+      widget_type: 'desktop',
       events: [
         { type: 'launch', instance_id: published.id },
         { type: 'play', instance_id: published.id, product_id: product.id, song_id: song.id, source_id: source.id },
@@ -89,11 +91,12 @@ describe('POST /widget/events', () => {
     expect(await res.json()).toEqual({ code: 200, msg: MSG.ok, data: { accepted: 3 } });
 
     const rows = await stored(visitor);
-    expect(rows.map(({ id, createdAt, ...rest }) => rest)).toEqual([
+    expect(rows.map(({ createdAt, ...rest }) => rest)).toEqual([
       {
         instanceId: published.id,
         brandId: brand.id,
         visitorId: visitor,
+        widgetType: 'desktop',
         type: 'launch',
         productId: null,
         songId: null,
@@ -104,6 +107,7 @@ describe('POST /widget/events', () => {
         instanceId: published.id,
         brandId: brand.id,
         visitorId: visitor,
+        widgetType: 'desktop',
         type: 'listen',
         productId: product.id,
         songId: song.id,
@@ -114,6 +118,7 @@ describe('POST /widget/events', () => {
         instanceId: published.id,
         brandId: brand.id,
         visitorId: visitor,
+        widgetType: 'desktop',
         type: 'play',
         productId: product.id,
         songId: song.id,
@@ -237,7 +242,7 @@ describe('POST /widget/events', () => {
 
   it('answers 429 once an address sends more batches than the limit in a minute', async () => {
     // The address has used all but two batches of this window.
-    const key = 'player_events:addr:127.0.0.1';
+    const key = eventsLimitKey('127.0.0.1');
     const max = LIMITS.playerEventsPerAddress.max;
     expect(max).toBe(120);
     await app.db

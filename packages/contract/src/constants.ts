@@ -54,6 +54,18 @@ export const PLAYER_EVENTS_MAX = 50;
 /** The widgets that send player events: `<atk-player>` (desktop) and the mobile widget. */
 export const WIDGET_TYPES = ['desktop', 'mobile'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
+/**
+ * The host page as the statistics keep it (a visitor's sign-up URL): an http(s) URL's origin and path, never its
+ * query or fragment (they may hold ids or emails); '' for anything else. The player sends it, the server keeps it so.
+ */
+export const pageUrl = (href: string | undefined): string => {
+  try {
+    const u = new URL(href ?? '');
+    return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.origin}${u.pathname}`.slice(0, 2000) : '';
+  } catch {
+    return '';
+  }
+};
 /** Statistics: the API base of the spec's statistics paths, and the longest range a query may ask. */
 export const STATISTICS_BASE = '/api/v1/atk';
 export const STATISTICS_MAX_DAYS = 366;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
 import { blindName, shuffle } from './blind.ts';
 import { chooseDestination, choosePrice, currencyOf, formatPrice } from './currency.ts';
-import { EventBatcher, FLUSH_EVERY_MS, isUuid } from './events.ts';
+import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl } from './events.ts';
 import { InfoPages } from './InfoPages.tsx';
 import { InfoTip } from './InfoTip.tsx';
 import {
@@ -269,7 +269,8 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const flush = useCallback(
     (final: boolean) => {
       if (!counting) return;
-      for (const payload of batcher.drain(visitorId(), final)) sendEvents(`${api}/widget/events`, payload);
+      const sender = { visitor_id: visitorId(), widget_type: 'desktop' as const, page_url: pageUrl(location.href) };
+      for (const payload of batcher.drain(sender, final)) sendEvents(`${api}/widget/events`, payload);
     },
     [api, batcher, counting],
   );

@@ -3,7 +3,14 @@
  * as they happen, listening time summed per product × song × source and sent as 'listen' events with seconds.
  * Pure: the sending (navigator.sendBeacon) and the timers live in the app.
  */
-import { type PLAYER_EVENT_TYPES, PLAYER_EVENTS_MAX, PLAYER_LISTEN_MAX_SECONDS } from '@atk/contract/constants';
+import {
+  type PLAYER_EVENT_TYPES,
+  PLAYER_EVENTS_MAX,
+  PLAYER_LISTEN_MAX_SECONDS,
+  type WidgetType,
+} from '@atk/contract/constants';
+
+export { pageUrl } from '@atk/contract/constants';
 
 export type PlayerEventType = (typeof PLAYER_EVENT_TYPES)[number];
 
@@ -16,8 +23,14 @@ export interface PlayerEventOut {
   seconds?: number | null;
 }
 
-export interface EventsPayload {
+/** Who sends: the visitor's anonymous id, the widget, and the host page (origin and path: a sign-up URL). */
+export interface EventsSender {
   visitor_id: string;
+  widget_type: WidgetType;
+  page_url: string;
+}
+
+export interface EventsPayload extends EventsSender {
   events: PlayerEventOut[];
 }
 
@@ -59,7 +72,7 @@ export class EventBatcher {
    * What to send now, in requests of at most EVENTS_PER_REQUEST events. Listening time is sent to a tenth of
    * a second; less than half a second is kept for the next batch unless `final` (the page is going away).
    */
-  drain(visitorId: string, final = false): EventsPayload[] {
+  drain(sender: EventsSender, final = false): EventsPayload[] {
     const events = this.queue;
     this.queue = [];
     for (const [key, entry] of this.listened) {
@@ -74,7 +87,7 @@ export class EventBatcher {
     }
     const out: EventsPayload[] = [];
     for (let i = 0; i < events.length; i += EVENTS_PER_REQUEST)
-      out.push({ visitor_id: visitorId, events: events.slice(i, i + EVENTS_PER_REQUEST) });
+      out.push({ ...sender, events: events.slice(i, i + EVENTS_PER_REQUEST) });
     return out;
   }
 }

@@ -491,6 +491,9 @@ export const brandVisitors = pgTable(
   ],
 );
 
+/** The statistics tables' "none" (a launch's product, the brand-wide instance, the platform scope): the nil uuid. */
+export const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Daily rollup of the events (UTC days): launches, plays and listening seconds per day × brand × instance ×
  * product × song × source × widget type. A launch has no product: its product, song and source are NO_ID (the

@@ -1,15 +1,24 @@
-import type { PlayerEvents } from '@atk/contract';
+import { createHash } from 'node:crypto';
+import { type PlayerEvents, pageUrl } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, instances, playerEvents } from '../../db/schema.ts';
+import { brands, instances } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
+import { NOWHERE, placeOf } from '../../platform/geo.ts';
+import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 
 /**
- * Stores a batch of the player's events (POST /widget/events) in one INSERT. An event is dropped, silently (a
- * visitor's page cannot do anything about it), when its instance is unknown, unpublished or deleted, or when it
- * names a product, song or source that the instance does not list. Answers how many were stored.
+ * Stores a batch of the player's events (POST /widget/events) and folds it into the statistics, in one
+ * statement (modules/statistics/ingest.ts). An event is dropped, silently (a visitor's page cannot do anything
+ * about it), when its instance is unknown, unpublished or deleted, or when it names a product, song or source
+ * that the instance does not list. `address` (the client's, behind TRUST_PROXY) only places a visitor who
+ * launches: it is looked up and forgotten. Answers how many were stored.
  */
-export async function recordPlayerEvents(db: Db, batch: PlayerEvents): Promise<{ accepted: number }> {
+export async function recordPlayerEvents(
+  db: Db,
+  batch: PlayerEvents,
+  address: string | undefined,
+): Promise<{ accepted: number }> {
   const ids = [...new Set(batch.events.map((e) => e.instance_id))];
   const rows = await db
     .select({
@@ -37,7 +46,7 @@ export async function recordPlayerEvents(db: Db, batch: PlayerEvents): Promise<{
       ];
     }),
   );
-  const values = batch.events.flatMap((e) => {
+  const values = batch.events.flatMap((e): CheckedEvent[] => {
     const inst = known.get(e.instance_id);
     if (!inst) return [];
     if (e.product_id && !inst.products.has(e.product_id)) return [];
@@ -45,17 +54,31 @@ export async function recordPlayerEvents(db: Db, batch: PlayerEvents): Promise<{
     if (e.source_id && !inst.sources.has(e.source_id)) return [];
     return [
       {
-        instanceId: e.instance_id,
-        brandId: inst.brandId,
-        visitorId: batch.visitor_id,
+        instance_id: e.instance_id,
+        brand_id: inst.brandId,
         type: e.type,
-        productId: e.product_id ?? null,
-        songId: e.song_id ?? null,
-        sourceId: e.source_id ?? null,
+        product_id: e.product_id ?? null,
+        song_id: e.song_id ?? null,
+        source_id: e.source_id ?? null,
         seconds: e.seconds ?? null,
       },
     ];
   });
-  if (values.length) await db.insert(playerEvents).values(values);
+  if (!values.length) return { accepted: 0 };
+  const launches = values.some((e) => e.type === 'launch');
+  await foldBatch(db, {
+    visitorId: batch.visitor_id,
+    widgetType: batch.widget_type,
+    pageUrl: launches ? pageUrl(batch.page_url) : '',
+    place: launches ? await placeOf(address) : NOWHERE,
+    events: values,
+  });
   return { accepted: values.length };
 }
+
+/**
+ * The rate-limit key of an address's event batches: a digest of the address, not the address, so no table holds
+ * a visitor's address (the row itself lives a minute).
+ */
+export const eventsLimitKey = (address: string) =>
+  `player_events:addr:${createHash('sha256').update(address).digest('base64url')}`;

@@ -7,7 +7,7 @@ import type { App, Deps } from '../../http/types.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LIMITS, takeHit } from '../../platform/rate-limit.ts';
 import { type PlayerAnswer, playerAnswer } from './cache.ts';
-import { recordPlayerEvents } from './events.ts';
+import { eventsLimitKey, recordPlayerEvents } from './events.ts';
 import { readPlayerPreview } from './preview.ts';
 
 /** A batch is at most PLAYER_EVENTS_MAX small events: a few kB. */
@@ -96,7 +96,7 @@ export function playerRoutes(app: App, { db }: Deps) {
         onRequest: crossOrigin,
         // Counted before validation, so a flood of bad batches is limited too.
         preValidation: async (req) => {
-          await takeHit(db, `player_events:addr:${req.ip}`, LIMITS.playerEventsPerAddress, MSG.playerEventsTooMany);
+          await takeHit(db, eventsLimitKey(req.ip), LIMITS.playerEventsPerAddress, MSG.playerEventsTooMany);
         },
         schema: {
           tags: ['player'],
@@ -104,7 +104,7 @@ export function playerRoutes(app: App, { db }: Deps) {
           response: { 200: envelopeOf(playerEventsAnswer) },
         },
       },
-      async (req) => ok(await recordPlayerEvents(db, req.body)),
+      async (req) => ok(await recordPlayerEvents(db, req.body, req.ip)),
     );
   });
 }

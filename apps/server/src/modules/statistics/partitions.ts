@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../platform/rate-limit.ts';
+
+/** Months made ahead of time: this one and the next two, so a slow start or a missed day loses nothing. */
+const MONTHS_AHEAD = 2;
+const DAY_MS = 86_400_000;
+
+/** `player_events_y2026m11` for November 2026 (UTC), with its bounds. */
+export function monthPartition(year: number, month0: number) {
+  const from = new Date(Date.UTC(year, month0, 1));
+  const to = new Date(Date.UTC(year, month0 + 1, 1));
+  const name = `player_events_y${from.getUTCFullYear()}m${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+  return { name, from: from.toISOString(), to: to.toISOString() };
+}
+
+/**
+ * Makes sure the raw events' month partitions exist for this month and the next MONTHS_AHEAD (migration 0011
+ * made the table partitioned by month with a DEFAULT partition). Events that went to the DEFAULT partition
+ * because their month had none yet are moved into it, in the same transaction as the ATTACH, so nothing is lost
+ * and PostgreSQL's check that the default holds no row of the new range passes. An advisory lock keeps two
+ * server processes starting at once from making the same month. An old month is dropped with
+ * `DROP TABLE player_events_yYYYYmMM` (the rollups keep its statistics).
+ */
+export async function ensureEventPartitions(db: Db, now = new Date()): Promise<string[]> {
+  const made: string[] = [];
+  for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead++) {
+    const p = monthPartition(now.getUTCFullYear(), now.getUTCMonth() + ahead);
+    const created = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('player_events partitions'))`);
+      const exists = await tx.execute(sql`select to_regclass(${p.name}) is not null as found`);
+      if (resultRows<{ found: boolean }>(exists)[0]?.found) return false;
+      const table = sql.identifier(p.name);
+      await tx.execute(sql`create table ${table} (like player_events including defaults)`);
+      await tx.execute(sql`
+        with moved as (
+          delete from player_events_default
+          where created_at >= ${p.from}::timestamptz and created_at < ${p.to}::timestamptz
+          returning *)
+        insert into ${table} select * from moved`);
+      await tx.execute(
+        sql`alter table player_events attach partition ${table} for values from (${sql.raw(`'${p.from}'`)}) to (${sql.raw(`'${p.to}'`)})`,
+      );
+      return true;
+    });
+    if (created) made.push(p.name);
+  }
+  return made;
+}
+
+/** Runs `ensureEventPartitions` now and then daily; the timer does not keep the process alive. */
+export function keepEventPartitions(db: Db, log: { error(msg: string): void }): () => void {
+  const run = () => ensureEventPartitions(db).catch((err) => log.error(`event partitions: ${(err as Error).message}`));
+  void run();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

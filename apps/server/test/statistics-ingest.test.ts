@@ -1,0 +1,268 @@
+/**
+ * Ingestion (issue 13): the player's batches (POST /widget/events) make visitors and fold into the daily
+ * rollups the statistics read, in one statement per batch. What is read back here are the rollup rows
+ * themselves; the statistics endpoints that serve them are tested in statistics.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { API_BASE, utcToday } from '@atk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { brandVisitors, NO_ID, playerEvents, statsDaily, statsDailyCounts, visitors } from '../src/db/schema.ts';
+import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
+import { resultRows } from '../src/platform/rate-limit.ts';
+import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
+import { type PublishedInstance, publishedInstance } from './published-instance.ts';
+
+let app: TestApp;
+let shop: PublishedInstance;
+let second: PublishedInstance;
+
+beforeAll(async () => {
+  // Behind one trusted proxy: the visitor's address is X-Forwarded-For's last hop.
+  app = await startTestApp({ trustProxy: 1 });
+  const brand = await makeBrand(app.db, 'Stats Mics');
+  const customer = await makeUser(app, 'customer', { brandId: brand.id });
+  shop = await publishedInstance(app, customer, brand.id, 'Shop page');
+  second = await publishedInstance(app, customer, brand.id, 'Blog page');
+});
+afterAll(() => app.close());
+
+const HOST_PAGE = 'https://shop.example/mics/condenser';
+const UK = '81.2.69.142'; // GeoLite2 test range: United Kingdom, England, East Finchley
+
+function send(base: string, batch: Record<string, unknown>, address = '10.0.0.1') {
+  return fetch(`${base}${API_BASE}/widget/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ page_url: `${HOST_PAGE}?utm_source=mail#top`, ...batch }),
+  });
+}
+const launch = (i: PublishedInstance) => ({ type: 'launch', instance_id: i.id });
+const play = (i: PublishedInstance) => ({
+  type: 'play',
+  instance_id: i.id,
+  product_id: i.product.id,
+  song_id: i.product.song,
+  source_id: i.product.source,
+});
+const listen = (i: PublishedInstance, seconds: number) => ({ ...play(i), type: 'listen', seconds });
+
+async function accepted(res: Response) {
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { accepted: number } }).data.accepted;
+}
+
+const today = utcToday();
+const counts = (db: Db, scope: string, instance: string) =>
+  db
+    .select({
+      launches: statsDailyCounts.launches,
+      unique: statsDailyCounts.uniqueVisitors,
+      fresh: statsDailyCounts.newVisitors,
+    })
+    .from(statsDailyCounts)
+    .where(
+      and(
+        eq(statsDailyCounts.scopeId, scope),
+        eq(statsDailyCounts.day, today),
+        eq(statsDailyCounts.instanceId, instance),
+      ),
+    )
+    .then((rows) => rows[0] ?? { launches: 0, unique: 0, fresh: 0 });
+const visitor = (db: Db, id: string) =>
+  db
+    .select()
+    .from(visitors)
+    .where(eq(visitors.id, id))
+    .then((r) => r[0]);
+
+describe('ingestion', () => {
+  it('two visitors launch, play and listen: visitors with their page, launches, unique visitors and listening per day', async () => {
+    const before = {
+      instance: await counts(app.db, shop.brandId, shop.id),
+      brand: await counts(app.db, shop.brandId, NO_ID),
+      platform: await counts(app.db, NO_ID, NO_ID),
+    };
+    const [a, b] = [randomUUID(), randomUUID()];
+    expect(await accepted(await send(app.url, { visitor_id: a, events: [launch(shop), play(shop)] }, UK))).toBe(2);
+    expect(
+      await accepted(await send(app.url, { visitor_id: b, events: [launch(shop), play(shop), listen(shop, 12.5)] })),
+    ).toBe(3);
+    // the same visitor again a minute later: a launch, but not a new visitor nor a new unique one
+    expect(await accepted(await send(app.url, { visitor_id: a, events: [launch(shop), listen(shop, 30)] }, UK))).toBe(
+      2,
+    );
+
+    expect(await counts(app.db, shop.brandId, shop.id)).toEqual({
+      launches: before.instance.launches + 3,
+      unique: before.instance.unique + 2,
+      fresh: before.instance.fresh,
+    });
+    expect(await counts(app.db, shop.brandId, NO_ID)).toEqual({
+      launches: before.brand.launches + 3,
+      unique: before.brand.unique + 2,
+      fresh: before.brand.fresh + 2,
+    });
+    expect((await counts(app.db, NO_ID, NO_ID)).fresh).toBe(before.platform.fresh + 2);
+
+    const played = await app.db
+      .select({ plays: statsDaily.plays, seconds: statsDaily.listenSeconds })
+      .from(statsDaily)
+      .where(
+        and(
+          eq(statsDaily.instanceId, shop.id),
+          eq(statsDaily.day, today),
+          eq(statsDaily.productId, shop.product.id),
+          eq(statsDaily.sourceId, shop.product.source),
+        ),
+      );
+    expect(played).toEqual([{ plays: 2, seconds: 42.5 }]);
+
+    // the sign-up URL is the host page without its query or fragment; the place is the address's
+    expect(await visitor(app.db, a)).toMatchObject({
+      signInCount: 1,
+      signUpUrl: HOST_PAGE,
+      countryName: 'United Kingdom',
+      stateProv: 'England',
+      city: 'East Finchley',
+    });
+    // a private address is nowhere
+    expect(await visitor(app.db, b)).toMatchObject({ signUpUrl: HOST_PAGE, countryName: '', stateProv: '', city: '' });
+    const [brandVisitor] = await app.db
+      .select()
+      .from(brandVisitors)
+      .where(and(eq(brandVisitors.brandId, shop.brandId), eq(brandVisitors.visitorId, a)));
+    expect(brandVisitor).toMatchObject({ signInCount: 1, signUpUrl: HOST_PAGE, countryName: 'United Kingdom' });
+
+    // the raw events are kept too, with the widget
+    const raw = await app.db.select().from(playerEvents).where(eq(playerEvents.visitorId, a));
+    expect(raw.map((e) => [e.type, e.widgetType]).sort()).toEqual([
+      ['launch', 'desktop'],
+      ['launch', 'desktop'],
+      ['listen', 'desktop'],
+      ['play', 'desktop'],
+    ]);
+  });
+
+  it('no table holds the address a visitor came from', async () => {
+    await accepted(await send(app.url, { visitor_id: randomUUID(), events: [launch(shop)] }, UK));
+    const columns = resultRows<{ table_name: string; column_name: string }>(
+      await app.db.execute(sql`
+        select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'inet', 'jsonb')`),
+    );
+    const found: string[] = [];
+    for (const c of columns) {
+      const hit = resultRows<{ n: number }>(
+        await app.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(c.table_name)} where ${sql.identifier(c.column_name)}::text like ${`%${UK}%`}`,
+        ),
+      );
+      if (hit[0].n) found.push(`${c.table_name}.${c.column_name}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('a launch after 30 minutes without activity is a sign in; activity without a launch keeps the visit going', async () => {
+    const id = randomUUID();
+    await accepted(await send(app.url, { visitor_id: id, events: [launch(shop)] }));
+    const first = await visitor(app.db, id);
+    // 20 minutes pass, the visitor listens (no launch): still the same visit
+    await app.db.execute(sql`update visitors set last_seen_at = last_seen_at - interval '20 minutes' where id = ${id}`);
+    await accepted(await send(app.url, { visitor_id: id, events: [listen(shop, 5)] }));
+    // 20 more minutes, a launch: within 30 minutes of the last activity, no sign in
+    await app.db.execute(sql`update visitors set last_seen_at = last_seen_at - interval '20 minutes' where id = ${id}`);
+    await accepted(await send(app.url, { visitor_id: id, events: [launch(second)] }));
+    expect(await visitor(app.db, id)).toMatchObject({ signInCount: 1, updatedAt: first.updatedAt });
+    // 31 minutes without anything, then a launch: a sign in, the last sign in is now
+    await app.db.execute(sql`update visitors set last_seen_at = last_seen_at - interval '31 minutes' where id = ${id}`);
+    await accepted(await send(app.url, { visitor_id: id, events: [launch(shop)] }));
+    const signedIn = await visitor(app.db, id);
+    expect(signedIn.signInCount).toBe(2);
+    expect(signedIn.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
+    expect(signedIn.createdAt).toEqual(first.createdAt);
+  });
+
+  it('events without a launch make no visitor', async () => {
+    const id = randomUUID();
+    expect(await accepted(await send(app.url, { visitor_id: id, events: [play(shop), listen(shop, 3)] }))).toBe(2);
+    expect(await visitor(app.db, id)).toBeUndefined();
+  });
+
+  it('a mobile widget batch is counted apart from the desktop player', async () => {
+    const before = await app.db
+      .select()
+      .from(statsDailyCounts)
+      .where(and(eq(statsDailyCounts.instanceId, shop.id), eq(statsDailyCounts.widgetType, 'mobile')));
+    await accepted(await send(app.url, { visitor_id: randomUUID(), widget_type: 'mobile', events: [launch(shop)] }));
+    const after = await app.db
+      .select()
+      .from(statsDailyCounts)
+      .where(and(eq(statsDailyCounts.instanceId, shop.id), eq(statsDailyCounts.widgetType, 'mobile')));
+    expect(after.map((r) => r.launches)).toEqual([(before[0]?.launches ?? 0) + 1]);
+  });
+});
+
+describe('raw event partitions', () => {
+  it('makes this month and the next two, moving what the default partition caught; running again changes nothing', async () => {
+    const now = new Date();
+    const names = [0, 1, 2].map((m) => monthPartition(now.getUTCFullYear(), now.getUTCMonth() + m).name);
+    const stored = async () =>
+      Number(resultRows<{ n: number }>(await app.db.execute(sql`select count(*)::int as n from player_events`))[0].n);
+    const before = await stored();
+    expect(await ensureEventPartitions(app.db, now)).toEqual(names);
+    expect(await ensureEventPartitions(app.db, now)).toEqual([]);
+    const inDefault = resultRows<{ n: number }>(
+      await app.db.execute(sql`select count(*)::int as n from only player_events_default`),
+    )[0].n;
+    expect(inDefault).toBe(0);
+    expect(await stored()).toBe(before);
+    // new events go to this month's partition
+    await accepted(await send(app.url, { visitor_id: randomUUID(), events: [launch(shop)] }));
+    const here = resultRows<{ n: number }>(
+      await app.db.execute(sql`select count(*)::int as n from ${sql.identifier(names[0])}`),
+    )[0].n;
+    expect(here).toBe(before + 1);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  it("ingest the same visitor's batches at once without losing a count", async () => {
+    const { openDatabase } = await import('../src/db/client.ts');
+    const { buildApp } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    // A second server on the same database: its own pool and memory, as another process would have.
+    const database = await openDatabase({ databaseUrl: app.databaseUrl, dataDir: 'memory://' });
+    const other = await buildApp({
+      config: { ...loadConfig({}), databaseUrl: app.databaseUrl },
+      db: database.db,
+      logger: false,
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const before = await counts(app.db, shop.brandId, shop.id);
+      const id = randomUUID();
+      const batches = 30;
+      const results = await Promise.all(
+        Array.from({ length: batches }, (_, n) =>
+          send(n % 2 ? otherUrl : app.url, { visitor_id: id, events: [launch(shop), play(shop), listen(shop, 2)] }),
+        ),
+      );
+      for (const r of results) expect(await accepted(r)).toBe(3);
+      expect(await counts(app.db, shop.brandId, shop.id)).toEqual({
+        launches: before.launches + batches,
+        unique: before.unique + 1,
+        fresh: before.fresh,
+      });
+      expect(await visitor(app.db, id)).toMatchObject({ signInCount: 1 });
+      const raw = await app.db.select().from(playerEvents).where(eq(playerEvents.visitorId, id));
+      expect(raw).toHaveLength(batches * 3);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+});
