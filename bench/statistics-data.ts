@@ -8,7 +8,8 @@
  * over the brands (BRAND_SHARE: the first, the one the reads are measured on, has 40%). A session is one batch of
  * one visitor at one instance: a launch, then two plays each followed by its listening time (5 events). Every
  * visitor has at least one session, a few many (the heavy tail of a browser coming back); one visitor's sessions
- * fall on distinct days at most 22:08 into the day, so any two of its launches are hours apart (each is a sign in).
+ * fall on distinct days before 22:00, so any two of its launches are hours apart (each is a sign in). A session's
+ * events share one time, as a batch's do (the ingestion stamps a batch with its statement's now()).
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_BUTTONS, DEFAULT_FEATURES, DEFAULT_IMAGES } from '@atk/contract';
@@ -124,22 +125,6 @@ export async function createShape(c: pg.Client): Promise<Shape> {
 }
 
 /**
- * Month partitions of player_events for the loaded year and the months ahead (the DEFAULT partition must hold no
- * row of a month before its partition is made, so they come first). `ensure` is the server's own helper when given.
- */
-export async function monthPartitions(c: pg.Client, from: Date, months: number): Promise<void> {
-  for (let m = 0; m < months; m++) {
-    const start = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + m, 1));
-    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-    const name = `player_events_${start.toISOString().slice(0, 7).replace('-', '_')}`;
-    await c.query(
-      `create table if not exists ${name} partition of player_events
-       for values from ('${start.toISOString()}') to ('${end.toISOString()}')`,
-    );
-  }
-}
-
-/**
  * The raw events: EVENTS / 5 sessions of VISITORS visitors over the DAYS days before today (UTC). Returns the
  * number written.
  */
@@ -177,7 +162,7 @@ export async function loadEvents(
   );
   await c.query('create unique index on bench_vis (v)');
   // A session: its instance (home 80% of the time, else any), day (j-th of the visitor's n spread over the days
-  // left after its first) and time of day (before 22:00, so its 8 minutes stay in the day).
+  // left after its first) and time of day (before 22:00).
   await step(
     'sessions',
     `create unlogged table bench_session as
@@ -197,7 +182,7 @@ export async function loadEvents(
        (array['launch', 'play', 'listen', 'play', 'listen'])[e + 1],
        c.product_id, c.song_id, c.source_id,
        case when e in (2, 4) then round((5 + random() * 295)::numeric, 1)::float8 end,
-       s.at + (array[0, 1, 3, 4, 8])[e + 1] * interval '1 minute'
+       s.at
      from bench_session s
      cross join generate_series(0, ${EVENTS_PER_SESSION - 1}) e
      join bench_inst i on i.n = s.inst_n
@@ -225,7 +210,9 @@ export async function benchTables(c: pg.Client): Promise<void> {
  * Folds every row of player_events into the rollups, as the ingestion would have batch by batch (ISSUE13.md
  * "Ingestion"): stats_daily sums per key; from the launches, visitors and brand_visitors (sign up = first launch,
  * a sign in = a launch more than 30 minutes after the visitor's previous one), the daily unique-visitor
- * membership and the daily counts. `prefix` writes into copies (`<prefix>visitors`…) instead, to compare.
+ * membership and the daily counts. A sign in is judged against the visitor's previous launch, where the ingestion
+ * judges it against its previous batch of any kind: the same here, as every batch of the data set (and of the
+ * verified sample) has a launch or comes within seconds of one. `prefix` writes into copies (`<prefix>visitors`…) instead, to compare.
  */
 export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix = ''): Promise<void> {
   const step = stepper(c, log);
@@ -247,28 +234,35 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
        to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, i.website as page_url
      from player_events l join instances i on i.id = l.instance_id where l.type = 'launch'`,
   );
-  const visitorFold = (keys: string) => `
+  // A visitor's last activity is its last batch of any kind (one without a launch marks it active too).
+  await step(
+    'last seen',
+    `create unlogged table bench_seen as
+     select brand_id, visitor_id, max(created_at) as at from player_events group by 1, 2`,
+  );
+  const visitorFold = (keys: string, seen: string) => `
      select ${keys}, count(*) filter (where prev is null or created_at - prev > interval '30 minutes')::int as sign_in_count,
        (array_agg(page_url order by created_at))[1] as sign_up_url,
        coalesce(min(p.country_name), '') as country_name, coalesce(min(p.state_prov), '') as state_prov,
        coalesce(min(p.city), '') as city,
        min(created_at) as created_at,
        max(created_at) filter (where prev is null or created_at - prev > interval '30 minutes') as updated_at,
-       max(created_at) as last_seen_at
+       min(seen.at) as last_seen_at
      from (select *, lag(created_at) over (partition by ${keys} order by created_at) as prev from bench_launch) l
      left join bench_place p using (visitor_id)
+     join (${seen}) seen using (${keys})
      group by ${keys}`;
   await step(
     'visitors',
     `insert into ${t('visitors')} (id, sign_in_count, sign_up_url, country_name, state_prov, city, created_at,
        updated_at, last_seen_at)
-     select * from (${visitorFold('visitor_id')}) v`,
+     select * from (${visitorFold('visitor_id', 'select visitor_id, max(at) as at from bench_seen group by 1')}) v`,
   );
   await step(
     'brand_visitors',
     `insert into ${t('brand_visitors')} (brand_id, visitor_id, sign_in_count, sign_up_url, country_name, state_prov,
        city, created_at, updated_at, last_seen_at)
-     select * from (${visitorFold('brand_id, visitor_id')}) v`,
+     select * from (${visitorFold('brand_id, visitor_id', 'select * from bench_seen')}) v`,
   );
   await step(
     'stats_daily_visitors',
@@ -301,7 +295,7 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
        from ${t('visitors')} v group by 2
      ) x group by 1, 2, 3, 4`,
   );
-  await c.query('drop table bench_launch');
+  await c.query('drop table bench_launch, bench_seen');
 }
 
 export const ROLLUPS = ['stats_daily', 'visitors', 'brand_visitors', 'stats_daily_visitors', 'stats_daily_counts'];

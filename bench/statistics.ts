@@ -13,7 +13,6 @@
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { API_BASE, hashPassword, STATISTICS_BASE } from '@atk/contract';
@@ -23,19 +22,11 @@ import { seed } from '../apps/server/src/bootstrap/seed.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { ensureEventPartitions } from '../apps/server/src/modules/statistics/partitions.ts';
 import { roleId } from '../apps/server/src/modules/users/profile.ts';
 import { hashSecret } from '../apps/server/src/platform/crypto.ts';
 import { type Measured, measure } from './load.ts';
-import {
-  benchTables,
-  createShape,
-  DAYS,
-  foldRollups,
-  loadEvents,
-  monthPartitions,
-  ROLLUPS,
-  type Shape,
-} from './statistics-data.ts';
+import { benchTables, createShape, DAYS, foldRollups, loadEvents, ROLLUPS, type Shape } from './statistics-data.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? Math.floor(EVENTS / 10));
@@ -151,7 +142,9 @@ try {
   await app?.close();
   await sql.end().catch(() => {});
   await database.close();
-  await dropDatabase();
+  // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE (drop it by hand after).
+  if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
+  else await dropDatabase();
 }
 
 interface Row {
@@ -160,22 +153,13 @@ interface Row {
   m: Measured;
 }
 
-/** Month partitions from `from` to two months ahead: the server's helper when it has one, else made here. */
+/** The month partitions of player_events from `from` to two months ahead, by the server's own helper. */
 async function partitions(from: Date) {
-  const months =
-    (new Date().getUTCFullYear() - from.getUTCFullYear()) * 12 + new Date().getUTCMonth() - from.getUTCMonth() + 3;
-  const helper = new URL('../apps/server/src/modules/statistics/partitions.ts', import.meta.url);
-  if (existsSync(helper)) {
-    const mod = (await import(helper.href)) as Record<string, unknown>;
-    const ensure = Object.values(mod).find((f) => typeof f === 'function') as
-      | ((...args: unknown[]) => Promise<unknown>)
-      | undefined;
-    if (ensure) {
-      await ensure(db, from, months);
-      return;
-    }
+  for (let m = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); m <= new Date(); ) {
+    await ensureEventPartitions(db, m);
+    m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
   }
-  await monthPartitions(sql, from, months);
+  await ensureEventPartitions(db);
 }
 
 /**
@@ -210,7 +194,7 @@ async function verifyFold(origin: string, shape: Shape) {
   const visitors = Array.from({ length: 40 }, () => crypto.randomUUID());
   let sent = 0;
   for (let b = 0; b < 120; b++) {
-    const inst = shape.instances[b % 7];
+    const inst = shape.instances[(b * 3) % shape.instances.length];
     const combo = inst.combos[b % inst.combos.length];
     const events = [
       ...(b % 5 === 4 ? [] : [{ type: 'launch', instance_id: inst.id }]),
@@ -227,7 +211,7 @@ async function verifyFold(origin: string, shape: Shape) {
     const res = await fetch(`${origin}${API_BASE}/widget/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${b % 250}.1` },
-      body: JSON.stringify({ visitor_id: visitors[(b * 7) % visitors.length], page_url: inst.pageUrl, events }),
+      body: JSON.stringify({ visitor_id: visitors[b % visitors.length], page_url: inst.pageUrl, events }),
     });
     if (res.status !== 200) throw new Error(`sample batch: ${res.status} ${await res.text()}`);
     sent += events.length;
