@@ -212,7 +212,8 @@ export async function benchTables(c: pg.Client): Promise<void> {
  * a sign in = a launch more than 30 minutes after the visitor's previous one), the daily unique-visitor
  * membership and the daily counts. A sign in is judged against the visitor's previous launch, where the ingestion
  * judges it against its previous batch of any kind: the same here, as every batch of the data set (and of the
- * verified sample) has a launch or comes within seconds of one. `prefix` writes into copies (`<prefix>visitors`…) instead, to compare.
+ * verified sample) has a launch or comes within seconds of one. Rows go in by day (sign up for the visitors), the
+ * order the ingestion writes them in over a year, so a range of days lies on neighbouring pages as it would. `prefix` writes into copies (`<prefix>visitors`…) instead, to compare.
  */
 export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix = ''): Promise<void> {
   const step = stepper(c, log);
@@ -225,7 +226,8 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
        coalesce(product_id, '${NO_ID}'), coalesce(song_id, '${NO_ID}'), coalesce(source_id, '${NO_ID}'),
        count(*) filter (where type = 'launch'), count(*) filter (where type = 'play'),
        coalesce(sum(seconds) filter (where type = 'listen'), 0)
-     from player_events group by 1, 2, 3, 4, 5, 6, 7`,
+     from player_events group by 1, 2, 3, 4, 5, 6, 7
+     order by 2, 1`,
   );
   await step(
     'launches',
@@ -256,20 +258,24 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
     'visitors',
     `insert into ${t('visitors')} (id, sign_in_count, sign_up_url, country_name, state_prov, city, created_at,
        updated_at, last_seen_at)
-     select * from (${visitorFold('visitor_id', 'select visitor_id, max(at) as at from bench_seen group by 1')}) v`,
+     select * from (${visitorFold('visitor_id', 'select visitor_id, max(at) as at from bench_seen group by 1')}) v
+     order by created_at`,
   );
   await step(
     'brand_visitors',
     `insert into ${t('brand_visitors')} (brand_id, visitor_id, sign_in_count, sign_up_url, country_name, state_prov,
        city, created_at, updated_at, last_seen_at)
-     select * from (${visitorFold('brand_id, visitor_id', 'select * from bench_seen')}) v`,
+     select * from (${visitorFold('brand_id, visitor_id', 'select * from bench_seen')}) v
+     order by created_at`,
   );
   await step(
     'stats_daily_visitors',
     `insert into ${t('stats_daily_visitors')} (brand_id, day, instance_id, widget_type, visitor_id)
-     select distinct brand_id, day, instance_id, widget_type, visitor_id from bench_launch
-     union all
-     select distinct brand_id, day, '${NO_ID}'::uuid, widget_type, visitor_id from bench_launch`,
+     select * from (
+       select distinct brand_id, day, instance_id, widget_type, visitor_id from bench_launch
+       union all
+       select distinct brand_id, day, '${NO_ID}'::uuid, widget_type, visitor_id from bench_launch
+     ) x order by day`,
   );
   // Launches and unique visitors per instance and for all the brand's instances (NO_ID); new visitors on the
   // brand's all-instances row (brand scope) and on the platform's (scope NO_ID), by the day they first launched.
@@ -293,7 +299,8 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
        select '${NO_ID}'::uuid, to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD'), '${NO_ID}'::uuid, 'desktop', 0, 0,
          count(*)
        from ${t('visitors')} v group by 2
-     ) x group by 1, 2, 3, 4`,
+     ) x group by 1, 2, 3, 4
+     order by 2`,
   );
   await c.query('drop table bench_launch, bench_seen');
 }
