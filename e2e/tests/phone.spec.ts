@@ -122,6 +122,7 @@ test.describe('the client area at 390 × 844', () => {
     await expect(nav.getByRole('link')).toHaveText([
       LABEL.navProducts,
       LABEL.navMyPlayers,
+      LABEL.navStatistics,
       LABEL.navProfile,
       LABEL.navGuide,
       LABEL.navIntegration,

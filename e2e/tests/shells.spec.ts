@@ -107,7 +107,13 @@ async function demoBrandId(): Promise<string> {
 test.describe('client shell', () => {
   const CLIENT: Group[] = [
     [LABEL.groupContent, [[LABEL.navProducts, '/client/products']]],
-    [LABEL.groupIntegration, [[LABEL.navMyPlayers, '/client/instances']]],
+    [
+      LABEL.groupIntegration,
+      [
+        [LABEL.navMyPlayers, '/client/instances'],
+        [LABEL.navStatistics, '/client/statistics'],
+      ],
+    ],
     [LABEL.groupAccount, [[LABEL.navProfile, '/client/profile']]],
     [
       LABEL.groupSupport,

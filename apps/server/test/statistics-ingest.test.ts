@@ -7,10 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE, utcToday } from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeFeed } from '../src/db/changes.ts';
 import type { Db } from '../src/db/client.ts';
-import { brandVisitors, NO_ID, playerEvents, statsDaily, statsDailyCounts, visitors } from '../src/db/schema.ts';
+import {
+  brandVisitors,
+  NO_ID,
+  playerEvents,
+  statsDaily,
+  statsDailyCounts,
+  statsDailyProducts,
+  visitors,
+} from '../src/db/schema.ts';
 import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
 import { resultRows } from '../src/platform/rate-limit.ts';
+import { until } from './audio-support.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
 
@@ -118,6 +128,24 @@ describe('ingestion', () => {
         ),
       );
     expect(played).toEqual([{ plays: 2, seconds: 42.5 }]);
+    // and per product: for the instance and for all of the brand's players, for the product and for all products
+    const perProduct = await app.db
+      .select({
+        instance: statsDailyProducts.instanceId,
+        product: statsDailyProducts.productId,
+        plays: statsDailyProducts.plays,
+        seconds: statsDailyProducts.listenSeconds,
+      })
+      .from(statsDailyProducts)
+      .where(and(eq(statsDailyProducts.brandId, shop.brandId), eq(statsDailyProducts.day, today)));
+    expect(perProduct.sort((x, y) => `${x.instance}${x.product}`.localeCompare(`${y.instance}${y.product}`))).toEqual(
+      [
+        { instance: NO_ID, product: NO_ID, plays: 2, seconds: 42.5 },
+        { instance: NO_ID, product: shop.product.id, plays: 2, seconds: 42.5 },
+        { instance: shop.id, product: NO_ID, plays: 2, seconds: 42.5 },
+        { instance: shop.id, product: shop.product.id, plays: 2, seconds: 42.5 },
+      ].sort((x, y) => `${x.instance}${x.product}`.localeCompare(`${y.instance}${y.product}`)),
+    );
 
     // the sign-up URL is the host page without its query or fragment; the place is the address's
     expect(await visitor(app.db, a)).toMatchObject({
@@ -182,6 +210,25 @@ describe('ingestion', () => {
     expect(signedIn.signInCount).toBe(2);
     expect(signedIn.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
     expect(signedIn.createdAt).toEqual(first.createdAt);
+  });
+
+  it("once its instance is unpublished, a player's events are dropped at once (the remembered scope is dropped)", async () => {
+    await until(async () => changeFeed(app.db).live || undefined);
+    const brand = await makeBrand(app.db, 'Unpublishing Mics');
+    const customer = await makeUser(app, 'customer', { brandId: brand.id });
+    const gone = await publishedInstance(app, customer, brand.id, 'Soon gone');
+    const id = randomUUID();
+    expect(await accepted(await send(app.url, { visitor_id: id, events: [launch(gone)] }))).toBe(1);
+    const res = await app.call('PUT', `/instances/${gone.id}`, {
+      token: customer.token,
+      body: { general: { name: 'Soon gone', is_published: 0 } },
+    });
+    expect(res.status).toBe(200);
+    await until(
+      async () =>
+        (await accepted(await send(app.url, { visitor_id: id, events: [play(gone)] }))) === 0 ? true : undefined,
+      5_000,
+    );
   });
 
   it('events without a launch make no visitor', async () => {

@@ -51,6 +51,10 @@ const SubCategoryListPage = lazy(() => import('../features/catalogue/sub-categor
 const SubCategoryEditPage = lazy(() => import('../features/catalogue/sub-categories/SubCategoryEditPage.tsx'));
 const SongEditPage = lazy(() => import('../features/catalogue/songs/SongEditPage.tsx'));
 const InstrumentEditPage = lazy(() => import('../features/catalogue/instruments/InstrumentEditPage.tsx'));
+const StatisticsAtkPage = lazy(() => import('../features/statistics/StatisticsAtkPage.tsx'));
+const StatisticsBrandsPage = lazy(() => import('../features/statistics/StatisticsBrandsPage.tsx'));
+const InstanceAnalyticsPage = lazy(() => import('../features/statistics/InstanceAnalyticsPage.tsx'));
+const ClientStatisticsPage = lazy(() => import('../features/statistics/ClientStatisticsPage.tsx'));
 
 function Root() {
   return (
@@ -90,7 +94,7 @@ const brandScoped = (withAnalytics: boolean): RouteObject => ({
     redirect('products'),
     ...productRoutes(),
     ...instanceRoutes(),
-    ...(withAnalytics ? [pending('instances/:id/analytics')] : []),
+    ...(withAnalytics ? [{ path: 'instances/:id/analytics', element: <InstanceAnalyticsPage /> }] : []),
   ],
 });
 
@@ -117,6 +121,7 @@ export const routes: RouteObject[] = [
         ...instanceRoutes(),
         { path: 'guide', element: <GuidePage /> },
         { path: 'integration', element: <IntegrationPage /> },
+        { path: 'statistics', element: <ClientStatisticsPage /> },
         { path: 'profile', element: <ProfilePage /> },
       ]),
       area('global', <GlobalArea />, [
@@ -139,8 +144,8 @@ export const routes: RouteObject[] = [
         { path: 'guides', element: <GuideEditPage /> },
         { path: 'infos', element: <InfoPagesPage /> },
         { path: 'landing', element: <LandingSettingPage /> },
-        pending('statistics/atk'),
-        pending('statistics/brands'),
+        { path: 'statistics/atk', element: <StatisticsAtkPage /> },
+        { path: 'statistics/brands', element: <StatisticsBrandsPage /> },
       ]),
       area('super', <SuperArea />, [
         redirect('brands'),

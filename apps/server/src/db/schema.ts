@@ -523,6 +523,31 @@ export const statsDaily = pgTable(
 );
 
 /**
+ * What the product statistics read: plays and listening seconds per day × brand × widget × instance × product,
+ * each event counted in four rows, for its instance and for all (instance NO_ID), for its product and for all
+ * (product NO_ID). So a series is at most a row per day whatever the filters, and per-product totals read a row
+ * per product and day; stats_daily keeps the song and source detail.
+ */
+export const statsDailyProducts = pgTable(
+  'stats_daily_products',
+  {
+    brandId: uuid('brand_id').notNull(),
+    day: text('day').notNull(),
+    widgetType: text('widget_type').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    plays: integer('plays').notNull().default(0),
+    listenSeconds: doublePrecision('listen_seconds').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_daily_products_pk',
+      columns: [t.brandId, t.widgetType, t.instanceId, t.productId, t.day],
+    }),
+  ],
+);
+
+/**
  * Exact unique visitors: who launched what on which day (instance NO_ID: any of the brand's instances), so a
  * visitor is counted once per day and scope however many launches and server processes see it.
  */

@@ -10,7 +10,14 @@ export const clientArea: AreaConfig = {
   sidebarTitle: (user) => user?.master_brand_name || LABEL.myBrand,
   groups: [
     { label: LABEL.groupContent, items: [{ label: LABEL.navProducts, to: '/client/products' }] },
-    { label: LABEL.groupIntegration, items: [{ label: LABEL.navMyPlayers, to: '/client/instances' }] },
+    {
+      label: LABEL.groupIntegration,
+      items: [
+        { label: LABEL.navMyPlayers, to: '/client/instances' },
+        // issue 13: the brand's own statistics (not in spec 1's client sidebar)
+        { label: LABEL.navStatistics, to: '/client/statistics' },
+      ],
+    },
     { label: LABEL.groupAccount, items: [{ label: LABEL.navProfile, to: '/client/profile' }] },
     {
       label: LABEL.groupSupport,

@@ -24,9 +24,10 @@ const STATUS_FILTER: ListFilter = {
 
 /**
  * The instance list (spec 3 §2 Instance list): name search (operators also a status filter), Search and Reset,
- * New Instance, and the table index, Instance, Status, Last updated, Operate (Edit, Preview, Publish or
- * Unpublish, Duplicate, Delete); 20 per page. Status and Publish are issue 11's: a new instance is Pending, which
- * visitors cannot see, and Preview shows it to its signed-in brand with a banner saying so.
+ * New Instance, and the table index, Instance, Status, Last updated, Operate (Edit, Preview, Analytics in the
+ * global area's brand scope (issue 13), Publish or Unpublish, Duplicate, Delete); 20 per page. Status and Publish
+ * are issue 11's: a new instance is Pending, which visitors cannot see, and Preview shows it to its signed-in
+ * brand with a banner saying so.
  */
 export default function InstanceListPage() {
   const scope = useInstanceScope();
@@ -51,7 +52,7 @@ export default function InstanceListPage() {
       {
         key: 'operate',
         title: 'Operate',
-        width: 380,
+        width: scope.analyticsPath ? 440 : 380,
         render: (_: unknown, row: InstanceListItem) => (
           <Space size={4} wrap>
             <Link
@@ -63,6 +64,15 @@ export default function InstanceListPage() {
               {LABEL.edit}
             </Link>
             <RowAction label={LABEL.preview} name={row.general.name} onClick={() => previewInstance(row._id, token)} />
+            {scope.analyticsPath && (
+              <Link
+                to={scope.analyticsPath(row._id)}
+                aria-label={`${LABEL.analytics} ${row.general.name}`}
+                data-testid="instance-analytics"
+              >
+                {LABEL.analytics}
+              </Link>
+            )}
             {row.general.is_published === 1 ? (
               <RowAction
                 label={LABEL.unpublish}

@@ -17,6 +17,8 @@ export interface InstanceScope {
   /** The list route, e.g. /client/instances. */
   listPath: string;
   editPath: (instanceId: string) => string;
+  /** The instance's analytics screen, where there is one: an operator of the global area inside a brand. */
+  analyticsPath?: (instanceId: string) => string;
 }
 
 export function useInstanceScope(): InstanceScope {
@@ -33,6 +35,10 @@ export function useInstanceScope(): InstanceScope {
       brandId: adminBrandId,
       listPath,
       editPath: (id: string) => `${listPath}/${encodeURIComponent(id)}/edit`,
+      analyticsPath:
+        adminBrandId && area === 'global'
+          ? (id: string) => `${listPath}/${encodeURIComponent(id)}/analytics`
+          : undefined,
     };
   }, [area, admin, adminBrandId]);
 }

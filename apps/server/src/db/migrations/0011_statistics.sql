@@ -70,6 +70,17 @@ CREATE TABLE "stats_daily" (
 --> statement-breakpoint
 CREATE INDEX "stats_daily_instance_idx" ON "stats_daily" USING btree ("instance_id","day");
 --> statement-breakpoint
+CREATE TABLE "stats_daily_products" (
+	"brand_id" uuid NOT NULL,
+	"day" text NOT NULL,
+	"widget_type" text NOT NULL,
+	"instance_id" uuid NOT NULL,
+	"product_id" uuid NOT NULL,
+	"plays" integer DEFAULT 0 NOT NULL,
+	"listen_seconds" double precision DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_daily_products_pk" PRIMARY KEY("brand_id","widget_type","instance_id","product_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "stats_daily_visitors" (
 	"brand_id" uuid NOT NULL,
 	"day" text NOT NULL,

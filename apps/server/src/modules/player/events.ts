@@ -1,11 +1,52 @@
 import { createHash } from 'node:crypto';
 import { type PlayerEvents, pageUrl } from '@atk/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import { changeFeed, Remembered } from '../../db/changes.ts';
+import { type Db, perDatabase } from '../../db/client.ts';
 import { brands, instances } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
+import { touches } from './cache.ts';
+
+/** What an instance's events may name: a published instance of a brand that is not deleted. */
+interface EventScope {
+  brandId: string;
+  products: Set<string>;
+  songs: Set<string>;
+  sources: Set<string>;
+}
+
+async function eventScope(db: Db, id: string): Promise<EventScope | null> {
+  const [r] = await db
+    .select({
+      brandId: instances.brandId,
+      products: instances.products,
+      otherProducts: instances.otherProducts,
+      sources: instances.sources,
+      mySources: instances.mySources,
+    })
+    .from(instances)
+    .innerJoin(brands, eq(brands.id, instances.brandId))
+    .where(and(eq(instances.id, id), eq(instances.isPublished, 1), deletedIs(instances), deletedIs(brands)));
+  if (!r) return null;
+  const songs = [...(r.sources ?? []), ...(r.mySources ?? [])];
+  return {
+    brandId: r.brandId,
+    products: new Set([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => p.product_id)),
+    songs: new Set(songs.map((s) => s.song_id)),
+    sources: new Set(songs.flatMap((s) => (s.instruments ?? []).map((i) => i.instrument_id))),
+  };
+}
+
+/**
+ * Scopes remembered per process while the change feed vouches for them (as the player read is): a player sends a
+ * batch every 15 seconds, so reading its instance each time would be most of ingestion's cost. Dropped when the
+ * instance row changes (`player:i:<id>`) or a brand does (`player:*`); unknown or unpublished ids are not kept.
+ */
+const eventScopes = perDatabase(
+  (db) => new Remembered<EventScope>(changeFeed(db), (change, id) => touches(change, new Set([`i:${id}`])), 10_000),
+);
 
 /**
  * Stores a batch of the player's events (POST /widget/events) and folds it into the statistics, in one
@@ -19,35 +60,14 @@ export async function recordPlayerEvents(
   batch: PlayerEvents,
   address: string | undefined,
 ): Promise<{ accepted: number }> {
-  const ids = [...new Set(batch.events.map((e) => e.instance_id))];
-  const rows = await db
-    .select({
-      id: instances.id,
-      brandId: instances.brandId,
-      products: instances.products,
-      otherProducts: instances.otherProducts,
-      sources: instances.sources,
-      mySources: instances.mySources,
-    })
-    .from(instances)
-    .innerJoin(brands, eq(brands.id, instances.brandId))
-    .where(and(inArray(instances.id, ids), eq(instances.isPublished, 1), deletedIs(instances), deletedIs(brands)));
+  const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
   const known = new Map(
-    rows.map((r) => {
-      const songs = [...(r.sources ?? []), ...(r.mySources ?? [])];
-      return [
-        r.id,
-        {
-          brandId: r.brandId,
-          products: new Set([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => p.product_id)),
-          songs: new Set(songs.map((s) => s.song_id)),
-          sources: new Set(songs.flatMap((s) => (s.instruments ?? []).map((i) => i.instrument_id))),
-        },
-      ];
-    }),
+    (
+      await Promise.all(ids.map(async (id) => [id, await eventScopes(db).get(id, () => eventScope(db, id))] as const))
+    ).filter((entry): entry is readonly [string, EventScope] => entry[1] !== null),
   );
   const values = batch.events.flatMap((e): CheckedEvent[] => {
-    const inst = known.get(e.instance_id);
+    const inst = known.get(e.instance_id.toLowerCase());
     if (!inst) return [];
     if (e.product_id && !inst.products.has(e.product_id)) return [];
     if (e.song_id && !inst.songs.has(e.song_id)) return [];

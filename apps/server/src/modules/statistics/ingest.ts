@@ -30,7 +30,7 @@ const DEADLOCK_RETRIES = 3;
 /**
  * Stores a batch and folds it into the statistics, in ONE statement (so one round trip, and all of it or
  * nothing): the raw events; the daily rollup (stats_daily: launches, plays, listening seconds per day × brand ×
- * instance × product × song × source × widget); and for a batch with a launch the visitor (visitors, and per
+ * instance × product × song × source × widget, and per product in stats_daily_products); and for a batch with a launch the visitor (visitors, and per
  * brand brand_visitors: created on the first launch, a sign in counted when the last activity is older than
  * VISITOR_SESSION_GAP_MINUTES), the day's unique visitors (stats_daily_visitors, insert-if-absent) and the
  * counts the screens read (stats_daily_counts). A batch without a launch only marks the visitor active.
@@ -72,6 +72,21 @@ export async function foldBatch(db: Db, batch: Batch): Promise<void> {
         launches = d.launches + excluded.launches,
         plays = d.plays + excluded.plays,
         listen_seconds = d.listen_seconds + excluded.listen_seconds
+    ),
+    per_product as (
+      insert into stats_daily_products as p
+        (brand_id, day, widget_type, instance_id, product_id, plays, listen_seconds)
+      select brand_id, t.day, ${batch.widgetType}, inst, prod,
+             count(*) filter (where type = 'play'), coalesce(sum(seconds) filter (where type = 'listen'), 0)
+      from ev, t,
+           lateral (values (instance_id), (${NO_ID}::uuid)) i(inst),
+           lateral (values (product_id), (${NO_ID}::uuid)) q(prod)
+      where ev.product_id is not null and type in ('play', 'listen')
+      group by 1, 2, 3, 4, 5
+      order by 1, 3, 4, 5, 2
+      on conflict on constraint stats_daily_products_pk do update set
+        plays = p.plays + excluded.plays,
+        listen_seconds = p.listen_seconds + excluded.listen_seconds
     ),
     visitor as (
       insert into visitors as v

@@ -12,7 +12,16 @@ import { MSG } from '@atk/contract';
 import { and, asc, between, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Page, pageOffset } from '../../db/query.ts';
-import { brands, brandVisitors, instances, products, statsDaily, statsDailyCounts, visitors } from '../../db/schema.ts';
+import {
+  brands,
+  brandVisitors,
+  instances,
+  NO_ID,
+  products,
+  statsDailyCounts,
+  statsDailyProducts,
+  visitors,
+} from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { SessionUser } from '../sessions/service.ts';
@@ -20,12 +29,9 @@ import { ownBrand } from '../tenancy.ts';
 
 /**
  * The statistics reads (docs/api.md "Statistics"). They read only the rollups ingestion keeps (stats_daily_counts,
- * stats_daily, visitors, brand_visitors), never the raw player_events, so a year's series is a few hundred rows
+ * stats_daily_products, visitors, brand_visitors), never the raw player_events, so a year's series is a few hundred rows
  * whatever the number of events.
  */
-
-/** The rollups' "no such dimension" key: a launch's product, the brand-wide instance, the platform's scope. */
-const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Every UTC day from `start` to `end`, both included. */
 export function eachDay(start: string, end: string): string[] {
@@ -162,15 +168,18 @@ export async function launchDaily(db: Db, user: SessionUser, q: LaunchDailyQuery
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
 
-/** stats_daily rows of the brand's players in the range (its primary key's prefix), narrowed by the filters. */
-function productRows(brandId: string, q: ProductStatisticsQuery): SQL | undefined {
-  const s = statsDaily;
+/**
+ * stats_daily_products rows of the brand's players in the range, for one instance or all (NO_ID), one product or
+ * all (NO_ID): its primary key's prefix, so a series reads at most a row per day.
+ */
+function productRows(brandId: string, q: ProductStatisticsQuery, productId: string): SQL | undefined {
+  const p = statsDailyProducts;
   return and(
-    eq(s.brandId, brandId),
-    between(s.day, q.start, q.end),
-    eq(s.widgetType, q.widget_type),
-    q.instance_id ? eq(s.instanceId, q.instance_id) : undefined,
-    q.product_id ? eq(s.productId, q.product_id) : ne(s.productId, NO_ID),
+    eq(p.brandId, brandId),
+    eq(p.widgetType, q.widget_type),
+    eq(p.instanceId, q.instance_id ?? NO_ID),
+    eq(p.productId, productId),
+    between(p.day, q.start, q.end),
   );
 }
 
@@ -183,12 +192,15 @@ export async function productSeries(
 ): Promise<{ series: DayPoint[]; total_num: number }> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
   await checkFilters(db, brandId, q);
-  const s = statsDaily;
-  const value = measure === 'plays' ? sql<number>`sum(${s.plays})::int` : sql<number>`sum(${s.listenSeconds})`;
-  const rows = await db.select({ day: s.day, value }).from(s).where(productRows(brandId, q)).groupBy(s.day);
+  const p = statsDailyProducts;
+  const value = measure === 'plays' ? p.plays : p.listenSeconds;
+  const rows = await db
+    .select({ day: p.day, value })
+    .from(p)
+    .where(productRows(brandId, q, q.product_id ?? NO_ID));
   const byDay = new Map(rows.map((r) => [r.day, Number(r.value)]));
   const series = eachDay(q.start, q.end).map((date) => ({ date, total: seconds(byDay.get(date) ?? 0) }));
-  return { series, total_num: seconds(series.reduce((sum, p) => sum + p.total, 0)) };
+  return { series, total_num: seconds(series.reduce((sum, point) => sum + point.total, 0)) };
 }
 
 /**
@@ -203,17 +215,25 @@ export async function productTotals(
 ): Promise<{ list: ProductTotals[] }> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
   await checkFilters(db, brandId, q);
-  const s = statsDaily;
-  const plays = sql<number>`sum(${s.plays})::int`;
-  const listened = sql<number>`sum(${s.listenSeconds})`;
+  const p = statsDailyProducts;
+  const plays = sql<number>`sum(${p.plays})::int`;
+  const listened = sql<number>`sum(${p.listenSeconds})`;
   const rows = await db
-    .select({ product_id: s.productId, name: products.name, plays, listening_time: listened })
-    .from(s)
-    .innerJoin(products, eq(products.id, s.productId))
-    .where(productRows(brandId, q))
-    .groupBy(s.productId, products.name)
+    .select({ product_id: p.productId, name: products.name, plays, listening_time: listened })
+    .from(p)
+    .innerJoin(products, eq(products.id, p.productId))
+    .where(
+      and(
+        eq(p.brandId, brandId),
+        eq(p.widgetType, q.widget_type),
+        eq(p.instanceId, q.instance_id ?? NO_ID),
+        q.product_id ? eq(p.productId, q.product_id) : ne(p.productId, NO_ID),
+        between(p.day, q.start, q.end),
+      ),
+    )
+    .groupBy(p.productId, products.name)
     .having(sql`${plays} > 0 or ${listened} > 0`)
-    .orderBy(desc(plays), asc(products.name), asc(s.productId));
+    .orderBy(desc(plays), asc(products.name), asc(p.productId));
   return {
     list: rows.map((r) => ({ ...r, plays: Number(r.plays), listening_time: seconds(Number(r.listening_time)) })),
   };

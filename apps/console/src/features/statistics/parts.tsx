@@ -1,0 +1,275 @@
+/**
+ * The pieces the statistics screens share (spec 2 §2 Statistics of users (ATK), Statistics of brands, Player
+ * instance analytics; issue 13): the day range with future days disabled, a daily chart with the table of its
+ * figures, the Total Users table, the instance filter and the per-product table. Loads that fail are only
+ * logged (spec 2 §8, by the query client): the chart or table then stays empty.
+ */
+
+import type { ListData } from '@atk/contract';
+import {
+  type DayPoint,
+  LABEL,
+  type LaunchPoint,
+  PAGE_SIZE,
+  type ProductTotals,
+  utcToday,
+  type Visitor,
+} from '@atk/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker, Form, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { formatTime } from '../../components/format.ts';
+import { instancesApi } from '../instances/api.ts';
+import type { DayRange, StatisticsScope } from './api.ts';
+import type { ChartBar } from './DailyChart.tsx';
+
+const DailyChart = lazy(() => import('./DailyChart.tsx'));
+
+const DAY = 'YYYY-MM-DD';
+/** Days before today the screens open with (spec 2 §2: "about 13 days back up to today"). */
+export const DEFAULT_DAYS_BACK = 13;
+
+/**
+ * The range the screens open with. Days are UTC days (docs/api.md "Statistics"): "today" is the UTC day, so a
+ * browser already in tomorrow's local date never asks for a day the server calls future.
+ */
+export const defaultRange = (): DayRange => {
+  const end = utcToday();
+  return { start: dayjs(end).subtract(DEFAULT_DAYS_BACK, 'day').format(DAY), end };
+};
+
+/** The date-range picker: whole days, future (UTC) days disabled, never empty. */
+export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (range: DayRange) => void }) {
+  return (
+    <Form.Item label={LABEL.dateRange} htmlFor="statistics-range">
+      <DatePicker.RangePicker
+        id={{ start: 'statistics-range', end: 'statistics-range-end' }}
+        allowClear={false}
+        value={[dayjs(value.start), dayjs(value.end)]}
+        disabledDate={(d: Dayjs) => d.format(DAY) > utcToday()}
+        onChange={(dates) => {
+          const [start, end] = dates ?? [];
+          if (start && end) onChange({ start: start.format(DAY), end: end.format(DAY) });
+        }}
+      />
+    </Form.Item>
+  );
+}
+
+/** A row of filters above the tabs. */
+export function FilterRow({ children }: { children: ReactNode }) {
+  return (
+    <Form layout="inline" className="list-page__filters statistics__filters" component="div">
+      {children}
+    </Form>
+  );
+}
+
+export const LAUNCH_BARS: ChartBar[] = [
+  { key: 'total', name: LABEL.totalLaunches, color: '#1677ff' },
+  { key: 'unique', name: LABEL.uniqueUsers, color: '#52c41a' },
+];
+export const NEW_USER_BARS: ChartBar[] = [{ key: 'total', name: LABEL.newUsers, color: '#1677ff' }];
+
+type Point = DayPoint | LaunchPoint;
+
+/**
+ * A daily series as a bar chart (Recharts, its own lazy chunk) and, under it, the same figures as a table, newest
+ * day first, with the range's totals: what a screen reader or a keyboard user reads instead of the bars.
+ */
+export function DailyStatistics({
+  title,
+  series,
+  bars,
+  loading,
+  testId,
+}: {
+  title: string;
+  series: Point[] | undefined;
+  bars: ChartBar[];
+  loading: boolean;
+  testId: string;
+}) {
+  const data = useMemo(() => (series ?? []) as unknown as Record<string, string | number>[], [series]);
+  const rows = useMemo(() => [...(series ?? [])].reverse(), [series]);
+  const columns = useMemo<TableColumnsType<Point>>(
+    () => [
+      { key: 'date', title: LABEL.date, render: (_, p) => dayjs(p.date).format('D MMM YYYY') },
+      ...bars.map((bar) => ({
+        key: bar.key,
+        title: bar.name,
+        align: 'right' as const,
+        render: (_: unknown, p: Point) => (p as unknown as Record<string, number>)[bar.key] ?? 0,
+      })),
+    ],
+    [bars],
+  );
+  const totals = bars.map((bar) =>
+    rows.reduce((sum, p) => sum + ((p as unknown as Record<string, number>)[bar.key] ?? 0), 0),
+  );
+  return (
+    <section className="statistics__daily" data-testid={testId} aria-label={title}>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <DailyChart data={data} bars={bars} label={title} />
+      </Suspense>
+      <Table<Point>
+        className="statistics__table"
+        size="small"
+        rowKey="date"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
+        // the unique visitors of a range are not the sum of its days: only additive figures get a total
+        summary={() =>
+          rows.length ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>{LABEL.total}</Table.Summary.Cell>
+              {bars.map((bar, i) => (
+                <Table.Summary.Cell key={bar.key} index={i + 1} align="right">
+                  {bar.key === 'unique' ? '' : totals[i]}
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </section>
+  );
+}
+
+/** The instances of a brand for the instance filter (up to 1000: a picker's page, spec 2 §9), and 'All'. */
+export function InstanceFilter({
+  scope,
+  value,
+  onChange,
+}: {
+  scope: StatisticsScope;
+  value: string;
+  onChange: (instanceId: string) => void;
+}) {
+  const instances = useQuery({
+    queryKey: ['instances', 'statistics-filter', scope.admin, scope.brandId ?? null],
+    queryFn: () =>
+      instancesApi.list(scope.admin, {
+        page_num: 1,
+        page_size: 1000,
+        brand_id: scope.admin ? scope.brandId : undefined,
+      }),
+    enabled: !scope.admin || Boolean(scope.brandId),
+  });
+  const options = [
+    { value: '', label: LABEL.all },
+    ...(instances.data?.list ?? []).map((i) => ({ value: i._id, label: i.general.name })),
+  ];
+  return (
+    <Form.Item label={LABEL.instance} htmlFor="statistics-instance">
+      <Select
+        id="statistics-instance"
+        value={value}
+        options={options}
+        onChange={onChange}
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: 240 }}
+        loading={instances.isFetching}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * Total Users (spec 2 §2): the total, then a paged table of index, ID, sign in count, last sign in, sign up url,
+ * sign up at (and, of a brand's visitors, country, state/province, city). Times 'D MMM YYYY HH:mm' local.
+ */
+export function VisitorsTable({
+  queryKey,
+  fetch,
+  page,
+  onPage,
+  withPlace,
+}: {
+  queryKey: readonly unknown[];
+  fetch: (query: { page_num: number; page_size: number }) => Promise<ListData<Visitor>>;
+  page: number;
+  onPage: (page: number) => void;
+  withPlace: boolean;
+}) {
+  const list = useQuery({
+    queryKey,
+    queryFn: () => fetch({ page_num: page, page_size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo<TableColumnsType<Visitor>>(
+    () => [
+      { key: 'index', title: 'Index', width: 70, render: (_, __, i) => (page - 1) * PAGE_SIZE + i + 1 },
+      { key: 'id', title: LABEL.visitorId, dataIndex: '_id' },
+      { key: 'sign_in_count', title: LABEL.signInCount, dataIndex: 'sign_in_count', align: 'right', width: 120 },
+      { key: 'last', title: LABEL.lastSignIn, width: 170, render: (_, v) => formatTime(v.updated_at) },
+      { key: 'url', title: LABEL.signUpUrl, dataIndex: 'sign_up_url' },
+      { key: 'first', title: LABEL.signUpAt, width: 170, render: (_, v) => formatTime(v.created_at) },
+      ...(withPlace
+        ? [
+            { key: 'country', title: LABEL.country, dataIndex: 'country_name' },
+            { key: 'state', title: LABEL.stateProvince, dataIndex: 'state_prov' },
+            { key: 'city', title: LABEL.city, dataIndex: 'city' },
+          ]
+        : []),
+    ],
+    [page, withPlace],
+  );
+  const total = list.data?.total_num ?? 0;
+  return (
+    <section className="statistics__visitors" data-testid="statistics-visitors">
+      <p className="statistics__total">
+        {LABEL.totalUsers}: <strong data-testid="statistics-visitors-total">{total}</strong>
+      </p>
+      <Table<Visitor>
+        rowKey="_id"
+        size="small"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: onPage }}
+      />
+    </section>
+  );
+}
+
+/** hh:mm:ss of a number of seconds (listening time). */
+export const formatDuration = (seconds: number): string => {
+  const s = Math.max(0, Math.round(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+};
+
+/** Per product: its plays and listening time over the range (products never played are left out). */
+export function ProductsTable({ list, loading }: { list: ProductTotals[] | undefined; loading: boolean }) {
+  const columns = useMemo<TableColumnsType<ProductTotals>>(
+    () => [
+      { key: 'name', title: LABEL.product, dataIndex: 'name' },
+      { key: 'plays', title: LABEL.plays, dataIndex: 'plays', align: 'right', width: 120 },
+      {
+        key: 'time',
+        title: LABEL.listeningTime,
+        align: 'right',
+        width: 160,
+        render: (_, p) => formatDuration(p.listening_time),
+      },
+    ],
+    [],
+  );
+  return (
+    <Table<ProductTotals>
+      className="statistics__products"
+      data-testid="statistics-products"
+      rowKey="product_id"
+      size="small"
+      columns={columns}
+      dataSource={list ?? []}
+      loading={loading}
+      pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
+    />
+  );
+}
