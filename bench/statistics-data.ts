@@ -208,7 +208,7 @@ export async function benchTables(c: pg.Client): Promise<void> {
 
 /**
  * Folds every row of player_events into the rollups, as the ingestion would have batch by batch (ISSUE13.md
- * "Ingestion"): stats_daily sums per key; from the launches, visitors and brand_visitors (sign up = first launch,
+ * "Ingestion"): stats_daily sums per key, stats_daily_products per product; from the launches, visitors and brand_visitors (sign up = first launch,
  * a sign in = a launch more than 30 minutes after the visitor's previous one), the daily unique-visitor
  * membership and the daily counts. A sign in is judged against the visitor's previous launch, where the ingestion
  * judges it against its previous batch of any kind: the same here, as every batch of the data set (and of the
@@ -228,6 +228,19 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
        coalesce(sum(seconds) filter (where type = 'listen'), 0)
      from player_events group by 1, 2, 3, 4, 5, 6, 7
      order by 2, 1`,
+  );
+  // Per product, for the instance and for all of them (NO_ID), for the product and for all: from stats_daily's
+  // play and listen rows (a launch names no product here, so those rows are exactly the plays and listens).
+  await step(
+    'stats_daily_products',
+    `insert into ${t('stats_daily_products')} (brand_id, day, widget_type, instance_id, product_id, plays,
+       listen_seconds)
+     select brand_id, day, widget_type, coalesce(instance_id, '${NO_ID}'), coalesce(product_id, '${NO_ID}'),
+       sum(plays), sum(listen_seconds)
+     from ${t('stats_daily')} where product_id <> '${NO_ID}'
+     group by grouping sets ((brand_id, day, widget_type, instance_id, product_id), (brand_id, day, widget_type, instance_id),
+       (brand_id, day, widget_type, product_id), (brand_id, day, widget_type))
+     order by day`,
   );
   await step(
     'launches',
@@ -305,4 +318,11 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
   await c.query('drop table bench_launch, bench_seen');
 }
 
-export const ROLLUPS = ['stats_daily', 'visitors', 'brand_visitors', 'stats_daily_visitors', 'stats_daily_counts'];
+export const ROLLUPS = [
+  'stats_daily',
+  'stats_daily_products',
+  'visitors',
+  'brand_visitors',
+  'stats_daily_visitors',
+  'stats_daily_counts',
+];
