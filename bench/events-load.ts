@@ -18,7 +18,7 @@ interface Job {
   visitors: number;
 }
 
-const [job] = (await new Promise((resolve) => process.once('message', (m) => resolve([m])))) as [Job];
+const job = await new Promise<Job>((resolve) => process.once('message', (m) => resolve(m as Job)));
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
 const target = new URL(job.url);
 
