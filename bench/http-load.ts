@@ -1,7 +1,8 @@
 /**
  * A load generator, forked by the benches so its event loop does not queue behind the server's: BENCH_CONCURRENCY
  * keep-alive clients GET BENCH_URL (with the headers in BENCH_HEADERS, JSON) for BENCH_SECONDS, each sending its
- * next request when the last answer ended. Sends back every latency (ms) and the statuses seen.
+ * next request when the last answer ended, and on until BENCH_MIN_REQUESTS were measured (default 0). Sends back
+ * every latency (ms) and the statuses seen.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 const url = process.env.BENCH_URL as string;
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const minRequests = Number(process.env.BENCH_MIN_REQUESTS ?? 0);
 const headers = JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
@@ -24,7 +26,7 @@ const get = () =>
 const latencies: number[] = [];
 const statuses: Record<number, number> = {};
 async function client(deadline: number, record: boolean) {
-  while (performance.now() < deadline) {
+  while (performance.now() < deadline || (record && latencies.length < minRequests)) {
     const t0 = performance.now();
     const status = await get();
     if (!record) continue;

@@ -13,7 +13,7 @@ export interface Measured {
 
 export async function measure(
   url: string,
-  opts: { concurrency?: number; seconds?: number; headers?: Record<string, string> } = {},
+  opts: { concurrency?: number; seconds?: number; headers?: Record<string, string>; minRequests?: number } = {},
 ): Promise<Measured> {
   const child = fork(new URL('./http-load.ts', import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
@@ -23,6 +23,7 @@ export async function measure(
       BENCH_CONCURRENCY: String(opts.concurrency ?? 50),
       BENCH_SECONDS: String(opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 10)),
       BENCH_HEADERS: JSON.stringify(opts.headers ?? {}),
+      BENCH_MIN_REQUESTS: String(opts.minRequests ?? 0),
     },
   });
   const [result] = (await once(child, 'message')) as [

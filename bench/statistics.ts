@@ -1,0 +1,386 @@
+/**
+ * Statistics at ten million events (issue 13), on PostgreSQL only (DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres) in a fresh database it creates and drops:
+ *   1. a sample of batches goes through the real ingestion (POST /widget/events); folding the same raw events
+ *      with the bulk loader's SQL must give the very rollup rows the ingestion wrote;
+ *   2. BENCH_EVENTS (default 10,000,000) events over 365 days, 50 instances, 500 products, BENCH_EVENTS / 10
+ *      visitors are bulk-loaded with set-based SQL, raw and folded (bench/statistics-data.ts);
+ *   3. p50/p99 of every statistics endpoint over 13 and 365 days, as an operator (BENCH_READ_CONCURRENCY, default
+ *      4, keep-alive connections; at least 200 requests each);
+ *   4. ingestion throughput: batches of 50 through POST /widget/events from a forked process (8 connections,
+ *      BENCH_INGEST_SECONDS, default 12), each batch from its own X-Forwarded-For (TRUST_PROXY=1).
+ *   npm run bench:statistics
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { API_BASE, hashPassword, STATISTICS_BASE } from '@atk/contract';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { seed } from '../apps/server/src/bootstrap/seed.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { changeFeed } from '../apps/server/src/db/changes.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { ensureEventPartitions } from '../apps/server/src/modules/statistics/partitions.ts';
+import { roleId } from '../apps/server/src/modules/users/profile.ts';
+import { hashSecret } from '../apps/server/src/platform/crypto.ts';
+import { type Measured, measure } from './load.ts';
+import { benchTables, createShape, DAYS, foldRollups, loadEvents, ROLLUPS, type Shape } from './statistics-data.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const VISITORS = Number(process.env.BENCH_VISITORS ?? Math.floor(EVENTS / 10));
+const READ_CONCURRENCY = Number(process.env.BENCH_READ_CONCURRENCY ?? 4);
+const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 2);
+const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 12);
+const INGEST_CONCURRENCY = 8;
+const P99_TARGET_MS = 50;
+const EVENTS_PER_S_TARGET = 20_000;
+
+const log = (s: string) => console.log(s);
+const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `atk_bench_stats_${Date.now().toString(36)}`;
+const adminClient = new pg.Client({ connectionString: admin });
+await adminClient.connect();
+await adminClient.query(`create database ${dbName}`);
+await adminClient.end();
+const dbUrl = new URL(admin);
+dbUrl.pathname = `/${dbName}`;
+const url = dbUrl.toString();
+
+async function dropDatabase() {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`drop database if exists ${dbName} with (force)`);
+  await c.end();
+}
+
+const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+const { db } = database;
+const sql = new pg.Client({ connectionString: url });
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+try {
+  await seed(db, { demo: false });
+  await sql.connect();
+  // A bulk load: no wait for the WAL flush per statement, room to sort and hash in memory.
+  await sql.query(
+    `set timezone = 'UTC'; set synchronous_commit = off; set work_mem = '256MB'; set maintenance_work_mem = '1GB'`,
+  );
+  log(`statistics bench on PostgreSQL (database ${dbName})`);
+  const shape = await createShape(sql);
+  await benchTables(sql);
+  const from = new Date(Date.now() - (DAYS + 1) * 86_400_000);
+  await partitions(from);
+
+  const password = 'Bench!2345';
+  await sql.query(`insert into users (email, password_hash, role_id) values ('operator@bench.example', $1, $2)`, [
+    await hashSecret(hashPassword(password)),
+    await roleId(db, 'global_admin'),
+  ]);
+  while (!changeFeed(db).live) await new Promise((resolve) => setTimeout(resolve, 10));
+  app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url, trustProxy: 1 }, db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  // 1. The bulk fold against the real ingestion, on a sample (BENCH_VERIFY=0 skips it).
+  if (process.env.BENCH_VERIFY !== '0') await verifyFold(origin, shape);
+
+  // 2. The data set.
+  const t0 = performance.now();
+  log(`loading ${EVENTS.toLocaleString('en')} events, ${VISITORS.toLocaleString('en')} visitors:`);
+  const loaded = await withoutIndexes(async () => {
+    const n = await loadEvents(sql, { events: EVENTS, visitors: VISITORS }, log);
+    await foldRollups(sql, log);
+    return n;
+  });
+  const tv = performance.now();
+  await sql.query(`vacuum (analyze) ${ROLLUPS.join(', ')}`);
+  await sql.query('analyze player_events');
+  log(`  vacuum + analyze: ${seconds(tv)}`);
+  const counts = await sql.query(
+    `select ${['player_events', ...ROLLUPS].map((t) => `(select count(*) from ${t}) as ${t}`).join(', ')}`,
+  );
+  log(`loaded in ${seconds(t0)}: ${JSON.stringify(counts.rows[0])}`);
+
+  // 3. The reads.
+  const login = await fetch(`${origin}${API_BASE}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'operator@bench.example', password: hashPassword(password) }),
+  }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+  const headers = { authorization: `Bearer ${login.data.token}` };
+  const rows: Row[] = [];
+  log(
+    `reads (${READ_CONCURRENCY} connections; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}):`,
+  );
+  for (const target of readTargets(shape)) {
+    const m = await measure(`${origin}${target.path}`, {
+      concurrency: READ_CONCURRENCY,
+      seconds: READ_SECONDS,
+      headers,
+      minRequests: 200,
+    });
+    rows.push({ name: target.name, range: target.range, m });
+    log(`  ${target.range.padEnd(8)} ${target.name.padEnd(44)} ${line(m)}`);
+  }
+
+  // 4. Ingestion.
+  log(
+    `ingestion (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}):`,
+  );
+  const ingest = await ingestion(`${origin}${API_BASE}/widget/events`, shape);
+
+  report(rows, ingest, loaded);
+} finally {
+  await app?.close();
+  await sql.end().catch(() => {});
+  await database.close();
+  // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE (drop it by hand after).
+  if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
+  else await dropDatabase();
+}
+
+interface Row {
+  name: string;
+  range: string;
+  m: Measured;
+}
+
+/** The month partitions of player_events from `from` to two months ahead, by the server's own helper. */
+async function partitions(from: Date) {
+  for (let m = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); m <= new Date(); ) {
+    await ensureEventPartitions(db, m);
+    m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
+  }
+  await ensureEventPartitions(db);
+}
+
+/**
+ * Runs `load` with the rollup tables bare (their primary keys and indexes dropped, then made again once the rows
+ * are in): building an index over sorted rows is several times faster than keeping it up row by row.
+ */
+async function withoutIndexes<T>(load: () => Promise<T>): Promise<T> {
+  const list = ROLLUPS.map((t) => `'${t}'`).join(', ');
+  const { rows: constraints } = await sql.query<{ t: string; name: string; def: string }>(
+    `select conrelid::regclass::text as t, conname as name, pg_get_constraintdef(oid) as def
+     from pg_constraint where conrelid::regclass::text in (${list}) and contype = 'p'`,
+  );
+  const { rows: indexes } = await sql.query<{ name: string; def: string }>(
+    `select indexname as name, indexdef as def from pg_indexes
+     where tablename in (${list}) and indexname not in (select conname from pg_constraint where contype = 'p')`,
+  );
+  for (const i of indexes) await sql.query(`drop index ${i.name}`);
+  for (const c of constraints) await sql.query(`alter table ${c.t} drop constraint ${c.name}`);
+  const result = await load();
+  const t0 = performance.now();
+  for (const c of constraints) await sql.query(`alter table ${c.t} add constraint ${c.name} ${c.def}`);
+  for (const i of indexes) await sql.query(i.def);
+  log(`  primary keys and indexes: ${seconds(t0)}`);
+  return result;
+}
+
+/**
+ * Sends a sample of batches through the real ingestion, then folds the same raw events with the bulk loader's
+ * SQL into copies of the rollup tables: both must hold the same rows. Then empties everything for the bulk load.
+ */
+async function verifyFold(origin: string, shape: Shape) {
+  const visitors = Array.from({ length: 40 }, () => crypto.randomUUID());
+  let sent = 0;
+  for (let b = 0; b < 120; b++) {
+    const inst = shape.instances[(b * 3) % shape.instances.length];
+    const combo = inst.combos[b % inst.combos.length];
+    const events = [
+      ...(b % 5 === 4 ? [] : [{ type: 'launch', instance_id: inst.id }]),
+      { type: 'play', instance_id: inst.id, product_id: combo[0], song_id: combo[1], source_id: combo[2] },
+      {
+        type: 'listen',
+        instance_id: inst.id,
+        product_id: combo[0],
+        song_id: combo[1],
+        source_id: combo[2],
+        seconds: 12.5,
+      },
+    ];
+    const res = await fetch(`${origin}${API_BASE}/widget/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${b % 250}.1` },
+      body: JSON.stringify({ visitor_id: visitors[b % visitors.length], page_url: inst.pageUrl, events }),
+    });
+    if (res.status !== 200) throw new Error(`sample batch: ${res.status} ${await res.text()}`);
+    sent += events.length;
+  }
+  for (const t of ROLLUPS) await sql.query(`create table fold_${t} (like ${t} including all)`);
+  await foldRollups(sql, () => {}, 'fold_');
+  const differ: string[] = [];
+  for (const t of ROLLUPS) {
+    const { rows } = await sql.query(`select count(*)::int as n from (
+        (select * from ${t} except select * from fold_${t}) union all (select * from fold_${t} except select * from ${t})
+      ) d`);
+    const { rows: size } = await sql.query(`select count(*)::int as n from ${t}`);
+    if (rows[0].n) differ.push(`${t}: ${rows[0].n} rows differ`);
+    else log(`  ${t}: ${size[0].n} rows, identical`);
+  }
+  for (const t of ROLLUPS) await sql.query(`drop table fold_${t}`);
+  if (differ.length) log(`FOLD MISMATCH (sample of ${sent} events): ${differ.join('; ')}`);
+  else log(`the bulk fold matches the ingestion on a sample of ${sent} events`);
+  await sql.query(`truncate player_events, rate_limits, ${ROLLUPS.join(', ')}`);
+}
+
+/** Every statistics endpoint (admin paths), over 13 days (today − 13 … today) and 365 days. */
+function readTargets(shape: Shape) {
+  const today = new Date().toISOString().slice(0, 10);
+  const back = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const brand = shape.brands[0];
+  const instance = shape.instances[0].id;
+  const product = shape.products.find((p) => p.brandId === brand)?.id as string;
+  const out: { name: string; range: string; path: string }[] = [
+    // The floor on this machine: an operator's cheapest authenticated read (one primary-key lookup).
+    { name: `(floor: GET ${API_BASE}/users/info)`, range: '-', path: `${API_BASE}/users/info` },
+    {
+      name: 'player/visitors page 1',
+      range: '-',
+      path: `${STATISTICS_BASE}/admin/player/visitors?page_num=1&page_size=20`,
+    },
+    {
+      name: 'player/visitors page 500',
+      range: '-',
+      path: `${STATISTICS_BASE}/admin/player/visitors?page_num=500&page_size=20`,
+    },
+    {
+      name: 'player/brand/visitors page 1',
+      range: '-',
+      path: `${STATISTICS_BASE}/admin/player/brand/visitors?page_num=1&page_size=20&brand_id=${brand}`,
+    },
+    {
+      name: 'player/brand/visitors page 500',
+      range: '-',
+      path: `${STATISTICS_BASE}/admin/player/brand/visitors?page_num=500&page_size=20&brand_id=${brand}`,
+    },
+  ];
+  for (const [range, start] of [
+    ['13 days', back(13)],
+    ['365 days', back(364)],
+  ]) {
+    const q = `start=${start}&end=${today}&brand_id=${brand}`;
+    out.push(
+      {
+        name: 'statistics/visitors/daily',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/visitors/daily?start=${start}&end=${today}`,
+      },
+      {
+        name: 'statistics/brand/visitors/daily',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/brand/visitors/daily?${q}`,
+      },
+      {
+        name: 'statistics/instance/launch/daily',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/instance/launch/daily?${q}`,
+      },
+      {
+        name: 'statistics/instance/launch/daily instance',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/instance/launch/daily?${q}&instance_id=${instance}`,
+      },
+      {
+        name: 'statistics/product/play',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/product/play?widget_type=desktop&${q}`,
+      },
+      {
+        name: 'statistics/product/play product',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/product/play?widget_type=desktop&${q}&product_id=${product}`,
+      },
+      {
+        name: 'statistics/product/listening_time',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/product/listening_time?widget_type=desktop&${q}`,
+      },
+      {
+        name: 'statistics/product/listening_time product',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/product/listening_time?widget_type=desktop&${q}&product_id=${product}`,
+      },
+      { name: 'statistics/products', range, path: `${STATISTICS_BASE}/admin/statistics/products?${q}` },
+      {
+        name: 'statistics/products instance',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/products?${q}&instance_id=${instance}`,
+      },
+    );
+  }
+  return out;
+}
+
+async function ingestion(url: string, shape: Shape) {
+  const child = fork(new URL('./events-load.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
+  child.send({
+    url,
+    concurrency: INGEST_CONCURRENCY,
+    seconds: INGEST_SECONDS,
+    instances: shape.instances,
+    visitors: VISITORS,
+  });
+  const [result] = (await once(child, 'message')) as [
+    { latencies: number[]; statuses: Record<number, number>; elapsed: number; accepted: number },
+  ];
+  const sorted = result.latencies.sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const out = {
+    eventsPerS: result.accepted / result.elapsed,
+    batchesPerS: sorted.length / result.elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    statuses: result.statuses,
+  };
+  log(
+    `ingestion: ${out.eventsPerS.toFixed(0)} events/s (${out.batchesPerS.toFixed(0)} batches of 50/s, ` +
+      `${INGEST_CONCURRENCY} connections, ${result.elapsed.toFixed(1)} s), batch p50 ${out.p50.toFixed(1)} ms, ` +
+      `p99 ${out.p99.toFixed(1)} ms (${statusList(result.statuses)})`,
+  );
+  return out;
+}
+
+function statusList(statuses: Record<number, number>) {
+  return Object.entries(statuses)
+    .map(([s, n]) => `${n}×${s}`)
+    .join(' ');
+}
+function line(m: Measured) {
+  const ms = (v: number) => v.toFixed(1).padStart(6);
+  return `${String(m.latencies.length).padStart(6)} req, p50 ${ms(m.p50)} ms, p99 ${ms(m.p99)} ms (${statusList(m.statuses)})`;
+}
+
+function report(rows: Row[], ingest: { eventsPerS: number }, loaded: number) {
+  log('');
+  log(
+    `Statistics bench: ${loaded.toLocaleString('en')} events (BENCH_EVENTS), ${VISITORS.toLocaleString('en')} visitors, ` +
+      `${DAYS} days, 50 instances, 500 products; reads at ${READ_CONCURRENCY} connections`,
+  );
+  log(`| endpoint (GET ${STATISTICS_BASE}/admin/…) | range | requests | p50 ms | p99 ms | target | |`);
+  log('|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    if (r.name.startsWith('(')) {
+      log(`| ${r.name} | - | ${r.m.latencies.length} | ${r.m.p50.toFixed(1)} | ${r.m.p99.toFixed(1)} | reference | |`);
+      continue;
+    }
+    const ok = r.m.p99 < P99_TARGET_MS && Object.keys(r.m.statuses).every((s) => s === '200');
+    log(
+      `| ${r.name} | ${r.range} | ${r.m.latencies.length} | ${r.m.p50.toFixed(1)} | ${r.m.p99.toFixed(1)} | ` +
+        `p99 < ${P99_TARGET_MS} | ${ok ? 'PASS' : 'MISS'} |`,
+    );
+  }
+  log(
+    `| POST ${API_BASE}/widget/events (batches of 50) | - | ${ingest.eventsPerS.toFixed(0)} events/s | | | ` +
+      `≥ ${EVENTS_PER_S_TARGET.toLocaleString('en')} events/s | ${ingest.eventsPerS >= EVENTS_PER_S_TARGET ? 'PASS' : 'MISS'} |`,
+  );
+}
