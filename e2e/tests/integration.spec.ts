@@ -4,11 +4,9 @@
  * a plain HTML page served from another origin, where the launch button opens `<atk-player>` with the instance's
  * name and products (as a dialog, and as the mini panel at the chosen offsets).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LABEL, MSG, PLAYER_TEXT } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, baseUrl, DEMO, signIn, toast } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, serveElsewhere, signIn, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 test.setTimeout(90_000);
@@ -64,22 +62,6 @@ async function publishedInstance(name: string) {
   });
   expect(saved.code, saved.msg).toBe(200);
   return { id, products: ['Velour R2', 'Pencil S4'], addable: ['Lumen C1'] };
-}
-
-/** A second origin: a plain HTTP server answering one HTML page. */
-async function serveElsewhere(html: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    if (req.url === '/' || req.url?.startsWith('/?')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // `localhost` (not 127.0.0.1) and another port: another origin than the portal.
-  return { url: `http://localhost:${port}/`, server };
 }
 
 const snippet = (page: Page, id: string) => page.getByTestId(`snippet-${id}`);

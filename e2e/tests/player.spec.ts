@@ -12,8 +12,7 @@
  * subscription), so a customer of its own ("Player Lab …", self sign-up, given a full subscription by the
  * operator) publishes the instances, with the demo microphones as other brands' products.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import {
   API_BASE,
   DEFAULT_SUBSCRIPTION,
@@ -24,7 +23,7 @@ import {
 } from '@atk/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, baseUrl, DEMO, solidPng, uniqueEmail, uploadProductFile } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, serveElsewhere, solidPng, uniqueEmail, uploadProductFile } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 10_000 });
@@ -321,16 +320,7 @@ document.addEventListener('click', function (e) {
 </script>
 </body>
 </html>`;
-  const server = createServer((req, res) => {
-    if (req.url === '/' || req.url?.startsWith('/?')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
-    } else if (req.url === '/favicon.ico') res.writeHead(204).end();
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://localhost:${port}/`, server };
+  return serveElsewhere(html);
 }
 
 // ── helpers ───────────────────────────────────────────────────────────────────────────────────────────

@@ -9,12 +9,11 @@
  * The brand is a customer of its own (customerOnPlan), so today's figures of its brand are exactly these two
  * visits whatever other specs do; its instance shows two demo microphones as other brands' products.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { API_BASE, DEFAULT_SUBSCRIPTION, LABEL, type PlayerInstance, utcToday } from '@atk/contract';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { choose, exactly, row, rows, signInAs, uid } from './lists.ts';
-import { api, apiLogin, baseUrl, customerOnPlan, DEMO } from './support.ts';
+import { api, apiLogin, baseUrl, customerOnPlan, DEMO, serveElsewhere } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 10_000 });
@@ -67,15 +66,7 @@ document.getElementById('compare').addEventListener('click', function () {
 </script>
 </body>
 </html>`;
-  const server = createServer((req, res) => {
-    if (req.url === '/' || req.url?.startsWith('/?')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://localhost:${port}/`, server };
+  return serveElsewhere(html);
 }
 
 const playButton = (dialog: Locator) => dialog.getByRole('button', { name: /^(Play|Pause)$/ });

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { API_BASE, hashPassword, type Subscription } from '@atk/contract';
@@ -293,4 +295,21 @@ export async function expectNoXss(page: Page, scope: Locator) {
     const href = await link.evaluate((el) => el.closest('a')?.getAttribute('href') ?? '');
     expect(href).not.toMatch(/^\s*(javascript|data):/i);
   }
+}
+
+/**
+ * A second origin: a plain HTTP server answering one HTML page at `/` (a brand's page embedding the player).
+ * `localhost` (not 127.0.0.1) and another port: another origin than the portal.
+ */
+export async function serveElsewhere(html: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/' || req.url?.startsWith('/?')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    } else if (req.url === '/favicon.ico') res.writeHead(204).end();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://localhost:${port}/`, server };
 }
