@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -63,6 +64,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       await client.close();
     },
   };
+}
+
+/**
+ * Runs a raw statement; on PostgreSQL as a named prepared statement, so each connection plans it once instead of
+ * on every call (drizzle prepares query-builder queries, not `sql` text). For the hottest statements only (the
+ * player events' fold and rate-limit hit); `name` must stand for one SQL text. The answer is `execute`'s.
+ */
+export async function executeNamed(db: Db, name: string, statement: SQL): Promise<unknown> {
+  const { $client: client, dialect } = db as unknown as { $client: unknown; dialect: PgDialect };
+  if (!(client instanceof pg.Pool)) return db.execute(statement);
+  const query = dialect.sqlToQuery(statement);
+  return client.query({ name, text: query.sql, values: query.params });
 }
 
 /**

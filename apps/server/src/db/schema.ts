@@ -544,6 +544,9 @@ export const statsDailyProducts = pgTable(
       name: 'stats_daily_products_pk',
       columns: [t.brandId, t.widgetType, t.instanceId, t.productId, t.day],
     }),
+    // Migration 0011 also makes stats_daily_products_days_idx (brand, widget, instance, day) INCLUDE (product,
+    // plays, seconds): per-product totals read every product's days of a range from it alone. Drizzle cannot
+    // describe INCLUDE.
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, executeNamed } from '../db/client.ts';
 import { tooManyRequests } from './errors.ts';
 
 export interface Limit {
@@ -36,7 +36,10 @@ const lastSweep = new WeakMap<Db, number>();
  */
 export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
   await sweepExpired(db);
-  const rows = await db.execute(sql`
+  const rows = await executeNamed(
+    db,
+    'rate_limit_hit',
+    sql`
     insert into rate_limits (key, window_start, count, expires_at)
     values (${key}, now(), 1, now() + make_interval(secs => ${limit.windowSeconds}))
     on conflict (key) do update set
@@ -44,7 +47,8 @@ export async function countHit(db: Db, key: string, limit: Limit): Promise<numbe
       window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
       expires_at = case when rate_limits.expires_at <= now()
                    then now() + make_interval(secs => ${limit.windowSeconds}) else rate_limits.expires_at end
-    returning count`);
+    returning count`,
+  );
   return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
 }
 

@@ -81,6 +81,8 @@ CREATE TABLE "stats_daily_products" (
 	CONSTRAINT "stats_daily_products_pk" PRIMARY KEY("brand_id","widget_type","instance_id","product_id","day")
 );
 --> statement-breakpoint
+CREATE INDEX "stats_daily_products_days_idx" ON "stats_daily_products" USING btree ("brand_id","widget_type","instance_id","day") INCLUDE ("product_id","plays","listen_seconds");
+--> statement-breakpoint
 CREATE TABLE "stats_daily_visitors" (
 	"brand_id" uuid NOT NULL,
 	"day" text NOT NULL,

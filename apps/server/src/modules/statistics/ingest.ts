@@ -1,6 +1,6 @@
 import { VISITOR_SESSION_GAP_MINUTES, type WidgetType } from '@atk/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, executeNamed } from '../../db/client.ts';
 import { NO_ID } from '../../db/schema.ts';
 import type { Place } from '../../platform/geo.ts';
 
@@ -161,7 +161,7 @@ export async function foldBatch(db: Db, batch: Batch): Promise<void> {
     select 1`;
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.execute(statement);
+      await executeNamed(db, 'fold_player_events', statement);
       return;
     } catch (err) {
       if (attempt > DEADLOCK_RETRIES || !isDeadlock(err)) throw err;

@@ -215,13 +215,16 @@ export async function productTotals(
 ): Promise<{ list: ProductTotals[] }> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
   await checkFilters(db, brandId, q);
+  // Totals per product first (from the covering index by day), then their names: a join before the grouping
+  // would look up a product row for every day of every product.
   const p = statsDailyProducts;
-  const plays = sql<number>`sum(${p.plays})::int`;
-  const listened = sql<number>`sum(${p.listenSeconds})`;
-  const rows = await db
-    .select({ product_id: p.productId, name: products.name, plays, listening_time: listened })
+  const totals = db
+    .select({
+      productId: p.productId,
+      plays: sql<number>`sum(${p.plays})::int`.as('plays'),
+      listened: sql<number>`sum(${p.listenSeconds})`.as('listened'),
+    })
     .from(p)
-    .innerJoin(products, eq(products.id, p.productId))
     .where(
       and(
         eq(p.brandId, brandId),
@@ -231,9 +234,19 @@ export async function productTotals(
         between(p.day, q.start, q.end),
       ),
     )
-    .groupBy(p.productId, products.name)
-    .having(sql`${plays} > 0 or ${listened} > 0`)
-    .orderBy(desc(plays), asc(products.name), asc(p.productId));
+    .groupBy(p.productId)
+    .as('totals');
+  const rows = await db
+    .select({
+      product_id: totals.productId,
+      name: products.name,
+      plays: totals.plays,
+      listening_time: totals.listened,
+    })
+    .from(totals)
+    .innerJoin(products, eq(products.id, totals.productId))
+    .where(sql`${totals.plays} > 0 or ${totals.listened} > 0`)
+    .orderBy(desc(totals.plays), asc(products.name), asc(totals.productId));
   return {
     list: rows.map((r) => ({ ...r, plays: Number(r.plays), listening_time: seconds(Number(r.listening_time)) })),
   };
