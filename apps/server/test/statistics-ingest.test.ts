@@ -3,7 +3,9 @@
  * rollups the statistics read, in one statement per batch. What is read back here are the rollup rows
  * themselves; the statistics endpoints that serve them are tested in statistics.test.ts.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { API_BASE, utcToday } from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -276,20 +278,22 @@ describe('raw event partitions', () => {
 
 describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
   it("ingest the same visitor's batches at once without losing a count", async () => {
-    const { openDatabase } = await import('../src/db/client.ts');
-    const { buildApp } = await import('../src/app.ts');
-    const { loadConfig } = await import('../src/config.ts');
-    // A second server on the same database: its own pool and memory, as another process would have.
-    const database = await openDatabase({ databaseUrl: app.databaseUrl, dataDir: 'memory://' });
-    const other = await buildApp({
-      config: { ...loadConfig({}), databaseUrl: app.databaseUrl },
-      db: database.db,
-      logger: false,
+    // A second server in a process of its own (test/server.fixture.ts) on the same database.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/server.fixture.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, TRUST_PROXY: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    const address = other.server.address();
-    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     try {
+      const otherUrl = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout?.on('data', (chunk) => {
+          out += chunk;
+          const found = /listening (\S+)/.exec(out);
+          if (found) resolve(found[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`the second server ended (${code})`)));
+      });
       const before = await counts(app.db, shop.brandId, shop.id);
       const id = randomUUID();
       const batches = 30;
@@ -308,8 +312,11 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
       const raw = await app.db.select().from(playerEvents).where(eq(playerEvents.visitorId, id));
       expect(raw).toHaveLength(batches * 3);
     } finally {
-      await other.close();
-      await database.close();
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
-  });
+  }, 60_000);
 });

@@ -545,8 +545,8 @@ export const statsDailyProducts = pgTable(
       columns: [t.brandId, t.widgetType, t.instanceId, t.productId, t.day],
     }),
     // Migration 0011 also makes stats_daily_products_days_idx (brand, widget, instance, day) INCLUDE (product,
-    // plays, seconds): per-product totals read every product's days of a range from it alone. Drizzle cannot
-    // describe INCLUDE.
+    // plays, seconds) WHERE product is not NO_ID: per-product totals read every product's days of a range from it
+    // alone, and a series (product NO_ID) keeps the primary key. Drizzle cannot describe INCLUDE.
   ],
 );
 

@@ -81,7 +81,7 @@ CREATE TABLE "stats_daily_products" (
 	CONSTRAINT "stats_daily_products_pk" PRIMARY KEY("brand_id","widget_type","instance_id","product_id","day")
 );
 --> statement-breakpoint
-CREATE INDEX "stats_daily_products_days_idx" ON "stats_daily_products" USING btree ("brand_id","widget_type","instance_id","day") INCLUDE ("product_id","plays","listen_seconds");
+CREATE INDEX "stats_daily_products_days_idx" ON "stats_daily_products" USING btree ("brand_id","widget_type","instance_id","day") INCLUDE ("product_id","plays","listen_seconds") WHERE "product_id" <> '00000000-0000-0000-0000-000000000000';
 --> statement-breakpoint
 CREATE TABLE "stats_daily_visitors" (
 	"brand_id" uuid NOT NULL,
