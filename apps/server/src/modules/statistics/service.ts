@@ -9,7 +9,7 @@ import type {
   VisitorsDailyQuery,
 } from '@atk/contract';
 import { MSG } from '@atk/contract';
-import { and, asc, between, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Page, pageOffset } from '../../db/query.ts';
 import {
@@ -230,7 +230,8 @@ export async function productTotals(
         eq(p.brandId, brandId),
         eq(p.widgetType, q.widget_type),
         eq(p.instanceId, q.instance_id ?? NO_ID),
-        q.product_id ? eq(p.productId, q.product_id) : ne(p.productId, NO_ID),
+        // NO_ID as a literal, not a parameter: so PostgreSQL can match the partial index's predicate in any plan.
+        q.product_id ? eq(p.productId, q.product_id) : sql`${p.productId} <> ${sql.raw(`'${NO_ID}'::uuid`)}`,
         between(p.day, q.start, q.end),
       ),
     )
