@@ -76,18 +76,17 @@ const position = async (dialog: Locator) =>
 /**
  * One visitor in a browser of its own: opens the player on the brand's page, plays the first product for a
  * couple of seconds and closes the player, which sends the gathered events. Answers the visitor id the player
- * keeps. The events request is watched (and passed on untouched) only to know when the server has answered it.
+ * keeps. The events request's answer is watched (nothing is intercepted) only to know when the server has taken it.
  */
 async function visit(browser: Browser | null): Promise<string> {
   if (!browser) throw new Error('no browser');
   const context = await browser.newContext();
   const page = await context.newPage();
   const answers: number[] = [];
-  await page.route(`${baseUrl()}${API_BASE}/widget/events`, async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    const response = await route.fetch();
-    answers.push(response.status());
-    await route.fulfill({ response });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && request.url() === `${baseUrl()}${API_BASE}/widget/events`)
+      answers.push(response.status());
   });
   await page.goto(scene.site.url);
   await page.getByRole('button', { name: 'Compare' }).click();
