@@ -1,10 +1,9 @@
 import type { FrequencyBands, PlayerProduct } from '@atk/contract';
-import { type KeyboardEvent, useId, useState } from 'react';
 import { ImagesPanel } from './Images.tsx';
 import { InfoTip } from './InfoTip.tsx';
 import { BANDS, bandRange, FEATURE_TITLES, type OrderedFeature } from './instance.ts';
 import { spotifyLink, webLink } from './links.ts';
-import { nextTab } from './tabs.ts';
+import { TabStrip, useTabs } from './TabStrip.tsx';
 import { techSections } from './techspecs.ts';
 
 const FEATURE_TIPS: Record<OrderedFeature, 'ListeningGuide' | 'Discography' | 'FrequencyOrTech' | 'Image'> = {
@@ -28,41 +27,12 @@ export interface PanelsProps {
 
 /** The instance's enabled features, in its order, as tabs over the selected product's content. */
 export function Panels({ features, product, hiddenNote, bands, imageOrder, tip, resolve }: PanelsProps) {
-  const [chosen, setChosen] = useState<OrderedFeature | null>(null);
-  const base = useId();
+  const tabs = useTabs(features);
   if (features.length === 0) return null;
-  const active = chosen && features.includes(chosen) ? chosen : features[0];
-  const tabId = (f: OrderedFeature) => `${base}-tab-${f}`;
-  const panelId = (f: OrderedFeature) => `${base}-panel-${f}`;
-  const focusTab = (f: OrderedFeature, el: HTMLElement) =>
-    (el.parentElement?.querySelector(`[id="${tabId(f)}"]`) as HTMLElement | null)?.focus();
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>, f: OrderedFeature) => {
-    const next = nextTab(features, f, e.key);
-    if (!next) return;
-    e.preventDefault();
-    setChosen(next);
-    focusTab(next, e.currentTarget);
-  };
+  const { active, tabId, panelId } = tabs;
   return (
     <section className="features" aria-label="Product details">
-      <div className="tabs" role="tablist" aria-label="Product details">
-        {features.map((f) => (
-          <button
-            key={f}
-            type="button"
-            role="tab"
-            id={tabId(f)}
-            aria-selected={f === active}
-            aria-controls={panelId(f)}
-            tabIndex={f === active ? 0 : -1}
-            className="tab"
-            onClick={() => setChosen(f)}
-            onKeyDown={(e) => onKey(e, f)}
-          >
-            {FEATURE_TITLES[f]}
-          </button>
-        ))}
-      </div>
+      <TabStrip keys={features} label="Product details" name={(f) => FEATURE_TITLES[f]} tabs={tabs} />
       <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)} className="tabpanel">
         <div className="panel-head">
           <h3>{FEATURE_TITLES[active]}</h3>

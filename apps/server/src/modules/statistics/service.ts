@@ -169,16 +169,16 @@ export async function launchDaily(db: Db, user: SessionUser, q: LaunchDailyQuery
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * stats_daily_products rows of the brand's players in the range, for one instance or all (NO_ID), one product or
- * all (NO_ID): its primary key's prefix, so a series reads at most a row per day.
+ * stats_daily_products rows of the brand's players in the range, for one instance or all (NO_ID), narrowed to
+ * `product`: one product (or NO_ID, all products) for a series, by its primary key's prefix, so at most a row a day.
  */
-function productRows(brandId: string, q: ProductStatisticsQuery, productId: string): SQL | undefined {
+function productRows(brandId: string, q: ProductStatisticsQuery, product: SQL | undefined): SQL | undefined {
   const p = statsDailyProducts;
   return and(
     eq(p.brandId, brandId),
     eq(p.widgetType, q.widget_type),
     eq(p.instanceId, q.instance_id ?? NO_ID),
-    eq(p.productId, productId),
+    product,
     between(p.day, q.start, q.end),
   );
 }
@@ -197,7 +197,7 @@ export async function productSeries(
   const rows = await db
     .select({ day: p.day, value })
     .from(p)
-    .where(productRows(brandId, q, q.product_id ?? NO_ID));
+    .where(productRows(brandId, q, eq(p.productId, q.product_id ?? NO_ID)));
   const byDay = new Map(rows.map((r) => [r.day, Number(r.value)]));
   const series = eachDay(q.start, q.end).map((date) => ({ date, total: seconds(byDay.get(date) ?? 0) }));
   return { series, total_num: seconds(series.reduce((sum, point) => sum + point.total, 0)) };
@@ -226,13 +226,11 @@ export async function productTotals(
     })
     .from(p)
     .where(
-      and(
-        eq(p.brandId, brandId),
-        eq(p.widgetType, q.widget_type),
-        eq(p.instanceId, q.instance_id ?? NO_ID),
+      productRows(
+        brandId,
+        q,
         // NO_ID as a literal, not a parameter: so PostgreSQL can match the partial index's predicate in any plan.
         q.product_id ? eq(p.productId, q.product_id) : sql`${p.productId} <> ${sql.raw(`'${NO_ID}'::uuid`)}`,
-        between(p.day, q.start, q.end),
       ),
     )
     .groupBy(p.productId)
