@@ -72,6 +72,26 @@ export const STATISTICS_MAX_DAYS = 366;
 /** A visitor's launch after this long without activity is a new sign in (docs/api.md "Statistics"). */
 export const VISITOR_SESSION_GAP_MINUTES = 30;
 
+// ── The mobile widget (schemas in schemas/mobile.ts) ──────────────────────────────────────────────
+/** The entries the mobile widget's menu may show (spec 3 §2 Widget Content, Menu), in their default order. */
+export const MOBILE_MENU = [
+  'FREQUENCY GRAPHS',
+  'LISTENING GUIDE',
+  'DISCOGRAPHY',
+  'TECH SPECS',
+  'IMAGES',
+  'DEALS',
+  'SHARE',
+] as const;
+export type MobileMenuEntry = (typeof MOBILE_MENU)[number];
+/** Featured products, player positions and placement priorities (spec 3 §9). */
+export const MOBILE_SLOTS = 3;
+/** The mobile Products tab's page sizes (spec 3 §9). */
+export const MOBILE_PRODUCT_PAGE_SIZES = [20, 50, 100] as const;
+/** Retailer status: '1' Active, '0' Inactive (spec 3 §9). */
+export const RETAILER_STATUSES = ['1', '0'] as const;
+export type RetailerStatus = (typeof RETAILER_STATUSES)[number];
+
 // ── Instances ─────────────────────────────────────────────────────────────────────────────────────
 /** The five ordered features, in their default order (spec 3 §3). */
 export const ORDERED_FEATURES = ['listening_guide', 'discography', 'frequency_graphs', 'tech_specs', 'images'] as const;

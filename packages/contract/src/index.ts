@@ -10,6 +10,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/common.ts';
 export * from './schemas/instances.ts';
 export * from './schemas/invitations.ts';
+export * from './schemas/mobile.ts';
 export * from './schemas/plans.ts';
 export * from './schemas/player.ts';
 export * from './schemas/products.ts';

@@ -58,6 +58,11 @@ export const MSG = {
   // instances (spec 3 §2, §8)
   createInstanceSuccess: 'Create instance success',
   synchronizeSuccess: 'Synchronize success',
+  // mobile operator area (spec 3 §8)
+  saveRetailerSuccess: 'Save retailer success',
+  createSuccess: 'create success',
+  confirmCreateRetailer: 'Confirm to create a new retailer?',
+  confirmDeleteRetailer: 'Confirm to delete this retailer?',
   duplicateInstanceConfirm: 'Sure to duplicate this instance?',
   deleteInstanceConfirm: 'Sure to delete this instance?',
   /** Not in the spec (issue 11): Unpublish from the instance list takes the player away from visitors. */

@@ -423,6 +423,76 @@ export const instances = pgTable(
   ],
 );
 
+// ── The mobile widget (spec 3 §3 Mobile instance, Retailer) ─────────────────────────────────────────────
+
+/**
+ * A mobile instance: the platform's own phone widget, comparing products of any brand (no brand column). Its
+ * products are in `mobile_instance_products`.
+ */
+export const mobileInstances = pgTable(
+  'mobile_instances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    isPublished: status(),
+    sources: jsonb('sources').$type<InstanceSong[]>().notNull().default([]),
+    images: jsonb('images').$type<InstanceImage[]>().notNull(),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mobile_instances_list_idx').on(t.isDeleted, t.updatedAt),
+    index('mobile_instances_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
+  ],
+);
+
+/**
+ * The products of a mobile instance with the operator's choices (contract `mobileProduct`), one row each: an
+ * instance lists every published product of every brand, so they are rows to filter, sort and page, not a document.
+ */
+export const mobileInstanceProducts = pgTable(
+  'mobile_instance_products',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => mobileInstances.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    isActive: integer('is_active').notNull().default(0),
+    isFeatured: integer('is_featured').notNull().default(0),
+    featuredOrder: integer('featured_order'),
+    playerPosition: integer('player_position'),
+    placementPriority: integer('placement_priority'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.productId] }),
+    index('mobile_instance_products_active_idx').on(t.instanceId, t.isActive, t.isFeatured),
+    index('mobile_instance_products_product_idx').on(t.productId),
+  ],
+);
+
+/** A retailer the mobile widget's DEALS lists (status '1' Active, '0' Inactive); soft-deleted. */
+export const retailers = pgTable(
+  'retailers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    status: text('status').notNull().default('0'),
+    /** {url, key, createdAt} of the logo, as uploaded through the signed upload. */
+    image: jsonb('retailer_image').$type<{ url: string; key: string; createdAt: string }>(),
+    website: text('website'),
+    isDeleted: deleted(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('retailers_list_idx').on(t.isDeleted, t.updatedAt),
+    index('retailers_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
+  ],
+);
+
 // ── The player (spec 2 §3 Tooltip; the statistics' raw events) ───────────────────────────────────────────
 
 /** A tooltip of one of the player's features (`feature` 0–9, TOOLTIP_FEATURES); soft-deleted. */

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { MOBILE_MENU, MOBILE_PRODUCT_PAGE_SIZES, MOBILE_SLOTS, RETAILER_STATUSES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { filterText, httpUrl, id, isoTime, pageQuery, queryBool, safeString, says, status01 } from './common.ts';
+import { type InstanceSong, instanceImage, instanceImages, instanceSongNamed, instanceSources } from './instances.ts';
+import { frequencyBands, playerProduct, playerSong } from './player.ts';
+import { frequencyBandsInput, infosContent } from './settings.ts';
+
+/**
+ * The mobile widget and its operator area (spec 3 §2 "Mobile widget operator area", §3 Mobile instance, Retailer,
+ * Settings records (mobile), §4, §7 "Mobile operator"). Decisions beyond the spec are in docs/api.md "Mobile".
+ */
+
+const slot = z
+  .number(says('must be a number'))
+  .int({ error: 'must be a whole number' })
+  .min(1, { error: `must be 1 to ${MOBILE_SLOTS}` })
+  .max(MOBILE_SLOTS, { error: `must be 1 to ${MOBILE_SLOTS}` });
+
+// ── Mobile instance ─────────────────────────────────────────────────────────────────────────────────
+
+/** General: the name (required, as every name a list shows) and the status the widget needs to open it. */
+export const mobileGeneral = z.object({
+  name: safeString().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  is_published: status01.default(0),
+});
+export type MobileGeneral = z.infer<typeof mobileGeneral>;
+
+/**
+ * One product of a mobile instance as stored and saved. Every published product of every brand is listed (Sync
+ * Products keeps the list current); the operator makes some active (offered by the widget) and up to three of those
+ * featured (on screen at launch). `player_position` is the on-screen slot (1–3) a featured product takes;
+ * `placement_priority` (1–3) orders the featured products that have no position into the free slots.
+ */
+export const mobileProduct = z.object({
+  product_id: id,
+  is_active: status01,
+  is_featured: status01,
+  featured_order: z
+    .number(says('must be a number'))
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000)
+    .nullable(),
+  player_position: slot.nullable(),
+  placement_priority: slot.nullable(),
+});
+export type MobileProduct = z.infer<typeof mobileProduct>;
+
+/** A product row as the Products tab shows it (brand, model, name, default price); the extra fields are read-only. */
+export const mobileProductRow = mobileProduct.extend({
+  brand_id: z.string(),
+  brand_name: z.string(),
+  name: z.string(),
+  model: z.string().nullable(),
+  price: z.object({ currency: z.string(), price: z.number(), symbol: z.string() }).nullable(),
+});
+export type MobileProductRow = z.infer<typeof mobileProductRow>;
+
+/** The whole product list's rules (checked after a save is merged into what is stored; §4, §9). */
+export const MOBILE_PRODUCT_RULES = {
+  featuredActive: 'a featured product must be active',
+  featuredMax: `at most ${MOBILE_SLOTS} products may be featured`,
+  positionUnique: `each player position (1 to ${MOBILE_SLOTS}) may be held by one product only`,
+  priorityUnique: `each placement priority (1 to ${MOBILE_SLOTS}) may be held by one product only`,
+  unknownProduct: 'names a product this instance does not list (Sync Products first)',
+} as const;
+
+/** The first rule a product list breaks, or null. Positions and priorities count on featured products only. */
+export function mobileProductsProblem(products: readonly MobileProduct[]): string | null {
+  if (products.some((p) => p.is_featured === 1 && p.is_active === 0)) return MOBILE_PRODUCT_RULES.featuredActive;
+  const featured = products.filter((p) => p.is_featured === 1);
+  if (featured.length > MOBILE_SLOTS) return MOBILE_PRODUCT_RULES.featuredMax;
+  const distinct = (values: (number | null)[]) => {
+    const set = values.filter((v) => v !== null);
+    return new Set(set).size === set.length;
+  };
+  if (!distinct(featured.map((p) => p.player_position))) return MOBILE_PRODUCT_RULES.positionUnique;
+  if (!distinct(featured.map((p) => p.placement_priority))) return MOBILE_PRODUCT_RULES.priorityUnique;
+  return null;
+}
+
+/** PUT /admin/mobile_instances/{id} {type:'products', products}: the rows given replace theirs; the others stay. */
+export const mobileProductsBody = z.object({
+  type: z.literal('products', { error: "must be 'products'" }),
+  products: z.array(mobileProduct).min(1, { error: 'must hold at least one product' }).max(1000),
+});
+
+/** The Products tab's filters and sorts (GET /admin/mobile_instances/products). */
+export const MOBILE_PRODUCT_SORTS = ['name', 'featured_order', 'player_position'] as const;
+export type MobileProductSort = (typeof MOBILE_PRODUCT_SORTS)[number];
+export const mobileProductsQuery = pageQuery.extend({
+  instance_id: id,
+  name: filterText(200),
+  is_active: queryBool.optional(),
+  is_featured: queryBool.optional(),
+  sort: z.enum(MOBILE_PRODUCT_SORTS, { error: `must be one of ${MOBILE_PRODUCT_SORTS.join(', ')}` }).default('name'),
+  page_size: z.coerce
+    .number(says('must be a number'))
+    .refine((n) => (MOBILE_PRODUCT_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `must be one of ${MOBILE_PRODUCT_PAGE_SIZES.join(', ')}`,
+    })
+    .default(MOBILE_PRODUCT_PAGE_SIZES[0]),
+});
+/** GET /admin/mobile_instances/products: data.products (the page) and total_num. */
+export const mobileProductsAnswer = z.object({ products: z.array(mobileProductRow), total_num: z.number().int() });
+export type MobileProductsAnswer = z.infer<typeof mobileProductsAnswer>;
+
+/** The launch code of a mobile instance: what a page puts to open it in the mobile widget (General tab). */
+export const MOBILE_PLAYER_TAG = 'atk-mobile-player';
+export const mobileLaunchCode = (origin: string, instanceId: string) =>
+  `<script src="${origin}/player/atk-mobile.js" defer></script>\n` +
+  `<${MOBILE_PLAYER_TAG} instance-id="${instanceId}" status="show"></${MOBILE_PLAYER_TAG}>`;
+
+/** GET /atk/mobile/instances/{id}. The products are read a page at a time (mobileProductsQuery). */
+export const mobileInstance = z.object({
+  _id: z.string(),
+  general: z.object({ name: z.string(), is_published: status01 }),
+  sources: z.array(instanceSongNamed),
+  images: z.array(instanceImage),
+  /** How many products it lists, and how many of them are active and featured. */
+  product_counts: z.object({ total: z.number().int(), active: z.number().int(), featured: z.number().int() }),
+  updated_at: isoTime,
+});
+export type MobileInstance = z.infer<typeof mobileInstance>;
+
+/** PUT /atk/mobile/instances/{id}: exactly one of general, sources, images. */
+export type MobileInstanceUpdate = { general: MobileGeneral } | { sources: InstanceSong[] } | { images: MobileImages };
+export type MobileImages = z.infer<typeof instanceImages>;
+export const mobileInstanceUpdate = z
+  .object({ general: mobileGeneral.optional(), sources: instanceSources.optional(), images: instanceImages.optional() })
+  .strict()
+  .refine((b) => [b.general, b.sources, b.images].filter((part) => part !== undefined).length === 1, {
+    error: 'must hold exactly one of general, sources, images',
+  })
+  .transform((b) => b as MobileInstanceUpdate);
+
+/** POST /admin/mobile_instances {general}. */
+export const mobileInstanceCreate = z.object({ general: mobileGeneral });
+
+export const mobileInstanceQuery = pageQuery.extend({
+  name: filterText(200),
+  is_published: queryBool.optional(),
+});
+export const mobileInstanceListItem = z.object({
+  _id: z.string(),
+  general: z.object({ name: z.string(), is_published: status01 }),
+  updated_at: isoTime,
+});
+export type MobileInstanceListItem = z.infer<typeof mobileInstanceListItem>;
+
+/** PUT /admin/mobile_instances/sync_products {instance_id}: the msg says what changed. */
+export const mobileSyncBody = z.object({ instance_id: id });
+export const mobileSyncAnswer = z.object({ added: z.number().int(), removed: z.number().int() });
+export const mobileSyncMsg = ({ added, removed }: z.infer<typeof mobileSyncAnswer>) =>
+  `${MSG.synchronizeSuccess}: ${added} product${added === 1 ? '' : 's'} added, ${removed} removed`;
+
+// ── Retailer ────────────────────────────────────────────────────────────────────────────────────────
+
+export const retailerStatus = z.enum(RETAILER_STATUSES, { error: "must be '1' (Active) or '0' (Inactive)" });
+export const retailerImage = z.object({
+  url: httpUrl(2000),
+  key: safeString().max(500),
+  createdAt: safeString().max(40),
+});
+export const retailer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  status: retailerStatus,
+  retailer_image: z.object({ url: z.string(), key: z.string(), createdAt: z.string() }).nullable(),
+  /** The shop's address (beyond the spec): DEALS links to it. */
+  website: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type Retailer = z.infer<typeof retailer>;
+/** PUT /admin/retailers/{id}. A new retailer (POST, empty body) is Inactive with an empty name until saved. */
+export const retailerBody = z.object({
+  name: safeString().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  status: retailerStatus,
+  retailer_image: retailerImage.nullable().optional(),
+  website: httpUrl(2000).nullable().optional(),
+});
+export type RetailerBody = z.infer<typeof retailerBody>;
+export const retailerQuery = pageQuery.extend({
+  name: filterText(200),
+  status: retailerStatus.optional(),
+});
+
+// ── Settings (mobile) ───────────────────────────────────────────────────────────────────────────────
+
+export const MOBILE_SETTINGS = ['mobile_infos', 'mobile_freq_graph', 'mobile_menu', 'mobile_landing_instance'] as const;
+export type MobileSetting = (typeof MOBILE_SETTINGS)[number];
+
+/** mobile_infos: the widget's Listening Tips, About Us and FAQ (rich text, sanitised as every rich text). */
+export const mobileInfosContent = infosContent.pick({ listening_tips: true, about_us: true, faq: true });
+export type MobileInfosContent = z.infer<typeof mobileInfosContent>;
+/** mobile_menu: the entries the widget's menu shows, in this order, each once. */
+export const mobileMenuContent = z
+  .array(z.enum(MOBILE_MENU, { error: `must be one of ${MOBILE_MENU.join(', ')}` }))
+  .max(MOBILE_MENU.length)
+  .refine((entries) => new Set(entries).size === entries.length, { error: 'must name each entry once' });
+export type MobileMenuContent = z.infer<typeof mobileMenuContent>;
+
+/** GET /atk_player/admin/settings/{type} answers; PUT bodies are {content}. */
+export const mobileSettingBodies = {
+  mobile_infos: z.object({ content: mobileInfosContent }),
+  mobile_freq_graph: z.object({ content: frequencyBandsInput }),
+  mobile_menu: z.object({ content: mobileMenuContent }),
+  mobile_landing_instance: z.object({ content: z.object({ instance: z.object({ _id: id }).nullable() }) }),
+} as const;
+export const mobileSettingAnswers = {
+  mobile_infos: z.object({ type: z.literal('mobile_infos'), content: mobileInfosContent }),
+  mobile_freq_graph: z.object({ type: z.literal('mobile_freq_graph'), content: frequencyBands }),
+  mobile_menu: z.object({ type: z.literal('mobile_menu'), content: mobileMenuContent }),
+  /** The stored mobile instance with its name, for the console's select. */
+  mobile_landing_instance: z.object({
+    type: z.literal('mobile_landing_instance'),
+    content: z.object({ instance: z.object({ _id: z.string(), name: z.string() }).nullable() }),
+  }),
+} as const;
+export type MobileSettingAnswer<T extends MobileSetting> = z.infer<(typeof mobileSettingAnswers)[T]>;
+/** Until an operator saves one: every entry in the spec's order. */
+export const DEFAULT_MOBILE_MENU: MobileMenuContent = [...MOBILE_MENU];
+
+// ── The widget's read ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET /widget/mobile_instances/{id} (public, as the desktop read): a published mobile instance with what the
+ * widget shows. `products` are the active ones (each with its brand), the featured first in their slots;
+ * `slots` are the product ids on screen at launch (1–3). Songs carry every active product's ready versions.
+ */
+export const mobilePlayerInstance = z.object({
+  _id: z.string(),
+  name: z.string(),
+  products: z.array(playerProduct),
+  slots: z.array(z.string()),
+  songs: z.array(playerSong),
+  menu: mobileMenuContent,
+  infos: mobileInfosContent,
+  frequency_bands: frequencyBands,
+  /** Active retailers for DEALS. */
+  retailers: z.array(
+    z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), website: z.string().nullable() }),
+  ),
+  updated_at: isoTime,
+});
+export type MobilePlayerInstance = z.infer<typeof mobilePlayerInstance>;
+
+/** The atk operator's brand and product pickers (GET /atk_player/admin/brands, GET /atk/admin/products). */
+export const atkProductsQuery = pageQuery.extend({ brand_id: id });
+export const atkProductItem = z.object({ _id: z.string(), name: z.string(), model: z.string().nullable() });
