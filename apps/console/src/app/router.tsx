@@ -1,11 +1,10 @@
 /**
  * The route table of the console (spec 1 §2, spec 2 §2, spec 3 §2). Public pages are one lazy chunk; each
- * area (client, global, super, atk) is its own lazy chunk. Screens of later issues render the 404 page
- * inside their area's shell (`pending`) until they are built.
+ * area (client, global, super, atk) is its own lazy chunk.
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { NotFound, PendingScreen } from '../components/NotFound.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { BrandScope } from './BrandScope.tsx';
 import { RequireArea } from './guards.tsx';
@@ -55,6 +54,12 @@ const StatisticsAtkPage = lazy(() => import('../features/statistics/StatisticsAt
 const StatisticsBrandsPage = lazy(() => import('../features/statistics/StatisticsBrandsPage.tsx'));
 const InstanceAnalyticsPage = lazy(() => import('../features/statistics/InstanceAnalyticsPage.tsx'));
 const ClientStatisticsPage = lazy(() => import('../features/statistics/ClientStatisticsPage.tsx'));
+const MobileInstanceListPage = lazy(() => import('../features/mobile-instances/MobileInstanceListPage.tsx'));
+const MobileInstanceEditPage = lazy(() => import('../features/mobile-instances/MobileInstanceEditPage.tsx'));
+const RetailerListPage = lazy(() => import('../features/retailers/RetailerListPage.tsx'));
+const WidgetContentPage = lazy(() => import('../features/content-settings/WidgetContentPage.tsx'));
+const MobileLandingPage = lazy(() => import('../features/landing-setting/MobileLandingPage.tsx'));
+const MobileStatisticsPage = lazy(() => import('../features/statistics/MobileStatisticsPage.tsx'));
 
 function Root() {
   return (
@@ -66,7 +71,6 @@ function Root() {
   );
 }
 
-const pending = (path: string): RouteObject => ({ path, element: <PendingScreen /> });
 /** The product list and edit screens under `base` (spec 3 §2): the client's, a brand's, or every brand's. */
 const productRoutes = (base = 'products'): RouteObject[] => [
   { path: base, element: <ProductListPage /> },
@@ -158,12 +162,12 @@ export const routes: RouteObject[] = [
       ]),
       area('atk', <AtkArea />, [
         redirect('instances'),
-        pending('instances'),
-        pending('instances/:id/edit'),
-        pending('landing'),
-        pending('infos'),
-        pending('retailers'),
-        pending('statistics/products'),
+        { path: 'instances', element: <MobileInstanceListPage /> },
+        { path: 'instances/:id/edit', element: <MobileInstanceEditPage /> },
+        { path: 'landing', element: <MobileLandingPage /> },
+        { path: 'infos', element: <WidgetContentPage /> },
+        { path: 'retailers', element: <RetailerListPage /> },
+        { path: 'statistics/products', element: <MobileStatisticsPage /> },
       ]),
       { path: '*', element: <NotFound /> },
     ],

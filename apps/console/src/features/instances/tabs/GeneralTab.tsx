@@ -52,7 +52,7 @@ async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<
   }
 }
 
-function CodeBox({ label, code, testId }: { label: string; code: string; testId: string }) {
+export function CodeBox({ label, code, testId }: { label: string; code: string; testId: string }) {
   const { message } = App.useApp();
   const id = `instance-${testId}`;
   return (

@@ -12,7 +12,7 @@ const ORDER_OPTIONS = [
 ];
 
 /** The two images in the spec's order, with their stored orders (defaults 1 and 2). */
-const imagesOf = (stored: readonly InstanceImage[] | null | undefined): InstanceImage[] => {
+export const imagesOf = (stored: readonly InstanceImage[] | null | undefined): InstanceImage[] => {
   const list = INSTANCE_IMAGES.map((img, i) => {
     const found = stored?.find((s) => s.code === img.code);
     return { code: img.code, name: img.name, order: found?.order ?? (DEFAULT_IMAGES[i] as InstanceImage).order };
@@ -20,6 +20,37 @@ const imagesOf = (stored: readonly InstanceImage[] | null | undefined): Instance
   // two distinct orders, or the defaults
   return list[0].order !== list[1].order ? list : DEFAULT_IMAGES.map((d) => ({ ...d }));
 };
+
+/**
+ * The two images of an instance with their orders (spec 3 §2 Instance edit, §4; the mobile instance's Images too):
+ * choosing an order for one image gives the other the other order.
+ */
+export function ImageOrderTable({
+  images,
+  onChange,
+}: {
+  images: InstanceImage[];
+  onChange: (fn: (list: InstanceImage[]) => InstanceImage[]) => void;
+}) {
+  const columns: TableColumnsType<InstanceImage> = [
+    { key: 'name', title: 'Image', render: (_, img) => NAMES[img.code] },
+    {
+      key: 'order',
+      title: 'Order',
+      width: 160,
+      render: (_, img) => (
+        <Select
+          aria-label={`Order of ${NAMES[img.code]}`}
+          value={img.order}
+          options={ORDER_OPTIONS}
+          onChange={(order: number) => onChange((list) => setImageOrder(list, img.code, order === 1 ? 1 : 2))}
+          style={{ width: 80 }}
+        />
+      ),
+    },
+  ];
+  return <Table<InstanceImage> rowKey="code" columns={columns} dataSource={images} pagination={false} size="middle" />;
+}
 
 /**
  * Images (spec 3 §2 Instance edit, §4): '360° Group' (group_360) and 'Additional Image' (additional), each with
@@ -39,27 +70,9 @@ export function ImagesTab({ instance, scope, binding, permission }: TabProps) {
     saving: part.saving,
   });
 
-  const columns: TableColumnsType<InstanceImage> = [
-    { key: 'name', title: 'Image', render: (_, img) => NAMES[img.code] },
-    {
-      key: 'order',
-      title: 'Order',
-      width: 160,
-      render: (_, img) => (
-        <Select
-          aria-label={`Order of ${NAMES[img.code]}`}
-          value={img.order}
-          options={ORDER_OPTIONS}
-          onChange={(order: number) => setImages((list) => setImageOrder(list, img.code, order === 1 ? 1 : 2))}
-          style={{ width: 80 }}
-        />
-      ),
-    },
-  ];
-
   return (
     <TabFrame title={LABEL.tabImages} testId="tab-images" onSave={() => void submit()} saving={saving}>
-      <Table<InstanceImage> rowKey="code" columns={columns} dataSource={images} pagination={false} size="middle" />
+      <ImageOrderTable images={images} onChange={setImages} />
     </TabFrame>
   );
 }

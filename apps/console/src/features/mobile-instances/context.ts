@@ -1,0 +1,39 @@
+import { MSG, type MobileInstance, type MobileInstanceUpdate } from '@atk/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSave } from '../../api/useSave.ts';
+import type { TabBinding } from '../../components/DirtyTabs.tsx';
+import { mobileInstanceKeys, mobileInstancesApi } from './api.ts';
+
+/** What every tab of the mobile instance edit page receives. */
+export interface MobileTabProps {
+  instance: MobileInstance;
+  binding: TabBinding;
+}
+
+/**
+ * Saves one part of a mobile instance (PUT /atk/mobile/instances/{id}) on `useSave`: 'Update success', the record
+ * re-read before the tab is told (so it is clean by then), the list reloaded; a refusal shows the server's msg.
+ * `save` resolves true when saved.
+ */
+export function useSaveMobileInstance(instanceId: string) {
+  const queryClient = useQueryClient();
+  const { mutateAsync, isPending } = useSave<MobileInstanceUpdate>({
+    save: async (update) => {
+      await mobileInstancesApi.update(instanceId, update);
+      await queryClient.invalidateQueries({ queryKey: mobileInstanceKeys.one(instanceId) });
+    },
+    success: MSG.updateSuccess,
+    invalidate: [mobileInstanceKeys.lists()],
+    scope: `mobile-instance:${instanceId}`,
+  });
+  const save = useCallback(
+    (update: MobileInstanceUpdate): Promise<boolean> =>
+      mutateAsync(update).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
+  );
+  return { save, saving: isPending };
+}

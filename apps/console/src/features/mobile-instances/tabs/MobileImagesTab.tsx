@@ -1,0 +1,24 @@
+import { LABEL } from '@atk/contract';
+import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useTabForm } from '../../../components/useTabForm.ts';
+import { ImageOrderTable, imagesOf } from '../../instances/tabs/ImagesTab.tsx';
+import { type MobileTabProps, useSaveMobileInstance } from '../context.ts';
+
+/**
+ * Images (spec 3 §2 "Mobile widget operator area"): 360° Group and Additional Image with orders 1 and 2; changing
+ * one swaps the other, as on the desktop instance.
+ */
+export function MobileImagesTab({ instance, binding }: MobileTabProps) {
+  const part = useSaveMobileInstance(instance._id);
+  const { value, setValue, submit, saving } = useTabForm({
+    binding,
+    initial: () => imagesOf(instance.images),
+    save: (images) => part.save({ images }),
+    saving: part.saving,
+  });
+  return (
+    <TabFrame title={LABEL.tabImages} testId="tab-images" onSave={() => void submit()} saving={saving}>
+      <ImageOrderTable images={value} onChange={setValue} />
+    </TabFrame>
+  );
+}

@@ -1,0 +1,134 @@
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  IMAGE_EXTENSIONS,
+  LABEL,
+  MSG,
+  type Retailer,
+  type RetailerBody,
+  type RetailerStatus,
+} from '@atk/contract';
+import { App, Form, Image, Input, Progress, Select, Space } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../api/client.ts';
+import { useSave } from '../../api/useSave.ts';
+import { FileButton } from '../../components/FileButton.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { imageTooLarge } from '../products/tabs/ImagesTab.tsx';
+import { retailerKeys, retailersApi, uploadLogo } from './api.ts';
+
+export const STATUS_TEXT: Record<RetailerStatus, string> = { '1': LABEL.statusActive, '0': LABEL.statusInactive };
+const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+type Logo = NonNullable<RetailerBody['retailer_image']>;
+interface RetailerForm {
+  name: string;
+  status: RetailerStatus;
+  website: string;
+  retailer_image: Logo | null;
+}
+
+/**
+ * The logo of a retailer as a form field: the current image, and Upload, which checks the 2 MB limit before anything
+ * is sent, asks for a signed URL for images/origin/retailers/{id}_{timestamp}.{ext}, PUTs the file there showing
+ * its progress, and then holds the stored image (saved with the retailer).
+ */
+function LogoField({
+  retailerId,
+  value,
+  onChange,
+}: {
+  retailerId: string;
+  value?: Logo | null;
+  onChange?: (logo: Logo) => void;
+}) {
+  const { message } = App.useApp();
+  const [percent, setPercent] = useState<number | null>(null);
+  const choose = async (file: File) => {
+    if (imageTooLarge(file)) {
+      message.error(MSG.pictureTooLarge);
+      return;
+    }
+    setPercent(0);
+    try {
+      const logo = await uploadLogo(retailerId, file, setPercent);
+      onChange?.(logo);
+      message.success(MSG.uploadSuccess);
+    } catch (e) {
+      // a refused signed URL says why (spec 3 §8); a failed transfer is 'Upload error'
+      message.error(e instanceof Error && e.name === 'ApiError' ? errorText(e) : MSG.uploadError);
+    } finally {
+      setPercent(null);
+    }
+  };
+  return (
+    <Space direction="vertical" data-testid="retailer-logo">
+      {value?.url && <Image src={value.url} alt={`${LABEL.retailerLogo}`} width={120} />}
+      <FileButton
+        label={`${LABEL.upload} ${LABEL.retailerLogo}`}
+        accept={ACCEPT}
+        onFile={(f) => void choose(f)}
+        loading={percent !== null}
+        icon={<UploadOutlined />}
+      >
+        {LABEL.upload}
+      </FileButton>
+      {percent !== null && (
+        <span data-testid="retailer-logo-progress">
+          {LABEL.uploading} <Progress percent={percent} size="small" style={{ width: 160 }} />
+        </span>
+      )}
+    </Space>
+  );
+}
+
+/** Edit Retailer (spec 3 §2): Name, Status, Website (the shop's address, DEALS links to it) and the logo; SAVE. */
+export function RetailerDialog({ retailer, onClose }: { retailer: Retailer | null; onClose: () => void }) {
+  const save = useSave({
+    save: (values: RetailerForm) =>
+      retailersApi.save(retailer?._id ?? '', {
+        name: values.name.trim(),
+        status: values.status,
+        website: values.website?.trim() || null,
+        retailer_image: values.retailer_image ?? null,
+      }),
+    success: MSG.saveRetailerSuccess,
+    invalidate: [retailerKeys.all],
+  });
+  return (
+    <FormDialog<RetailerForm>
+      open={retailer !== null}
+      title={LABEL.editRetailer}
+      name="retailer-edit"
+      initialValues={{
+        name: retailer?.name ?? '',
+        status: retailer?.status ?? '0',
+        website: retailer?.website ?? '',
+        retailer_image: retailer?.retailer_image ?? null,
+      }}
+      onSubmit={save.mutateAsync}
+      onClose={onClose}
+    >
+      <Form.Item name="name" label={LABEL.name} rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="status" label={LABEL.status}>
+        <Select
+          options={[
+            { value: '1', label: LABEL.statusActive },
+            { value: '0', label: LABEL.statusInactive },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="website"
+        label={LABEL.website}
+        rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
+      >
+        <Input maxLength={2000} placeholder="https://www.example.com" />
+      </Form.Item>
+      <Form.Item name="retailer_image" label={LABEL.retailerLogo}>
+        {retailer && <LogoField retailerId={retailer._id} />}
+      </Form.Item>
+    </FormDialog>
+  );
+}
