@@ -61,13 +61,13 @@ export function SettingTabsPage<K extends string>({
   );
 }
 
-/** CANCEL: back where the operator came from; a page opened directly goes to the area's home. */
-export function useGoBack(): () => void {
+/** CANCEL: back where the operator came from; a page opened directly goes to the area's `home` screen. */
+export function useGoBack(home = 'brands'): () => void {
   const navigate = useNavigate();
   const base = useAreaBase();
   return () => {
     if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate(`${base}/brands`);
+    else navigate(`${base}/${home}`);
   };
 }
 
@@ -75,10 +75,7 @@ export function useGoBack(): () => void {
  * Saves one part of a settings record: the record as last saved (the cached answer) with that part replaced, so
  * the other tabs' parts stay as they were. The answer becomes the cached record at once.
  */
-export function useSettingPart<T extends Record<string, unknown>>(
-  key: QueryKey,
-  save: (content: T) => Promise<{ content: T }>,
-) {
+export function useSettingPart<T extends object>(key: QueryKey, save: (content: T) => Promise<{ content: T }>) {
   const queryClient = useQueryClient();
   const saving = useSave({
     save,

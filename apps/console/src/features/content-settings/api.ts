@@ -9,6 +9,8 @@ import type {
   GuideSetting,
   InfosContent,
   InfosSetting,
+  MobileSetting,
+  MobileSettingAnswer,
 } from '@atk/contract';
 import { get, put } from '../../api/client.ts';
 import { guideKeys } from '../guide/api.ts';
@@ -20,6 +22,10 @@ export const contentSettingsApi = {
   saveInfos: (content: InfosContent) => put<InfosSetting>('/admin/settings/infos', { content }),
   bands: () => get<FreqGraphSetting>('/admin/settings/freq_graph'),
   saveBands: (content: FrequencyBands) => put<FreqGraphSetting>('/admin/settings/freq_graph', { content }),
+  /** The mobile widget's records (spec 3 §7 "Mobile operator"), by type: the atk operator's Widget Content. */
+  mobile: <T extends MobileSetting>(type: T) => get<MobileSettingAnswer<T>>(`/admin/settings/${type}`),
+  saveMobile: <T extends MobileSetting>(type: T, content: MobileSettingAnswer<T>['content']) =>
+    put<MobileSettingAnswer<T>>(`/admin/settings/${type}`, { content }),
 };
 
 export const contentSettingKeys = {
@@ -27,4 +33,5 @@ export const contentSettingKeys = {
   guide: [...guideKeys.all, 'admin'] as const,
   infos: ['settings', 'infos'] as const,
   bands: ['settings', 'freq_graph'] as const,
+  mobile: (type: MobileSetting) => ['settings', type] as const,
 };

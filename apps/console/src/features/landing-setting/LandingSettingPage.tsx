@@ -1,13 +1,12 @@
 import { LABEL, MSG } from '@atk/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { useAreaBase } from '../../app/useAreaBase.ts';
 import { statusText } from '../../components/status.ts';
-import { landingKeys } from '../landing/api.ts';
-import { landingSettingApi, landingSettingKeys } from './api.ts';
+import { desktopLanding, type LandingSource } from './api.ts';
 
 /** Typing settles this long before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -25,21 +24,22 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * The instance the public landing page launches (spec 2 §2 Landing page instance): a searchable remote select
- * of the player instances (up to 20 by name), showing the current choice; Save stores it ('Update success', or
- * the server's msg, e.g. for an unpublished instance), CANCEL goes back.
+ * The instance a public landing page launches (spec 2 §2 Landing page instance; spec 3 §2, the mobile widget's
+ * /mobile page): a searchable remote select of the instances (up to 20 by name), showing the current choice; Save
+ * stores it ('Update success', or the server's msg, e.g. for an unpublished instance), CANCEL goes back. `source`
+ * says which setting and which instances: the desktop player's or the mobile widget's.
  */
-export default function LandingSettingPage() {
+export function LandingChoice({ source }: { source: LandingSource }) {
   const navigate = useNavigate();
   const base = useAreaBase();
-  const setting = useQuery({ queryKey: landingSettingKeys.setting(), queryFn: landingSettingApi.read });
+  const setting = useQuery({ queryKey: source.keys.setting(), queryFn: source.read });
   const [picked, setPicked] = useState<Choice | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const term = useDebounced(typed, SEARCH_DEBOUNCE_MS);
   const found = useQuery({
-    queryKey: landingSettingKeys.search(term),
-    queryFn: () => landingSettingApi.searchInstances(term),
+    queryKey: source.keys.search(term),
+    queryFn: () => source.search(term),
     enabled: open,
   });
 
@@ -47,34 +47,30 @@ export default function LandingSettingPage() {
   const choice: Choice = picked !== undefined ? picked : stored ? { value: stored._id, label: stored.name } : null;
 
   const options = useMemo(() => {
-    const list = (found.data?.list ?? []).map((i) => ({
-      value: i._id,
-      label: i.general.name,
-      published: i.general.is_published,
-    }));
+    const list = [...(found.data ?? [])];
     // the current choice stays selectable (and named) when the search does not return it
     if (choice && !list.some((o) => o.value === choice.value)) list.unshift({ ...choice, published: 1 });
     return list;
   }, [found.data, choice]);
 
   const save = useSave({
-    save: (next: Choice) => landingSettingApi.save(next?.value ?? null),
+    save: (next: Choice) => source.save(next?.value ?? null),
     success: MSG.updateSuccess,
-    invalidate: [landingSettingKeys.all, landingKeys.instance('landing_instance')],
+    invalidate: [source.keys.all, ...source.invalidate] as QueryKey[],
     onSaved: () => setPicked(undefined),
   });
 
   const cancel = () => {
     // back where the operator came from; a page opened directly has no such entry
     if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate(`${base}/brands`);
+    else navigate(`${base}/${source.home}`);
   };
 
   return (
     <div className="page">
       <header className="page__header">
         <h1 className="page__title">{LABEL.navLandingPage}</h1>
-        <p className="page__subtitle">The player instance that LAUNCH PLAYER opens on the public landing page.</p>
+        <p className="page__subtitle">{source.subtitle}</p>
       </header>
       <Card className="page__card">
         {setting.isPending ? (
@@ -88,7 +84,7 @@ export default function LandingSettingPage() {
                 labelInValue
                 allowClear
                 showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-                placeholder="Search player instances by name"
+                placeholder={source.placeholder}
                 value={choice}
                 onChange={(next) => {
                   setPicked(next ? { value: next.value, label: String(next.label) } : null);
@@ -109,7 +105,8 @@ export default function LandingSettingPage() {
             </Form.Item>
             {stored && (
               <p className="page__subtitle" data-testid="landing-current">
-                Current: {stored.name} ({stored.brand_name})
+                Current: {stored.name}
+                {'brand_name' in stored && stored.brand_name ? ` (${stored.brand_name})` : ''}
               </p>
             )}
             <Space>
@@ -123,4 +120,9 @@ export default function LandingSettingPage() {
       </Card>
     </div>
   );
+}
+
+/** The desktop player's landing instance (/global/landing). */
+export default function LandingSettingPage() {
+  return <LandingChoice source={desktopLanding} />;
 }

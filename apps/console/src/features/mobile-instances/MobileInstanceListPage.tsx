@@ -1,4 +1,4 @@
-import { type MobileInstanceListItem, LABEL, MSG, mobileSyncMsg } from '@atk/contract';
+import { LABEL, type MobileInstanceListItem, MSG, mobileSyncMsg } from '@atk/contract';
 import { Form, Input, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';

@@ -34,7 +34,8 @@ export const mobileInstancesApi = {
     get<ListData<MobileInstanceListItem>>('/atk/mobile/instances', { ...V1, query: { is_deleted: false, ...query } }),
   read: (id: string) => get<MobileInstance>(`/atk/mobile/instances/${enc(id)}`, V1),
   /** Saves one part: general, sources or images. */
-  update: (id: string, update: MobileInstanceUpdate) => put<MobileInstance>(`/atk/mobile/instances/${enc(id)}`, update, V1),
+  update: (id: string, update: MobileInstanceUpdate) =>
+    put<MobileInstance>(`/atk/mobile/instances/${enc(id)}`, update, V1),
   create: (general: MobileGeneral) => post<MobileInstance>('/admin/mobile_instances', { general }, V1),
   /** One page of the instance's products, filtered and sorted (the Products tab). */
   products: (query: MobileProductsQuery) =>

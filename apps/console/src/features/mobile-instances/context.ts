@@ -1,4 +1,4 @@
-import { MSG, type MobileInstance, type MobileInstanceUpdate } from '@atk/contract';
+import { type MobileInstance, type MobileInstanceUpdate, MSG } from '@atk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSave } from '../../api/useSave.ts';

@@ -1,12 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import {
-  IMAGE_EXTENSIONS,
-  LABEL,
-  MSG,
-  type Retailer,
-  type RetailerBody,
-  type RetailerStatus,
-} from '@atk/contract';
+import { IMAGE_EXTENSIONS, LABEL, MSG, type Retailer, type RetailerBody, type RetailerStatus } from '@atk/contract';
 import { App, Form, Image, Input, Progress, Select, Space } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
@@ -108,7 +101,11 @@ export function RetailerDialog({ retailer, onClose }: { retailer: Retailer | nul
       onSubmit={save.mutateAsync}
       onClose={onClose}
     >
-      <Form.Item name="name" label={LABEL.name} rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}>
+      <Form.Item
+        name="name"
+        label={LABEL.name}
+        rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}
+      >
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item name="status" label={LABEL.status}>

@@ -12,6 +12,7 @@ import {
   type Visitor,
 } from '@atk/contract';
 import { get } from '../../api/client.ts';
+import { PICKER_QUERY, pickersApi } from '../../api/pickers.ts';
 import { scoped } from '../../api/scope.ts';
 
 const atk = { base: STATISTICS_BASE } as const;
@@ -20,6 +21,11 @@ const atk = { base: STATISTICS_BASE } as const;
 export type DailySeries = { series: DayPoint[] };
 export type LaunchSeries = { series: LaunchPoint[] };
 export type ProductTotalsList = { list: ProductTotals[] };
+/** A product series (plays, or listening seconds, per day) and the range's total. */
+export type ProductSeries = { series: DayPoint[]; total_num: number };
+export type ProductMeasure = 'play' | 'listening_time';
+/** The atk operator's product picker rows (GET /atk/admin/products). */
+export type AtkProduct = { _id: string; name: string; model: string | null };
 
 /** The inclusive UTC days of a statistics query. */
 export interface DayRange {
@@ -65,6 +71,19 @@ export const statisticsApi = {
     }),
 };
 
+/** The mobile widget's product statistics (spec 3 §2 Product statistics, §7 "Mobile operator"; the atk role). */
+export const mobileStatisticsApi = {
+  /** Plays (`play`) or listening seconds (`listening_time`) per day, of a brand's products or one of them. */
+  product: (measure: ProductMeasure, range: DayRange, brandId: string, productId?: string) =>
+    get<ProductSeries>(`/admin/statistics/product/${measure}`, {
+      ...atk,
+      query: { ...range, brand_id: brandId, product_id: productId, widget_type: 'mobile' },
+    }),
+  brands: () => pickersApi.brands(true),
+  products: (brandId: string) =>
+    get<ListData<AtkProduct>>('/admin/products', { ...atk, query: { ...PICKER_QUERY, brand_id: brandId } }),
+};
+
 export const statisticsKeys = {
   all: ['statistics'] as const,
   visitors: (page: number) => [...statisticsKeys.all, 'visitors', page] as const,
@@ -77,4 +96,8 @@ export const statisticsKeys = {
     [...statisticsKeys.all, 'launch-daily', scope, range, instanceId ?? null] as const,
   products: (scope: StatisticsScope, range: DayRange, instanceId?: string) =>
     [...statisticsKeys.all, 'products', scope, range, instanceId ?? null] as const,
+  mobileProduct: (measure: ProductMeasure, range: DayRange, brandId: string, productId: string) =>
+    [...statisticsKeys.all, 'mobile-product', measure, range, brandId, productId] as const,
+  atkBrands: () => [...statisticsKeys.all, 'atk-brands'] as const,
+  atkProducts: (brandId: string) => [...statisticsKeys.all, 'atk-products', brandId] as const,
 };

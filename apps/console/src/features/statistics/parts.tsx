@@ -84,12 +84,15 @@ export function DailyStatistics({
   bars,
   loading,
   testId,
+  format = String,
 }: {
   title: string;
   series: Point[] | undefined;
   bars: ChartBar[];
   loading: boolean;
   testId: string;
+  /** How a figure is written in the table (listening seconds as hh:mm:ss). */
+  format?: (value: number) => string;
 }) {
   const data = useMemo(() => (series ?? []) as unknown as Record<string, string | number>[], [series]);
   const rows = useMemo(() => [...(series ?? [])].reverse(), [series]);
@@ -100,10 +103,10 @@ export function DailyStatistics({
         key: bar.key,
         title: bar.name,
         align: 'right' as const,
-        render: (_: unknown, p: Point) => (p as unknown as Record<string, number>)[bar.key] ?? 0,
+        render: (_: unknown, p: Point) => format((p as unknown as Record<string, number>)[bar.key] ?? 0),
       })),
     ],
-    [bars],
+    [bars, format],
   );
   const totals = bars.map((bar) =>
     rows.reduce((sum, p) => sum + ((p as unknown as Record<string, number>)[bar.key] ?? 0), 0),
@@ -128,7 +131,7 @@ export function DailyStatistics({
               <Table.Summary.Cell index={0}>{LABEL.total}</Table.Summary.Cell>
               {bars.map((bar, i) => (
                 <Table.Summary.Cell key={bar.key} index={i + 1} align="right">
-                  {bar.key === 'unique' ? '' : totals[i]}
+                  {bar.key === 'unique' ? '' : format(totals[i] ?? 0)}
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

@@ -41,7 +41,8 @@ export function songNamesOf(songs: readonly InstanceSongNamed[]): SongNameIndex 
   const index: SongNameIndex = { songs: new Map(), instruments: new Map() };
   for (const s of songs) {
     index.songs.set(s.song_id, { name: s.name, song_writer: s.song_writer ?? '' });
-    for (const i of s.instruments) index.instruments.set(i.instrument_id, { name: i.name, performer: i.performer ?? '' });
+    for (const i of s.instruments)
+      index.instruments.set(i.instrument_id, { name: i.name, performer: i.performer ?? '' });
   }
   return index;
 }

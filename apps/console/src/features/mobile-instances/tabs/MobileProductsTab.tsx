@@ -2,14 +2,14 @@ import {
   LABEL,
   MOBILE_PRODUCT_PAGE_SIZES,
   MOBILE_SLOTS,
-  MSG,
   type MobileProduct,
   type MobileProductRow,
   type MobileProductSort,
+  MSG,
 } from '@atk/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch, Table, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { type MobileProductsQuery, mobileInstanceKeys, mobileInstancesApi } from '../api.ts';
@@ -137,84 +137,84 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
     });
   };
 
-  const filter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
-  const columns = useMemo<TableColumnsType<MobileProductRow>>(() => {
-    const view = (r: MobileProductRow) => shown[r.product_id] ?? toProduct(r);
-    return [
-      { key: 'brand', title: LABEL.brand, render: (_, r) => r.brand_name },
-      {
-        key: 'model',
-        title: LABEL.model,
-        render: (_, r) => (
-          <span title={r.name} data-testid="mobile-product-model">
-            {r.model || r.name}
-          </span>
-        ),
-      },
-      {
-        key: 'price',
-        title: LABEL.price,
-        render: (_, r) => (r.price ? `${r.price.symbol}${r.price.price.toFixed(2)} ${r.price.currency}` : ''),
-      },
-      {
-        key: 'active',
-        title: LABEL.active,
-        width: 90,
-        render: (_, r) => (
-          <Switch
-            aria-label={`${LABEL.active} ${r.name}`}
-            checked={view(r).is_active === 1}
-            onChange={(on) => void change(r, { is_active: on ? 1 : 0 })}
-          />
-        ),
-      },
-      {
-        key: 'featured',
-        title: LABEL.featured,
-        width: 90,
-        render: (_, r) => (
-          <Switch
-            aria-label={`${LABEL.featured} ${r.name}`}
-            checked={view(r).is_featured === 1}
-            onChange={(on) => void change(r, { is_featured: on ? 1 : 0 })}
-          />
-        ),
-      },
-      {
-        key: 'featured_order',
-        title: LABEL.featuredOrder,
-        width: 130,
-        render: (_, r) => (
-          <OrderInput
-            label={`${LABEL.featuredOrder} ${r.name}`}
-            value={view(r).featured_order}
-            max={productCount}
-            onCommit={(order) => void change(r, { featured_order: order })}
-          />
-        ),
-      },
-      ...(['player_position', 'placement_priority'] as const).map((field) => ({
-        key: field,
-        title: field === 'player_position' ? LABEL.playerPosition : LABEL.placementPriority,
-        width: 130,
-        render: (_: unknown, r: MobileProductRow) => (
-          <Select<number | null>
-            aria-label={`${field === 'player_position' ? LABEL.playerPosition : LABEL.placementPriority} ${r.name}`}
-            value={view(r)[field] ?? null}
-            allowClear
-            options={SLOT_OPTIONS}
-            onChange={(slot) => void change(r, { [field]: slot ?? null })}
-            style={{ width: 90 }}
-          />
-        ),
-      })),
-    ];
-    // change reads the latest `shown` through its closure: the columns are rebuilt with it
-  }, [shown, productCount]);
+  // rebuilt on every render: the cells read `shown` and `change` as they are now
+  const view = (r: MobileProductRow) => shown[r.product_id] ?? toProduct(r);
+  const columns: TableColumnsType<MobileProductRow> = [
+    { key: 'brand', title: LABEL.brand, render: (_, r) => r.brand_name },
+    {
+      key: 'model',
+      title: LABEL.model,
+      render: (_, r) => (
+        <span title={r.name} data-testid="mobile-product-model">
+          {r.model || r.name}
+        </span>
+      ),
+    },
+    {
+      key: 'price',
+      title: LABEL.price,
+      render: (_, r) => (r.price ? `${r.price.symbol}${r.price.price.toFixed(2)} ${r.price.currency}` : ''),
+    },
+    {
+      key: 'active',
+      title: LABEL.active,
+      width: 90,
+      render: (_, r) => (
+        <Switch
+          aria-label={`${LABEL.active} ${r.name}`}
+          checked={view(r).is_active === 1}
+          onChange={(on) => void change(r, { is_active: on ? 1 : 0 })}
+        />
+      ),
+    },
+    {
+      key: 'featured',
+      title: LABEL.featured,
+      width: 90,
+      render: (_, r) => (
+        <Switch
+          aria-label={`${LABEL.featured} ${r.name}`}
+          checked={view(r).is_featured === 1}
+          onChange={(on) => void change(r, { is_featured: on ? 1 : 0 })}
+        />
+      ),
+    },
+    {
+      key: 'featured_order',
+      title: LABEL.featuredOrder,
+      width: 130,
+      render: (_, r) => (
+        <OrderInput
+          label={`${LABEL.featuredOrder} ${r.name}`}
+          value={view(r).featured_order}
+          max={productCount}
+          onCommit={(order) => void change(r, { featured_order: order })}
+        />
+      ),
+    },
+    ...(['player_position', 'placement_priority'] as const).map((field) => ({
+      key: field,
+      title: field === 'player_position' ? LABEL.playerPosition : LABEL.placementPriority,
+      width: 130,
+      render: (_: unknown, r: MobileProductRow) => (
+        <Select<number | null>
+          aria-label={`${field === 'player_position' ? LABEL.playerPosition : LABEL.placementPriority} ${r.name}`}
+          value={view(r)[field] ?? null}
+          allowClear
+          options={SLOT_OPTIONS}
+          onChange={(slot) => void change(r, { [field]: slot ?? null })}
+          style={{ width: 90 }}
+        />
+      ),
+    })),
+  ];
 
   return (
     <TabFrame title={LABEL.tabProducts} testId="tab-products">
@@ -229,13 +229,31 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
           />
         </Form.Item>
         <Form.Item label={LABEL.active} htmlFor="mobile-products-active">
-          <Select id="mobile-products-active" value={active} options={TRI_OPTIONS} onChange={filter(setActive)} style={{ width: 100 }} />
+          <Select
+            id="mobile-products-active"
+            value={active}
+            options={TRI_OPTIONS}
+            onChange={filter(setActive)}
+            style={{ width: 100 }}
+          />
         </Form.Item>
         <Form.Item label={LABEL.featured} htmlFor="mobile-products-featured">
-          <Select id="mobile-products-featured" value={featured} options={TRI_OPTIONS} onChange={filter(setFeatured)} style={{ width: 100 }} />
+          <Select
+            id="mobile-products-featured"
+            value={featured}
+            options={TRI_OPTIONS}
+            onChange={filter(setFeatured)}
+            style={{ width: 100 }}
+          />
         </Form.Item>
         <Form.Item label={LABEL.sort} htmlFor="mobile-products-sort">
-          <Select id="mobile-products-sort" value={sort} options={SORT_OPTIONS} onChange={filter(setSort)} style={{ width: 160 }} />
+          <Select
+            id="mobile-products-sort"
+            value={sort}
+            options={SORT_OPTIONS}
+            onChange={filter(setSort)}
+            style={{ width: 160 }}
+          />
         </Form.Item>
       </Form>
       <Table<MobileProductRow>

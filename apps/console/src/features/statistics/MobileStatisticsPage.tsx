@@ -1,0 +1,132 @@
+import { LABEL } from '@atk/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Form, Select, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
+import type { ChartBar } from './DailyChart.tsx';
+import { DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';
+
+const TABS = ['play', 'listening_time'] as const;
+const PLAY_BARS: ChartBar[] = [{ key: 'total', name: LABEL.plays, color: '#1677ff' }];
+const TIME_BARS: ChartBar[] = [{ key: 'total', name: LABEL.listeningTime, color: '#52c41a' }];
+
+/** One tab: the daily bars of one measure over the range, its table, and the range's total. */
+function ProductMeasureTab({
+  measure,
+  range,
+  brandId,
+  productId,
+}: {
+  measure: ProductMeasure;
+  range: DayRange;
+  brandId: string;
+  productId: string;
+}) {
+  const series = useQuery({
+    queryKey: statisticsKeys.mobileProduct(measure, range, brandId, productId),
+    queryFn: () => mobileStatisticsApi.product(measure, range, brandId, productId || undefined),
+    enabled: Boolean(brandId),
+    placeholderData: keepPreviousData,
+  });
+  const total = series.data?.total_num ?? 0;
+  const time = measure === 'listening_time';
+  return (
+    <>
+      <p className="statistics__total">
+        {time ? LABEL.totalTime : LABEL.totalPlays}:{' '}
+        <strong data-testid={`statistics-${measure}-total`}>{time ? formatDuration(total) : total}</strong>
+      </p>
+      <DailyStatistics
+        title={time ? LABEL.tabListeningTime : LABEL.tabPlayedTimes}
+        series={series.data?.series}
+        bars={time ? TIME_BARS : PLAY_BARS}
+        loading={series.isFetching}
+        testId={`statistics-${measure}`}
+        format={time ? formatDuration : String}
+      />
+    </>
+  );
+}
+
+/**
+ * Product statistics of the mobile widget (/atk/statistics/products, spec 3 §2): a date range (future days disabled,
+ * 13 days back by default), a brand, a product of that brand or All, and the tabs Played Times and Listening Time,
+ * each a bar chart per day with its total (listening time as hh:mm:ss). Only the mobile widget's events count.
+ */
+export default function MobileStatisticsPage() {
+  const [tab, setTab] = useRememberedTab<ProductMeasure>(TABS, 'play');
+  const [range, setRange] = useState<DayRange>(defaultRange);
+  const [brandId, setBrandId] = useState('');
+  const [productId, setProductId] = useState('');
+  const brands = useQuery({ queryKey: statisticsKeys.atkBrands(), queryFn: mobileStatisticsApi.brands });
+  const products = useQuery({
+    queryKey: statisticsKeys.atkProducts(brandId),
+    queryFn: () => mobileStatisticsApi.products(brandId),
+    enabled: Boolean(brandId),
+  });
+  // the first brand until one is chosen
+  const firstBrand = brands.data?.list[0]?._id ?? '';
+  useEffect(() => {
+    if (!brandId && firstBrand) setBrandId(firstBrand);
+  }, [brandId, firstBrand]);
+
+  const productOptions = [
+    { value: '', label: LABEL.all },
+    ...(products.data?.list ?? []).map((p) => ({ value: p._id, label: p.model ? `${p.name} (${p.model})` : p.name })),
+  ];
+  const tabProps = { range, brandId, productId };
+  return (
+    <div className="page page--wide statistics">
+      <header className="page__header">
+        <h1 className="page__title">{LABEL.mobileStatistics}</h1>
+      </header>
+      <FilterRow>
+        <RangeFilter value={range} onChange={setRange} />
+        <Form.Item label={LABEL.brand} htmlFor="statistics-brand">
+          <Select
+            id="statistics-brand"
+            value={brandId || undefined}
+            options={(brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }))}
+            onChange={(id: string) => {
+              setBrandId(id);
+              setProductId('');
+            }}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={brands.isFetching}
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Form.Item label={LABEL.product} htmlFor="statistics-product">
+          <Select
+            id="statistics-product"
+            value={productId}
+            options={productOptions}
+            onChange={setProductId}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={products.isFetching}
+            style={{ width: 260 }}
+          />
+        </Form.Item>
+      </FilterRow>
+      <Tabs
+        className="statistics__tabs"
+        activeKey={tab}
+        onChange={(key) => setTab(key as ProductMeasure)}
+        destroyOnHidden
+        items={[
+          {
+            key: 'play',
+            label: LABEL.tabPlayedTimes,
+            children: <ProductMeasureTab measure="play" {...tabProps} />,
+          },
+          {
+            key: 'listening_time',
+            label: LABEL.tabListeningTime,
+            children: <ProductMeasureTab measure="listening_time" {...tabProps} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}
