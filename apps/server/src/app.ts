@@ -25,6 +25,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { mobileAdminRoutes, mobileAtkRoutes } from './modules/mobile/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -152,7 +153,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes]) routes(scoped, deps);
+      for (const routes of [adminPresignRoutes, mobileAdminRoutes]) routes(scoped, deps);
     },
     { prefix: API_V1 },
   );
@@ -161,6 +162,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     async (api) => {
       installAuth(api, db);
       statisticsRoutes(api.withTypeProvider<ZodTypeProvider>(), deps);
+      mobileAtkRoutes(api.withTypeProvider<ZodTypeProvider>(), deps);
     },
     { prefix: STATISTICS_BASE },
   );
