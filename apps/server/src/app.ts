@@ -25,6 +25,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { mobileAdminRoutes, mobileAtkRoutes } from './modules/mobile/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { atkPickerRoutes } from './modules/products/atk-routes.ts';
@@ -154,7 +155,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes, retailerRoutes]) routes(scoped, deps);
+      for (const routes of [adminPresignRoutes, mobileAdminRoutes, retailerRoutes]) routes(scoped, deps);
     },
     { prefix: API_V1 },
   );
@@ -164,7 +165,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [statisticsRoutes, atkPickerRoutes]) routes(scoped, deps);
+      for (const routes of [statisticsRoutes, mobileAtkRoutes, atkPickerRoutes]) routes(scoped, deps);
     },
     { prefix: STATISTICS_BASE },
   );
