@@ -111,7 +111,7 @@ export function LandingChoice({ source }: { source: LandingSource }) {
             )}
             <Space>
               <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {LABEL.save}
+                {source.saveLabel}
               </Button>
               <Button onClick={cancel}>{LABEL.cancel}</Button>
             </Space>

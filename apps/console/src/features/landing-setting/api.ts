@@ -3,7 +3,13 @@
  * operator"): the stored choice, its save, and the instance search of the select (up to 20 by name, spec 2 §9),
  * for the desktop player's /home (landing_instance) and the mobile widget's /mobile (mobile_landing_instance).
  */
-import { INSTANCE_SEARCH_SIZE, type InstanceListItem, type LandingAdminSetting, type ListData } from '@atk/contract';
+import {
+  INSTANCE_SEARCH_SIZE,
+  type InstanceListItem,
+  LABEL,
+  type LandingAdminSetting,
+  type ListData,
+} from '@atk/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { get, put } from '../../api/client.ts';
 import { contentSettingKeys, contentSettingsApi } from '../content-settings/api.ts';
@@ -44,6 +50,8 @@ export interface LandingSource {
   invalidate: QueryKey[];
   subtitle: string;
   placeholder: string;
+  /** The save button: SAVE on /global/landing, SAVE CHANGES on /atk/landing (spec 3 §2). */
+  saveLabel: string;
   /** The area screen CANCEL goes to when the page was opened directly. */
   home: string;
 }
@@ -61,6 +69,7 @@ export const desktopLanding: LandingSource = {
   invalidate: [landingKeys.instance('landing_instance')],
   subtitle: 'The player instance that LAUNCH PLAYER opens on the public landing page.',
   placeholder: 'Search player instances by name',
+  saveLabel: LABEL.save,
   home: 'brands',
 };
 
@@ -81,5 +90,6 @@ export const mobileLanding: LandingSource = {
   invalidate: [landingKeys.instance('mobile_landing_instance')],
   subtitle: 'The mobile instance the widget opens on the public /mobile page.',
   placeholder: 'Search mobile instances by name',
+  saveLabel: LABEL.saveChanges,
   home: 'instances',
 };
