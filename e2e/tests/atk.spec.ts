@@ -112,11 +112,12 @@ test('the atk operator lands on /atk/instances and creates, renames and synchron
   await expect(general.getByRole('button', { name: `Copy ${LABEL.launchCode}` })).toBeVisible();
   const status = general.getByRole('switch', { name: LABEL.status, exact: true });
   await expect(status).not.toBeChecked();
-  await expect(status).toHaveText(LABEL.statusPending);
+  await expect(status.locator('.ant-switch-inner-unchecked')).toHaveText(LABEL.statusPending);
   const renamed = `${name} renamed`;
   await fill(general, LABEL.name, renamed);
   await status.click();
-  await expect(status).toHaveText(LABEL.statusActive);
+  await expect(status).toBeChecked();
+  await expect(status.locator('.ant-switch-inner-checked')).toHaveText(LABEL.statusActive);
   await general.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(toast(page, MSG.updateSuccess)).toBeVisible();
   await expect(page.getByTestId('instance-name')).toHaveText(renamed);
