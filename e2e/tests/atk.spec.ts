@@ -3,7 +3,7 @@
  * operator: mobile instances (create, rename, Sync Products, the products' coupled toggles and a refused save,
  * a source order, the image orders), retailers (create, edit with a logo upload and the 2 MB refusal, delete),
  * Widget Content (rich text, a band, the menu order, read back after a reload), the landing instance and the
- * product statistics.
+ * product statistics. The sweep of the atk sidebar is in operator-screens.spec.ts.
  */
 import {
   DEFAULT_MOBILE_MENU,
@@ -14,7 +14,7 @@ import {
   MSG,
   mobileLaunchCode,
 } from '@atk/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   choose,
   confirmPopover,
@@ -428,37 +428,4 @@ test('product statistics: range, brand, product, and the two charts with their t
   await expect(time.getByTestId('statistics-chart')).toBeVisible();
   await expect(page.getByTestId('statistics-listening_time-total')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   await expect(time.locator('tbody tr.ant-table-row').first().locator('td').nth(1)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
-});
-
-/** Each link of the atk sidebar opens its screen (not the 404 page). */
-test('every screen of the atk sidebar opens', async ({ page }) => {
-  await signInAs(page, DEMO.atk, '/atk/instances');
-  const screens: [string, string, (scope: Locator) => Promise<void>][] = [
-    [
-      '/atk/instances',
-      LABEL.navInstances,
-      (s) => expect(s.getByRole('button', { name: LABEL.newInstance })).toBeVisible(),
-    ],
-    [
-      '/atk/retailers',
-      LABEL.retailers,
-      (s) => expect(s.getByRole('button', { name: LABEL.newRetailer })).toBeVisible(),
-    ],
-    ['/atk/infos', LABEL.widgetContent, (s) => expect(s.getByRole('tab', { name: LABEL.tabMenu })).toBeVisible()],
-    ['/atk/landing', LABEL.navLandingPage, (s) => expect(s.getByTestId('landing-instance')).toBeVisible()],
-    [
-      '/atk/statistics/products',
-      LABEL.mobileStatistics,
-      (s) => expect(s.getByRole('tab', { name: LABEL.tabPlayedTimes })).toBeVisible(),
-    ],
-  ];
-  const links = page.locator('[data-testid^="nav-atk-"]');
-  await expect(links).toHaveCount(screens.length);
-  for (const [href, title, check] of screens) {
-    await page.getByTestId(`nav${href.replaceAll('/', '-')}`).click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(heading(page, title)).toBeVisible();
-    await expect(page.getByTestId('not-found')).toHaveCount(0);
-    await check(page.locator('body'));
-  }
 });

@@ -136,6 +136,46 @@ const GLOBAL: Screen[] = [
   },
 ];
 
+/** The mobile widget operator area (spec 3 §2): its home is /atk/instances. */
+const ATK: Screen[] = [
+  {
+    href: '/atk/instances',
+    title: LABEL.navInstances,
+    list: { create: LABEL.newInstance, testId: 'mobile-instance-list' },
+  },
+  { href: '/atk/retailers', title: LABEL.retailers, list: { create: LABEL.newRetailer, testId: 'retailer-list' } },
+  {
+    href: '/atk/infos',
+    title: LABEL.widgetContent,
+    check: async (page) => {
+      await expectTabs(page, [
+        INFO_PAGE_LABELS.listening_tips,
+        INFO_PAGE_LABELS.about_us,
+        INFO_PAGE_LABELS.faq,
+        LABEL.tabFrequencyGraph,
+        LABEL.tabMenu,
+      ]);
+      await expectEditor(page, page.getByTestId('info-tab-listening_tips'));
+    },
+  },
+  {
+    href: '/atk/landing',
+    title: LABEL.navLandingPage,
+    check: async (page) => {
+      await expect(page.getByTestId('landing-instance')).toBeVisible();
+      await expect(page.getByRole('button', { name: LABEL.saveChanges })).toBeVisible();
+    },
+  },
+  {
+    href: '/atk/statistics/products',
+    title: LABEL.mobileStatistics,
+    check: async (page) => {
+      await expectTabs(page, [LABEL.tabPlayedTimes, LABEL.tabListeningTime]);
+      await expect(page.getByTestId('statistics-play').getByRole('table')).toBeVisible();
+    },
+  },
+];
+
 const SUPER: Screen[] = [
   brands('super'),
   invitations('super'),
@@ -180,4 +220,15 @@ test('super admin: every screen of the sidebar and the brand-scoped mode', async
   await expect(links).toHaveCount(SUPER.length);
   for (const screen of SUPER) await openFromSidebar(page, screen);
   await manageDemoBrand(page, 'super');
+});
+
+test('atk operator: lands on /atk/instances, and every screen of the sidebar opens', async ({ page }) => {
+  await signInAs(page, DEMO.atk, '/atk/instances');
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  const links = page.locator('[data-testid^="nav-atk-"]');
+  await expect(links).toHaveCount(ATK.length);
+  expect((await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).sort()).toEqual(
+    ATK.map((s) => s.href).sort(),
+  );
+  for (const screen of ATK) await openFromSidebar(page, screen);
 });
