@@ -7,7 +7,7 @@
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { dialog, fillFilter, INSTANCE_TABS, PRODUCT_TABS, row, search, signInAs } from './lists.ts';
-import { DEMO, settled } from './support.ts';
+import { apiLogin, baseUrl, DEMO, settled } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 10_000 });
@@ -216,6 +216,47 @@ test.describe('the client area at 390 × 844', () => {
     await expectScreen(page, 'My Profile');
     await expectWithinScreen(page, page.getByLabel('First Name', { exact: true }));
     await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+  });
+});
+
+test.describe('the atk operator area at 390 × 844', () => {
+  test('every /atk screen and a mobile instance edit, tab by tab, fit the screen', async ({ page }) => {
+    test.setTimeout(120_000);
+    const token = await apiLogin(DEMO.atk);
+    const name = `Phone mobile ${Date.now().toString(36)}`;
+    const res = await fetch(`${baseUrl()}/api/v1/admin/mobile_instances`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ general: { name, is_published: 0 } }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+
+    await signInAs(page, DEMO.atk, '/atk/instances');
+    await expectScreen(page, LABEL.navInstances, [filterLabel(page, 'Name')]);
+    await fillFilter(page, 'Name', name);
+    await search(page);
+    const edit = page.getByRole('link', { name: `${LABEL.edit} ${name}`, exact: true });
+    await expect(edit).toBeVisible();
+    await expectNoSideScroll(page);
+    await edit.click();
+    await expectScreen(page, LABEL.mobileInstanceEdit);
+    for (const tab of [LABEL.tabProducts, LABEL.tabSources, LABEL.tabImages, LABEL.tabGeneral])
+      await openTab(page, tab);
+    await expectWithinScreen(page, page.getByText(LABEL.launchCode, { exact: true }));
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+
+    await page.goto('/atk/retailers');
+    await expectScreen(page, LABEL.retailers, [filterLabel(page, 'Name'), filterLabel(page, LABEL.status)]);
+    await page.goto('/atk/infos');
+    await expectScreen(page, LABEL.widgetContent);
+    for (const tab of [LABEL.tabFrequencyGraph, LABEL.tabMenu]) await openTab(page, tab);
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+    await page.goto('/atk/landing');
+    await expectScreen(page, LABEL.navLandingPage);
+    await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+    await page.goto('/atk/statistics/products');
+    await expectScreen(page, LABEL.mobileStatistics);
+    await expect(page.getByRole('tab', { name: LABEL.tabPlayedTimes, exact: true })).toBeVisible();
   });
 });
 
