@@ -106,7 +106,7 @@ export async function getMobileInstance(db: Db, id: string) {
  * GET /admin/mobile_instances/products: one page of an instance's product rows with brand, model, name and
  * default price. Filters, sort and paging are SQL: the rows are reached through the primary key
  * (instance_id, product_id) or mobile_instance_products_active_idx (instance_id, is_active, is_featured), the
- * name search through the products' trigram index. Sorts: `name` (product name); `featured_order` and
+ * name search through the products' trigram index. Sorts: `name` (product name, case-insensitive); `featured_order` and
  * `player_position` with the rows lacking one last, then by name; the id breaks ties so pages never overlap.
  */
 export async function listMobileProducts(
@@ -125,7 +125,8 @@ export async function listMobileProducts(
   if (q.is_featured !== undefined) filters.push(eq(mp.isFeatured, q.is_featured ? 1 : 0));
   if (q.name) filters.push(lowerContains(products.name, q.name));
   const where = and(...filters);
-  const byName = [asc(products.name), asc(products.id)];
+  // Case-insensitive, as people read names ('alpha' before 'Bravo' on either database's collation).
+  const byName = [sql`lower(${products.name}) asc`, asc(products.name), asc(products.id)];
   const order =
     q.sort === 'featured_order'
       ? [sql`${mp.featuredOrder} asc nulls last`, ...byName]
