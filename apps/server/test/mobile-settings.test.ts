@@ -172,7 +172,9 @@ describe('mobile_landing_instance', () => {
       'content.instance._id must be a valid id',
     );
     expectError(await write('mobile_landing_instance', {}), 400, 'content.instance is required');
-    expect((await read('mobile_landing_instance')).body.data.content.instance).toBeNull();
+    expect(
+      (await read<{ instance: { _id: string } | null }>('mobile_landing_instance')).body.data.content.instance,
+    ).toBeNull();
   });
 
   it('saves a published one, read back with its name by the operator and by the public widget read', async () => {
@@ -183,7 +185,9 @@ describe('mobile_landing_instance', () => {
       type: 'mobile_landing_instance',
       content: { instance: { _id: id, name: 'Mobile landing' } },
     });
-    expect((await read('mobile_landing_instance')).body.data.content.instance).toEqual({
+    expect(
+      (await read<{ instance: { _id: string } | null }>('mobile_landing_instance')).body.data.content.instance,
+    ).toEqual({
       _id: id,
       name: 'Mobile landing',
     });
@@ -196,7 +200,9 @@ describe('mobile_landing_instance', () => {
     // Unpublished later: the widget reads none, the operator still sees the choice.
     await setPublished(id, 'Mobile landing', 0);
     expect((await publicLanding()).body.data.content.instance).toBeNull();
-    expect((await read('mobile_landing_instance')).body.data.content.instance?._id).toBe(id);
+    expect(
+      (await read<{ instance: { _id: string } | null }>('mobile_landing_instance')).body.data.content.instance?._id,
+    ).toBe(id);
     await setPublished(id, 'Mobile landing', 1);
     expect((await publicLanding()).body.data.content.instance).toEqual({ _id: id });
     // Cleared with null.

@@ -238,6 +238,8 @@ describe('OpenAPI document', () => {
         `${API_BASE}/admin/invitations`,
         `${API_BASE}/invitations/{uuid}`,
         `${API_BASE}/widget/settings/{type}`,
+        '/api/v1/atk/mobile/instances/{id}',
+        '/api/v1/admin/mobile_instances/sync_products',
       ]),
     );
     expect(Object.keys(doc.paths[`${API_BASE}/users/login`])).toEqual(['post']);
