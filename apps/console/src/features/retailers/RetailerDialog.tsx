@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { IMAGE_EXTENSIONS, LABEL, MSG, type Retailer, type RetailerBody, type RetailerStatus } from '@atk/contract';
 import { App, Form, Image, Input, Progress, Select, Space } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/client.ts';
+import { errorText, isApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import { FileButton } from '../../components/FileButton.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -48,7 +48,7 @@ function LogoField({
       message.success(MSG.uploadSuccess);
     } catch (e) {
       // a refused signed URL says why (spec 3 §8); a failed transfer is 'Upload error'
-      message.error(e instanceof Error && e.name === 'ApiError' ? errorText(e) : MSG.uploadError);
+      message.error(isApiError(e) ? errorText(e) : MSG.uploadError);
     } finally {
       setPercent(null);
     }
