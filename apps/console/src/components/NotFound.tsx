@@ -24,7 +24,3 @@ export function NotFound({ embedded = false }: { embedded?: boolean }) {
   );
 }
 
-/** A route of a later issue: the 404 page inside the area shell until its screen is built. */
-export function PendingScreen() {
-  return <NotFound embedded />;
-}
