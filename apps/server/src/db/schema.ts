@@ -327,7 +327,7 @@ export const products = pgTable(
     index('products_brand_list_idx').on(t.brandId, t.isDeleted, t.updatedAt),
     index('products_list_idx').on(t.isDeleted, t.updatedAt),
     index('products_name_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
-    // The mobile Products tab's order (migration 0013).
+    // The mobile Products tab's order (migration 0014).
     index('products_name_order_idx').on(sql`lower(${t.name})`, t.name, t.id),
   ],
 );
@@ -472,7 +472,7 @@ export const mobileInstanceProducts = pgTable(
     primaryKey({ columns: [t.instanceId, t.productId] }),
     index('mobile_instance_products_active_idx').on(t.instanceId, t.isActive, t.isFeatured),
     index('mobile_instance_products_product_idx').on(t.productId),
-    // The featured_order and player_position sorts read their few keyed rows first (migration 0013).
+    // The featured_order and player_position sorts read their few keyed rows first (migration 0014).
     index('mobile_instance_products_featured_order_idx')
       .on(t.instanceId, t.featuredOrder)
       .where(sql`${t.featuredOrder} is not null`),
