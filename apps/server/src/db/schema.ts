@@ -630,6 +630,35 @@ export const statsDailyProducts = pgTable(
 );
 
 /**
+ * Per-product totals of a closed month (`YYYY-MM`; product never NO_ID), summed from stats_daily_products once the
+ * month has ended (modules/statistics/months.ts): a year's per-product totals read ~12 rows a product instead of 365.
+ */
+export const statsMonthlyProducts = pgTable(
+  'stats_monthly_products',
+  {
+    brandId: uuid('brand_id').notNull(),
+    month: text('month').notNull(),
+    widgetType: text('widget_type').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    plays: integer('plays').notNull().default(0),
+    listenSeconds: doublePrecision('listen_seconds').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_monthly_products_pk',
+      columns: [t.brandId, t.widgetType, t.instanceId, t.month, t.productId],
+    }),
+  ],
+);
+
+/** The months already summed into stats_monthly_products (a month is closed once, after it has ended). */
+export const statsClosedMonths = pgTable('stats_closed_months', {
+  month: text('month').primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Exact unique visitors: who launched what on which day (instance NO_ID: any of the brand's instances), so a
  * visitor is counted once per day and scope however many launches and server processes see it.
  */
