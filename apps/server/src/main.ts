@@ -3,7 +3,7 @@ import { seed } from './bootstrap/seed.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createAudioQueue, type Log, startAudioJobs } from './modules/audio/jobs.ts';
-import { keepEventPartitions } from './modules/statistics/partitions.ts';
+import { keepStatistics } from './modules/statistics/upkeep.ts';
 import { preloadGeo } from './platform/geo.ts';
 import { createStorage } from './platform/storage/index.ts';
 
@@ -15,14 +15,14 @@ const log: Log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), e
 const queue = createAudioQueue({ db: database.db, kind: database.kind, log });
 const app = await buildApp({ config, db: database.db, storage, queue });
 await seed(database.db, { demo: !config.production, log: app.log, storage, queue });
-const stopPartitions = keepEventPartitions(database.db, app.log);
+const stopStatistics = keepStatistics(database.db, app.log);
 // Media jobs run in this process unless RUN_JOBS=0 (then `npm run worker` processes run them; PostgreSQL only).
 if (process.env.RUN_JOBS !== '0') await startAudioJobs({ db: database.db, storage, queue, log: app.log });
 else if (database.kind === 'pglite')
   app.log.warn('RUN_JOBS=0 on PGlite: audio processing waits for a server that runs jobs');
 
 const stop = async () => {
-  stopPartitions();
+  stopStatistics();
   await app.close();
   await database.close();
   process.exit(0);

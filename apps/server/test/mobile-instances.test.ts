@@ -523,3 +523,22 @@ describe('duplicate (POST /atk_player/instances/copy)', () => {
     expectError(await atk('POST', '/admin/instances/copy', { id: m._id }), 403, MSG.forbidden);
   });
 });
+
+describe('products: keyed sorts across pages', () => {
+  it('featured_order pages run through the keyed rows, then the rest by name, without gaps or repeats', async () => {
+    for (let i = 0; i < 18; i++) await product(`Page mic ${String(i).padStart(2, '0')}`);
+    const m = await createMobile('Keyed pages');
+    const all = await page(`instance_id=${m._id}&page_size=100&sort=name`);
+    expect(all.total_num).toBeGreaterThan(21);
+    // 21 rows keyed in the reverse of their name order: the first page holds 20 of them, the second the last one.
+    const keyed = all.products.slice(0, 21).map((p, i) => row(p.product_id, { is_active: 0, featured_order: 21 - i }));
+    expectOk(await saveProducts(m._id, keyed), MSG.updateSuccess);
+    const expected = [...all.products.slice(0, 21).reverse(), ...all.products.slice(21)].map((p) => p.product_id);
+    const p1 = await page(`instance_id=${m._id}&page_size=20&sort=featured_order`);
+    const p2 = await page(`instance_id=${m._id}&page_size=20&page_num=2&sort=featured_order`);
+    expect(p1.total_num).toBe(all.total_num);
+    expect([...p1.products, ...p2.products].map((p) => p.product_id)).toEqual(expected.slice(0, 40));
+    expect(p2.products[0].featured_order).toBe(21);
+    expect(p2.products[1].featured_order).toBeNull();
+  });
+});

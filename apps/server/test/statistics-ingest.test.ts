@@ -20,6 +20,7 @@ import {
   statsDailyProducts,
   visitors,
 } from '../src/db/schema.ts';
+import { closeMonths } from '../src/modules/statistics/months.ts';
 import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
 import { resultRows } from '../src/platform/rate-limit.ts';
 import { until } from './audio-support.ts';
@@ -273,6 +274,39 @@ describe('raw event partitions', () => {
       await app.db.execute(sql`select count(*)::int as n from ${sql.identifier(names[0])}`),
     )[0].n;
     expect(here).toBe(before + 1);
+  });
+});
+
+describe('closed months', () => {
+  it("sums an ended month's per-product totals once, equal to its days", async () => {
+    await accepted(
+      await send(app.url, { visitor_id: randomUUID(), events: [launch(shop), play(shop), listen(shop, 12.5)] }),
+    );
+    const month = today.slice(0, 7);
+    const daily = async () =>
+      resultRows<{ k: string; plays: number; listened: number }>(
+        await app.db.execute(sql`
+          select brand_id || widget_type || instance_id || product_id as k, sum(plays)::int as plays,
+            sum(listen_seconds)::float8 as listened
+          from stats_daily_products where left(day, 7) = ${month} and product_id <> ${NO_ID}
+          group by 1 order by 1`),
+      );
+    const monthly = async () =>
+      resultRows<{ k: string; plays: number; listened: number }>(
+        await app.db.execute(sql`
+          select brand_id || widget_type || instance_id || product_id as k, plays, listen_seconds::float8 as listened
+          from stats_monthly_products where month = ${month} order by 1`),
+      );
+    const expected = await daily();
+    expect(expected.length).toBeGreaterThan(0);
+    // Still this month: nothing to close. Early on the 1st of next month: not yet (a batch may be committing).
+    expect(await closeMonths(app.db)).toEqual([]);
+    const [y, m] = month.split('-').map(Number);
+    expect(await closeMonths(app.db, new Date(Date.UTC(y, m, 1, 0, 30)))).toEqual([]);
+    expect(await closeMonths(app.db, new Date(Date.UTC(y, m, 1, 2)))).toEqual([month]);
+    expect(await monthly()).toEqual(expected);
+    // Closed once: a second run (or another process) sums nothing again.
+    expect(await closeMonths(app.db, new Date(Date.UTC(y, m, 1, 2)))).toEqual([]);
   });
 });
 

@@ -126,7 +126,7 @@ export async function listMobileProducts(
   if (q.name) filters.push(lowerContains(products.name, q.name));
   const where = and(...filters);
   // Case-insensitive, as people read names ('alpha' before 'Bravo' on either database's collation). The
-  // order products_name_order_idx (lower(name), name, id) holds, so a page is read walking it (migration 0013).
+  // order products_name_order_idx (lower(name), name, id) holds, so a page is read walking it (migration 0014).
   const byName = [sql`lower(${products.name}) asc`, asc(products.name), asc(products.id)];
   const pageOf = (extra: SQL | undefined, keyed: AnyColumn | null, limit: number, offset: number) =>
     limit <= 0

@@ -4,7 +4,6 @@ import { resultRows } from '../../platform/rate-limit.ts';
 
 /** Months made ahead of time: this one and the next two, so a slow start or a missed day loses nothing. */
 const MONTHS_AHEAD = 2;
-const DAY_MS = 86_400_000;
 
 /** `player_events_y2026m11` for November 2026 (UTC), with its bounds. */
 export function monthPartition(year: number, month0: number) {
@@ -46,13 +45,4 @@ export async function ensureEventPartitions(db: Db, now = new Date()): Promise<s
     if (created) made.push(p.name);
   }
   return made;
-}
-
-/** Runs `ensureEventPartitions` now and then daily; the timer does not keep the process alive. */
-export function keepEventPartitions(db: Db, log: { error(msg: string): void }): () => void {
-  const run = () => ensureEventPartitions(db).catch((err) => log.error(`event partitions: ${(err as Error).message}`));
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

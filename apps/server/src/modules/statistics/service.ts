@@ -9,7 +9,7 @@ import type {
   VisitorsDailyQuery,
 } from '@atk/contract';
 import { MSG } from '@atk/contract';
-import { and, asc, between, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Page, pageOffset } from '../../db/query.ts';
 import {
@@ -20,12 +20,14 @@ import {
   products,
   statsDailyCounts,
   statsDailyProducts,
+  statsMonthlyProducts,
   visitors,
 } from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { ownBrand } from '../tenancy.ts';
+import { closedMonthsIn, rangeParts } from './months.ts';
 
 /**
  * The statistics reads (docs/api.md "Statistics"). They read only the rollups ingestion keeps (stats_daily_counts,
@@ -214,26 +216,49 @@ export async function productTotals(
   q: ProductStatisticsQuery,
 ): Promise<{ list: ProductTotals[] }> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
-  await checkFilters(db, brandId, q);
-  // Totals per product first (from the covering index by day), then their names: a join before the grouping
-  // would look up a product row for every day of every product.
+  const [, closed] = await Promise.all([checkFilters(db, brandId, q), closedMonthsIn(db, q.start, q.end)]);
+  // Totals per product first, then their names: a join before the grouping would look up a product row for every
+  // day of every product. Closed months come from their monthly totals, the other days from the covering index by
+  // day (./months.ts), each run of days its own index range.
+  const parts = rangeParts(q.start, q.end, closed);
   const p = statsDailyProducts;
+  const m = statsMonthlyProducts;
+  const scope = (t: typeof p | typeof m) =>
+    and(
+      eq(t.brandId, brandId),
+      eq(t.widgetType, q.widget_type),
+      eq(t.instanceId, q.instance_id ?? NO_ID),
+      // NO_ID as a literal, not a parameter: so PostgreSQL can match the partial index's predicate in any plan.
+      q.product_id ? eq(t.productId, q.product_id) : sql`${t.productId} <> ${sql.raw(`'${NO_ID}'::uuid`)}`,
+    );
+  const pieces = [
+    ...parts.days.map((run) =>
+      db
+        .select({ productId: p.productId, plays: p.plays, listened: p.listenSeconds })
+        .from(p)
+        .where(and(scope(p), between(p.day, run.from, run.to))),
+    ),
+    ...(parts.months.length
+      ? [
+          db
+            .select({ productId: m.productId, plays: m.plays, listened: m.listenSeconds })
+            .from(m)
+            .where(and(scope(m), inArray(m.month, parts.months))),
+        ]
+      : []),
+  ];
+  const all = pieces
+    .slice(1)
+    .reduce((union, piece) => union.unionAll(piece) as typeof union, pieces[0])
+    .as('parts');
   const totals = db
     .select({
-      productId: p.productId,
-      plays: sql<number>`sum(${p.plays})::int`.as('plays'),
-      listened: sql<number>`sum(${p.listenSeconds})`.as('listened'),
+      productId: all.productId,
+      plays: sql<number>`sum(${all.plays})::int`.as('plays'),
+      listened: sql<number>`sum(${all.listened})`.as('listened'),
     })
-    .from(p)
-    .where(
-      productRows(
-        brandId,
-        q,
-        // NO_ID as a literal, not a parameter: so PostgreSQL can match the partial index's predicate in any plan.
-        q.product_id ? eq(p.productId, q.product_id) : sql`${p.productId} <> ${sql.raw(`'${NO_ID}'::uuid`)}`,
-      ),
-    )
-    .groupBy(p.productId)
+    .from(all)
+    .groupBy(all.productId)
     .as('totals');
   const rows = await db
     .select({

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { NO_ID } from '../../db/schema.ts';
+import { resultRows } from '../../platform/rate-limit.ts';
+
+/**
+ * Closed months (docs/architecture.md "Statistics figures"): once a UTC month has ended, its per-product totals are
+ * summed from stats_daily_products into stats_monthly_products, and the month is listed in stats_closed_months.
+ * Its days cannot change afterwards (ingestion stamps events with the server's clock), so a year's per-product totals
+ * read about 12 rows a product plus the days of the months not closed, instead of 365 rows a product.
+ */
+
+/** A month is closed this long after it ended: a batch stamped just before midnight may still be committing. */
+const CLOSE_AFTER_MS = 60 * 60_000;
+
+/** `YYYY-MM` of a UTC day `YYYY-MM-DD`. */
+const monthOf = (day: string) => day.slice(0, 7);
+/** The first and the last day of month `YYYY-MM`. */
+function monthBounds(month: string): { first: string; last: string } {
+  const [y, m] = month.split('-').map(Number);
+  return { first: `${month}-01`, last: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+}
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Sums every ended month not closed yet into stats_monthly_products, in one transaction (an advisory lock keeps two
+ * processes from closing at once; a closed month is never summed again). Returns the months closed.
+ */
+export async function closeMonths(db: Db, now = new Date()): Promise<string[]> {
+  const current = monthOf(new Date(now.getTime() - CLOSE_AFTER_MS).toISOString().slice(0, 10));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stats_monthly_products'))`);
+    const open = resultRows<{ month: string }>(
+      await tx.execute(sql`
+        select distinct left(day, 7) as month from stats_daily_products
+        where day < ${`${current}-01`}
+        except select month from stats_closed_months
+        order by month`),
+    ).map((r) => r.month);
+    if (open.length === 0) return [];
+    const months = sql`array[${sql.join(
+      open.map((m) => sql`${m}`),
+      sql`, `,
+    )}]::text[]`;
+    await tx.execute(sql`
+      insert into stats_monthly_products (brand_id, month, widget_type, instance_id, product_id, plays, listen_seconds)
+      select brand_id, left(day, 7), widget_type, instance_id, product_id, sum(plays), sum(listen_seconds)
+      from stats_daily_products
+      where day < ${`${current}-01`} and left(day, 7) = any(${months})
+        and product_id <> ${sql.raw(`'${NO_ID}'::uuid`)}
+      group by brand_id, left(day, 7), widget_type, instance_id, product_id
+      on conflict do nothing`);
+    await tx.execute(sql`insert into stats_closed_months (month) select unnest(${months}) on conflict do nothing`);
+    return open;
+  });
+}
+
+/** The months of a range that are closed (one small read: a few hundred rows at most, ever). */
+export async function closedMonthsIn(db: Db, start: string, end: string): Promise<Set<string>> {
+  const rows = resultRows<{ month: string }>(
+    await db.execute(
+      sql`select month from stats_closed_months where month between ${monthOf(start)} and ${monthOf(end)}`,
+    ),
+  );
+  return new Set(rows.map((r) => r.month));
+}
+
+/**
+ * How a range `start`..`end` (inclusive UTC days) is read: the closed months lying wholly inside it from the monthly
+ * totals, every other day from the daily rows, as the fewest runs of consecutive days (each an index range).
+ */
+export function rangeParts(
+  start: string,
+  end: string,
+  closed: ReadonlySet<string>,
+): { months: string[]; days: { from: string; to: string }[] } {
+  const months: string[] = [];
+  const days: { from: string; to: string }[] = [];
+  let runFrom: string | null = null;
+  let day = start;
+  while (day <= end) {
+    const month = monthOf(day);
+    const { first, last } = monthBounds(month);
+    if (day === first && last <= end && closed.has(month)) {
+      if (runFrom !== null) days.push({ from: runFrom, to: dayBefore(day) });
+      runFrom = null;
+      months.push(month);
+      day = dayAfter(last);
+      continue;
+    }
+    runFrom ??= day;
+    // Within a month that cannot be read whole, step to its end (or the range's) at once.
+    const stop = last < end ? last : end;
+    day = dayAfter(stop);
+  }
+  if (runFrom !== null) days.push({ from: runFrom, to: end });
+  return { months, days };
+}
