@@ -27,9 +27,7 @@ export default function GuideEditPage() {
       subtitle="The guide your customers read under Guide in their console."
       testId="guide-edit"
       keys={GUIDE_TABS}
-      loading={guide.isPending}
-      error={guide.data ? null : guide.error}
-      retry={() => void guide.refetch()}
+      records={[guide]}
       tabs={() =>
         GUIDE_TABS.map((key) => ({
           key,

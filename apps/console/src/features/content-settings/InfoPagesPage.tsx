@@ -1,17 +1,8 @@
-import {
-  DEFAULT_FREQUENCY_BANDS,
-  INFO_PAGE_LABELS,
-  INFO_PAGES,
-  type InfoPage,
-  type InfosContent,
-  LABEL,
-} from '@atk/contract';
+import { INFO_PAGES, type InfosContent, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { TabBinding } from '../../components/DirtyTabs.tsx';
 import { contentSettingKeys, contentSettingsApi } from './api.ts';
-import { FrequencyBandsTab } from './FrequencyBandsTab.tsx';
-import { RichTextTab } from './RichTextTab.tsx';
 import { SettingTabsPage, useGoBack, useSettingPart } from './SettingTabsPage.tsx';
+import { frequencyGraphTab, infoPageTabs } from './settingTabs.tsx';
 
 const TABS = [...INFO_PAGES, 'freq_graph'] as const;
 type Tab = (typeof TABS)[number];
@@ -33,41 +24,10 @@ export default function InfoPagesPage() {
       subtitle="What every player shows: its info pages and the bands of its frequency graph."
       testId="player-edit"
       keys={TABS}
-      loading={infos.isPending || bands.isPending}
-      error={(infos.data ? null : infos.error) ?? (bands.data ? null : bands.error)}
-      retry={() => {
-        void infos.refetch();
-        void bands.refetch();
-      }}
+      records={[infos, bands]}
       tabs={() => [
-        ...INFO_PAGES.map((page: InfoPage) => ({
-          key: page,
-          label: INFO_PAGE_LABELS[page],
-          render: (binding: TabBinding) => (
-            <RichTextTab
-              binding={binding}
-              title={INFO_PAGE_LABELS[page]}
-              testId={`info-tab-${page}`}
-              initial={infos.data?.content[page] ?? ''}
-              save={(html) => infoPart.save(page, html)}
-              saving={infoPart.saving}
-              onCancel={back}
-            />
-          ),
-        })),
-        {
-          key: 'freq_graph' as const,
-          label: LABEL.tabFrequencyGraph,
-          render: (binding) => (
-            <FrequencyBandsTab
-              binding={binding}
-              initial={bands.data?.content ?? DEFAULT_FREQUENCY_BANDS}
-              save={bandsPart.saveAll}
-              saving={bandsPart.saving}
-              onCancel={back}
-            />
-          ),
-        },
+        ...infoPageTabs(INFO_PAGES, infos.data?.content, infoPart, back),
+        frequencyGraphTab(bands.data?.content, bandsPart, back),
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { MSG } from '@atk/contract';
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,21 +20,22 @@ export function SettingTabsPage<K extends string>({
   testId,
   keys,
   tabs,
-  loading,
-  error,
-  retry,
+  records,
 }: {
   title: string;
   subtitle: ReactNode;
   testId: string;
   keys: readonly K[];
   tabs: () => DirtyTab<K>[];
-  loading: boolean;
-  /** Why the record could not be loaded (shown with Retry); null once it is. */
-  error: Error | null;
-  retry: () => void;
+  /** The settings records the tabs edit: the tabs show once all have loaded; a failed load shows with Retry. */
+  records: readonly UseQueryResult[];
 }) {
   const [tab, setTab] = useRememberedTab<K>(keys, keys[0]);
+  const loading = records.some((r) => r.isPending);
+  const error = records.map((r) => (r.data ? null : r.error)).find((e) => e) ?? null;
+  const retry = () => {
+    for (const r of records) void r.refetch();
+  };
   return (
     <div className="page page--wide product-edit" data-testid={testId}>
       <header className="page__header">

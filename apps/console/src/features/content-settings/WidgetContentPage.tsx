@@ -1,19 +1,15 @@
 import {
-  DEFAULT_FREQUENCY_BANDS,
   DEFAULT_MOBILE_MENU,
   type FrequencyBands,
-  INFO_PAGE_LABELS,
   LABEL,
   type MobileInfosContent,
   type MobileMenuContent,
 } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { TabBinding } from '../../components/DirtyTabs.tsx';
 import { contentSettingKeys, contentSettingsApi } from './api.ts';
-import { FrequencyBandsTab } from './FrequencyBandsTab.tsx';
 import { MenuTab } from './MenuTab.tsx';
-import { RichTextTab } from './RichTextTab.tsx';
 import { SettingTabsPage, useGoBack, useSettingPart } from './SettingTabsPage.tsx';
+import { frequencyGraphTab, infoPageTabs } from './settingTabs.tsx';
 
 const PAGES = ['listening_tips', 'about_us', 'faq'] as const;
 const TABS = [...PAGES, 'freq_graph', 'menu'] as const;
@@ -40,47 +36,16 @@ export default function WidgetContentPage() {
   );
   const menuPart = useSettingPart<MobileMenuContent>(menuKey, (c) => contentSettingsApi.saveMobile('mobile_menu', c));
   const back = useGoBack('instances');
-  const queries = [infos, bands, menu];
   return (
     <SettingTabsPage<Tab>
       title={LABEL.widgetContent}
       subtitle="What the mobile widget shows: its info pages, the bands of its frequency graph and its menu."
       testId="widget-content"
       keys={TABS}
-      loading={queries.some((q) => q.isPending)}
-      error={queries.map((q) => (q.data ? null : q.error)).find((e) => e) ?? null}
-      retry={() => {
-        for (const q of queries) void q.refetch();
-      }}
+      records={[infos, bands, menu]}
       tabs={() => [
-        ...PAGES.map((page) => ({
-          key: page,
-          label: INFO_PAGE_LABELS[page],
-          render: (binding: TabBinding) => (
-            <RichTextTab
-              binding={binding}
-              title={INFO_PAGE_LABELS[page]}
-              testId={`info-tab-${page}`}
-              initial={infos.data?.content[page] ?? ''}
-              save={(html) => infoPart.save(page, html)}
-              saving={infoPart.saving}
-              onCancel={back}
-            />
-          ),
-        })),
-        {
-          key: 'freq_graph' as const,
-          label: LABEL.tabFrequencyGraph,
-          render: (binding) => (
-            <FrequencyBandsTab
-              binding={binding}
-              initial={bands.data?.content ?? DEFAULT_FREQUENCY_BANDS}
-              save={bandsPart.saveAll}
-              saving={bandsPart.saving}
-              onCancel={back}
-            />
-          ),
-        },
+        ...infoPageTabs(PAGES, infos.data?.content, infoPart, back),
+        frequencyGraphTab(bands.data?.content, bandsPart, back),
         {
           key: 'menu' as const,
           label: LABEL.tabMenu,
