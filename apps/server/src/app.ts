@@ -25,6 +25,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { mobileWidgetRoutes } from './modules/mobile-widget/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
         adminUserRoutes,
         uploadRoutes,
         playerRoutes,
+        mobileWidgetRoutes,
         tooltipRoutes,
         planRoutes,
       ])

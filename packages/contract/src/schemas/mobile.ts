@@ -243,6 +243,9 @@ export const mobilePlayerInstance = z.object({
   retailers: z.array(
     z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), website: z.string().nullable() }),
   ),
+  /** 1 while a recording of an active product on an offered source is still being processed (as the desktop
+   * read's `preparing`): the widget reads again until it is ready. */
+  preparing: status01,
   updated_at: isoTime,
 });
 export type MobilePlayerInstance = z.infer<typeof mobilePlayerInstance>;

@@ -13,7 +13,7 @@ import {
 } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, instances, settings } from '../../db/schema.ts';
+import { brands, instances, mobileInstances, settings } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { DEFAULT_GUIDE } from './guide-default.ts';
@@ -111,8 +111,31 @@ async function landingInstance(db: Db, type: LandingSetting) {
 
 /** What the landing pages launch: the stored instance only while the player can show it (published, brand kept). */
 export async function readPublicLanding(db: Db, type: LandingSetting): Promise<LandingContent> {
+  if (type === 'mobile_landing_instance') return readMobileLanding(db);
   const row = await landingInstance(db, type);
   return { instance: row && row.isPublished === 1 && !row.brandDeleted ? { _id: row._id } : null };
+}
+
+/**
+ * What /mobile launches: the stored mobile instance (a row of mobile_instances, not a brand's instance) only while
+ * the mobile widget can show it (published, not deleted).
+ */
+async function readMobileLanding(db: Db): Promise<LandingContent> {
+  const stored = await readSetting<LandingContent | null>(db, 'mobile_landing_instance', null);
+  const id = stored?.instance?._id;
+  if (!idSchema.safeParse(id).success) return { instance: null };
+  const [row] = await db
+    .select({ _id: mobileInstances.id })
+    .from(mobileInstances)
+    .where(
+      and(
+        eq(mobileInstances.id, id as string),
+        eq(mobileInstances.isDeleted, false),
+        eq(mobileInstances.isPublished, 1),
+      ),
+    )
+    .limit(1);
+  return { instance: row ? { _id: row._id } : null };
 }
 
 /** The operator's view: the stored choice with its names, unless the instance has been deleted. */
