@@ -25,10 +25,13 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { mobileAdminRoutes, mobileAtkRoutes } from './modules/mobile/routes.ts';
 import { mobileWidgetRoutes } from './modules/mobile-widget/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
+import { atkPickerRoutes } from './modules/products/atk-routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { retailerRoutes } from './modules/retailers/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { songRoutes } from './modules/songs/routes.ts';
@@ -154,15 +157,17 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes]) routes(scoped, deps);
+      for (const routes of [adminPresignRoutes, mobileAdminRoutes, retailerRoutes]) routes(scoped, deps);
     },
     { prefix: API_V1 },
   );
-  // The statistics paths the spec puts under /api/v1/atk (spec 2 §7, spec 3 §7), same auth.
+  // The statistics paths the spec puts under /api/v1/atk (spec 2 §7, spec 3 §7) and the atk operator's product
+  // picker, same auth.
   await app.register(
     async (api) => {
       installAuth(api, db);
-      statisticsRoutes(api.withTypeProvider<ZodTypeProvider>(), deps);
+      const scoped = api.withTypeProvider<ZodTypeProvider>();
+      for (const routes of [statisticsRoutes, mobileAtkRoutes, atkPickerRoutes]) routes(scoped, deps);
     },
     { prefix: STATISTICS_BASE },
   );

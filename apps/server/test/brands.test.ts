@@ -103,8 +103,19 @@ describe('GET /brands', () => {
 });
 
 describe('GET /admin/brands', () => {
-  it('is for admins only', async () => {
-    await expectAdminOnly(app, users, 'GET', '/admin/brands');
+  it('is for admins, and for the atk operator (its brand picker) without deleted brands; a customer gets 403', async () => {
+    expectError(await app.call('GET', '/admin/brands'), 401, MSG.unauthorized);
+    expectError(await list('/admin/brands', users.customer.token), 403, MSG.forbidden);
+    const t = tag();
+    const kept = await createBrand(`Kept ${t}`, 1);
+    const gone = await createBrand(`Gone ${t}`, 1);
+    const token = users.global_admin.token;
+    expectOk(await app.call('DELETE', `/admin/brands/${gone._id}`, { token }), MSG.deleteSuccess);
+    for (const query of ['is_deleted=false', 'is_deleted=true']) {
+      const res = await list(`/admin/brands?page_num=1&page_size=1000&name=${t}&${query}`, users.atk.token);
+      expectOk(res);
+      expect(res.body.data.list.map((b) => b._id)).toEqual([kept._id]);
+    }
   });
 
   it('filters by is_published with true/false/1/0 and by is_deleted', async () => {

@@ -309,7 +309,8 @@ describe('GET/PUT /admin/settings/freq_graph', () => {
 
 describe('unknown setting types', () => {
   it('are a 400 naming the known ones', async () => {
-    const msg = "Unknown setting type 'menu': type must be one of guide, infos, freq_graph, landing_instance";
+    const msg =
+      "Unknown setting type 'menu': type must be one of guide, infos, freq_graph, landing_instance, mobile_infos, mobile_freq_graph, mobile_menu, mobile_landing_instance";
     expectError(await read('menu'), 400, msg);
     expectError(await write('menu', {}), 400, msg);
   });

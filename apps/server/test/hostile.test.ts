@@ -91,6 +91,15 @@ beforeAll(async () => {
   const instance = await ok<{ _id: string }>('POST', '/admin/instances', {
     general: { name: 'Player', brand_id: brand._id },
   });
+  // The atk operator's mobile instance (its paths are atk only).
+  const mobile = await app.call<{ _id: string }>('POST', '/api/v1/admin/mobile_instances', {
+    token: atk.token,
+    body: { general: { name: 'Mobile' } },
+  });
+  expect(mobile.status, mobile.body.msg).toBe(200);
+  // A retailer of the atk operator's (its paths are atk only too).
+  const retailer = await app.call<{ _id: string }>('POST', '/api/v1/admin/retailers', { token: atk.token, body: {} });
+  expect(retailer.status, retailer.body.msg).toBe(200);
   const tooltip = await ok<{ _id: string }>('POST', '/admin/tooltips', { feature: 0, content: 'Tip' });
   const plan = await ok<{ _id: string }>('POST', '/admin/subscriptions', { name: 'Plan' });
   const invitation = await ok<{ uuid: string }>('POST', '/admin/invitations', {
@@ -116,6 +125,8 @@ beforeAll(async () => {
     product_id: product._id,
     instances: instance._id,
     instance_id: instance._id,
+    mobile_instances: mobile.body.data._id,
+    retailers: retailer.body.data._id,
     users: customer.id,
     customer_id: customer.id,
     tooltips: tooltip._id,
@@ -463,7 +474,7 @@ describe('hostile input over every operation of the OpenAPI document', () => {
     // Nothing leaked into the server's (this process's) prototypes.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
-  }, 120_000);
+  }, 300_000); // Every operation of the API, mobile ones included: a few minutes on a shared 2-core machine.
 
   it('finds no 500 in multipart forms (fields and file names)', async () => {
     failures.length = 0;

@@ -68,7 +68,8 @@ describe('GET/PUT /admin/settings/landing_instance', () => {
   });
 
   it('refuses an unknown setting type with 400', async () => {
-    const msg = "Unknown setting type 'homepage': type must be one of guide, infos, freq_graph, landing_instance";
+    const msg =
+      "Unknown setting type 'homepage': type must be one of guide, infos, freq_graph, landing_instance, mobile_infos, mobile_freq_graph, mobile_menu, mobile_landing_instance";
     expectError(await app.call('GET', '/admin/settings/homepage', { token }), 400, msg);
     expectError(await app.call('PUT', '/admin/settings/homepage', { token, body: { content: {} } }), 400, msg);
     expectError(await app.call('GET', '/admin/settings/homepage'), 401, MSG.unauthorized);

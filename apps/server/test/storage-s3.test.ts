@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { MSG } from '@atk/contract';
+import { IMAGE_MAX_BYTES, MSG } from '@atk/contract';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../src/config.ts';
@@ -276,6 +276,36 @@ describe('the upload endpoints with S3', () => {
     const gone = await fetch(p.url);
     expect(gone.status).toBe(404);
     await gone.arrayBuffer();
+  });
+
+  it('a presigned PUT to S3 cannot bound its size, so a retailer logo over 2 MB is refused at the save and removed', async () => {
+    const atk = (await makeUser(app, 'atk')).token;
+    const made = await app.call<{ _id: string }>('POST', '/api/v1/admin/retailers', { token: atk, body: {} });
+    expectOk(made, MSG.createSuccess);
+    const id = made.body.data._id;
+    const logo = async (body: Buffer) => {
+      const res = await app.call<{ presigned_url: string; url: string; key: string; headers: Record<string, string> }>(
+        'POST',
+        '/api/v1/admin/aws/presigned',
+        { token: atk, body: { key: `images/origin/retailers/${id}_${Date.now()}.png` } },
+      );
+      expectOk(res);
+      const p = res.body.data;
+      expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body })).status).toBe(200);
+      const saved = await app.call('PUT', `/api/v1/admin/retailers/${id}`, {
+        token: atk,
+        body: { name: 'Shop', status: '1', retailer_image: { url: p.url, key: p.key, createdAt: '' } },
+      });
+      return { p, saved };
+    };
+    const big = await logo(Buffer.concat([FILES.png, Buffer.alloc(IMAGE_MAX_BYTES + 1 - FILES.png.length, 1)]));
+    expect(big.saved.body).toEqual({ code: 400, msg: MSG.pictureTooLarge, data: null });
+    const gone = await fetch(big.p.url);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
+    const small = await logo(FILES.png);
+    expectOk(small.saved, MSG.saveRetailerSuccess);
+    expect((small.saved.body.data as { retailer_image: { url: string } }).retailer_image.url).toBe(small.p.url);
   });
 
   it('stores a multipart image and a frequency graph in the bucket', async () => {

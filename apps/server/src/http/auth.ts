@@ -12,6 +12,9 @@ export type Access = 'public' | 'user' | readonly Role[];
 
 export const ADMINS = ['global_admin', 'super_admin'] as const satisfies readonly Role[];
 
+/** The mobile operator paths (mobile instances, retailers, mobile settings, the atk pickers): the atk role only. */
+export const ATK_ONLY = ['atk'] as const satisfies readonly Role[];
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: Access;

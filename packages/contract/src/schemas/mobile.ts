@@ -202,8 +202,11 @@ export const mobileInfosContent = infosContent.pick({ listening_tips: true, abou
 export type MobileInfosContent = z.infer<typeof mobileInfosContent>;
 /** mobile_menu: the entries the widget's menu shows, in this order, each once. */
 export const mobileMenuContent = z
-  .array(z.enum(MOBILE_MENU, { error: `must be one of ${MOBILE_MENU.join(', ')}` }))
-  .max(MOBILE_MENU.length)
+  .array(
+    z.enum(MOBILE_MENU, { error: `must be one of ${MOBILE_MENU.join(', ')}` }),
+    says('must be a list of menu entries'),
+  )
+  .max(MOBILE_MENU.length, { error: `must list at most ${MOBILE_MENU.length} entries` })
   .refine((entries) => new Set(entries).size === entries.length, { error: 'must name each entry once' });
 export type MobileMenuContent = z.infer<typeof mobileMenuContent>;
 

@@ -1,5 +1,5 @@
 import { brand, brandCreate, brandQuery, brandUpdate, envelopeOf, idParams, listOf, MSG } from '@atk/contract';
-import { ADMINS } from '../../http/auth.ts';
+import { ADMINS, ATK_ONLY, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { deleteRoute } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
@@ -17,10 +17,18 @@ export function brandRoutes(app: App, { db }: Deps) {
     async (req) => ok(await brands.listBrands(db, { ...req.query, is_deleted: false, is_published: true })),
   );
 
+  // Also the atk operator's brand picker (statistics, mobile screens), read only and without deleted brands;
+  // every other brand route stays admins' only.
   app.get(
     '/admin/brands',
-    { config: admins, schema: { tags: ['brands'], querystring: brandQuery, response: { 200: brandList } } },
-    async (req) => ok(await brands.listBrands(db, req.query)),
+    {
+      config: { auth: [...ADMINS, ...ATK_ONLY] },
+      schema: { tags: ['brands'], querystring: brandQuery, response: { 200: brandList } },
+    },
+    async (req) => {
+      const atk = currentUser(req).role === 'atk';
+      return ok(await brands.listBrands(db, atk ? { ...req.query, is_deleted: false } : req.query));
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { AUDIO_MAX_BYTES, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
+import { AUDIO_MAX_BYTES, AUDIO_SNIFF_BYTES, IMAGE_MAX_BYTES, MSG, sniffAudio } from '@atk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -23,11 +23,14 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
     const key = keyFrom(req);
     const query = req.query as Record<string, string | undefined>;
     if (!storage.verifyPut(key, query, req.headers['content-type'])) throw new AppError(403, MSG.uploadLinkInvalid);
+    // Images (product and retailer pictures, POST /api/v1/admin/aws/presigned) are 2 MB at most, as the spec's
+    // pictures; anything else is a source audio.
+    const { maxBytes, tooLarge } = limitOf(key);
     const declared = Number(req.headers['content-length']);
-    if (declared > AUDIO_MAX_BYTES) {
+    if (declared > maxBytes) {
       // Not worth reading what will be refused: answer, then close the connection.
       reply.header('connection', 'close');
-      throw new AppError(413, MSG.fileTooLarge);
+      throw tooLarge();
     }
     // A link is single-use (as on S3, where it is a conditional write): a file once written is never replaced.
     const taken = () => {
@@ -42,13 +45,13 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
       throw badRequest(MSG.notAudio);
     }
     try {
-      await storage.putNew(key, req.raw, AUDIO_MAX_BYTES);
+      await storage.putNew(key, req.raw, maxBytes);
     } catch (err) {
       if (err instanceof AlreadyExists) throw taken();
       if (err instanceof TooLarge) {
         // The rest of the body is not read: close the connection rather than drain up to 500 MB more.
         reply.header('connection', 'close');
-        throw new AppError(413, MSG.fileTooLarge);
+        throw tooLarge();
       }
       throw err;
     }
@@ -107,6 +110,13 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
 
 /** Where the presigned source audio goes (uploads/service.ts presignAudio). */
 const AUDIO_UPLOADS = 'audio/origin/';
+
+/** The size a signed PUT may write under `key`, and the refusal past it. */
+function limitOf(key: string) {
+  if (key.startsWith('images/'))
+    return { maxBytes: IMAGE_MAX_BYTES, tooLarge: () => new AppError(413, MSG.pictureTooLarge) };
+  return { maxBytes: AUDIO_MAX_BYTES, tooLarge: () => new AppError(413, MSG.fileTooLarge) };
+}
 
 /**
  * The first `n` bytes of a stream, read without consuming them: they are put back, so whoever reads the stream

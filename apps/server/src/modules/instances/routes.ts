@@ -9,11 +9,15 @@ import {
   instanceUpdate,
   listOf,
   MSG,
+  mobileInstance,
+  type Role,
 } from '@atk/contract';
+import { z } from 'zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { copyMobileInstance } from '../mobile/service.ts';
 import * as instances from './service.ts';
 
 const one = { 200: envelopeOf(instance) };
@@ -34,10 +38,23 @@ export function instanceRoutes(app: App, { db }: Deps) {
       async (req) =>
         ok(await instances.createInstance(db, currentUser(req), req.body.general), MSG.createInstanceSuccess),
     );
+    // The atk operator's Duplicate (spec 3 §7 "Mobile operator": POST /atk_player/instances/copy) copies a mobile
+    // instance; every other user's copy is the desktop one. The atk role has no desktop instances, nor customers
+    // and admins mobile ones: either way another kind's id is a 404.
     app.post(
       `${prefix}/instances/copy`,
-      { config, schema: { tags, body: instanceCopyBody, response: one } },
-      async (req) => ok(await instances.copyInstance(db, currentUser(req), req.body.id), MSG.createInstanceSuccess),
+      {
+        config: { auth: prefix ? auth : ([...auth, 'atk'] satisfies Role[]) },
+        schema: { tags, body: instanceCopyBody, response: { 200: envelopeOf(z.union([instance, mobileInstance])) } },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        const copy =
+          user.role === 'atk'
+            ? await copyMobileInstance(db, req.body.id)
+            : await instances.copyInstance(db, user, req.body.id);
+        return ok(copy, MSG.createInstanceSuccess);
+      },
     );
     app.get(`${prefix}/instances/:id`, { config, schema: { tags, params: idParams, response: one } }, async (req) =>
       ok(await instances.getInstance(db, currentUser(req), req.params.id)),

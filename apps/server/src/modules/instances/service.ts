@@ -36,7 +36,7 @@ type InstanceRow = typeof instances.$inferSelect;
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** Sources with the names the console shows: every song and source in two queries, whoever's they are. */
-async function named(db: Db, lists: InstanceSong[][]): Promise<InstanceSongNamed[][]> {
+export async function named(db: Db, lists: InstanceSong[][]): Promise<InstanceSongNamed[][]> {
   const songIds = [...new Set(lists.flat().map((s) => s.song_id))];
   const instrumentIds = [...new Set(lists.flat().flatMap((s) => s.instruments.map((i) => i.instrument_id)))];
   const [songRows, instrumentRows] = await Promise.all([

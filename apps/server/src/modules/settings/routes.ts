@@ -13,22 +13,30 @@ import {
   landingSetting,
   landingSettingBody,
   landingSettingParams,
+  MOBILE_SETTINGS,
   MSG,
+  mobileSettingAnswers,
+  mobileSettingBodies,
 } from '@atk/contract';
-import { ADMINS } from '../../http/auth.ts';
+import { ADMINS, ATK_ONLY } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { BRAND_USERS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { badRequest } from '../../platform/errors.ts';
 import {
   readAdminLanding,
+  readAdminMobileLanding,
   readFrequencyBands,
   readGuide,
   readInfos,
+  readMobileInfos,
+  readMobileMenu,
   readPublicLanding,
   writeFrequencyBands,
   writeLandingInstance,
+  writeMobileLandingInstance,
   writeRichText,
+  writeSetting,
 } from './service.ts';
 
 export function settingRoutes(app: App, { db }: Deps) {
@@ -120,9 +128,45 @@ export function settingRoutes(app: App, { db }: Deps) {
     },
   );
 
+  // The mobile widget's settings (spec 3 §3 Settings records, mobile): the atk operator's only, each type saved
+  // from its own screen, in the style of the desktop ones above (rich text sanitised the same way).
+  const atk = { auth: ATK_ONLY };
+  const mobile = {
+    mobile_infos: async () => ({ type: 'mobile_infos' as const, content: await readMobileInfos(db) }),
+    mobile_freq_graph: async () => ({
+      type: 'mobile_freq_graph' as const,
+      content: await readFrequencyBands(db, 'mobile_freq_graph'),
+    }),
+    mobile_menu: async () => ({ type: 'mobile_menu' as const, content: await readMobileMenu(db) }),
+    mobile_landing_instance: () => readAdminMobileLanding(db),
+  };
+  const mobileRoute = <T extends keyof typeof mobile>(
+    type: T,
+    write: (content: (typeof mobileSettingBodies)[T]['_output']['content']) => Promise<void>,
+  ) => {
+    const reply = { 200: envelopeOf(mobileSettingAnswers[type]) };
+    app.get(`/admin/settings/${type}`, { config: atk, schema: { tags: ['settings'], response: reply } }, async () =>
+      ok(await mobile[type]()),
+    );
+    app.put(
+      `/admin/settings/${type}`,
+      { config: atk, schema: { tags: ['settings'], body: mobileSettingBodies[type], response: reply } },
+      async (req) => {
+        await write((req.body as { content: Parameters<typeof write>[0] }).content);
+        return ok(await mobile[type](), MSG.updateSuccess);
+      },
+    );
+  };
+  mobileRoute('mobile_infos', (content) => writeRichText(db, 'mobile_infos', content));
+  mobileRoute('mobile_freq_graph', (content) => writeFrequencyBands(db, content, 'mobile_freq_graph'));
+  mobileRoute('mobile_menu', (content) => writeSetting(db, 'mobile_menu', content));
+  mobileRoute('mobile_landing_instance', (content) => writeMobileLandingInstance(db, content.instance?._id ?? null));
+
   // Any other type: the named routes above take precedence, so only unknown types arrive here.
   const unknownType = async (req: { params: { type: string } }): Promise<never> => {
-    throw badRequest(`Unknown setting type '${req.params.type}': type must be one of ${ADMIN_SETTINGS.join(', ')}`);
+    throw badRequest(
+      `Unknown setting type '${req.params.type}': type must be one of ${[...ADMIN_SETTINGS, ...MOBILE_SETTINGS].join(', ')}`,
+    );
   };
   const params = adminSettingParams;
   app.get('/admin/settings/:type', { config: { auth: ADMINS }, schema: { tags: ['settings'], params } }, unknownType);

@@ -9,7 +9,12 @@ import {
   type LandingAdminSetting,
   type LandingContent,
   type LandingSetting,
+  MOBILE_MENU,
+  type MobileInfosContent,
+  type MobileMenuContent,
+  type MobileSettingAnswer,
   MSG,
+  mobileMenuContent,
 } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -31,7 +36,11 @@ export async function writeSetting(db: Db, type: string, content: unknown): Prom
 }
 
 /** Rich-text settings (the guide, the info pages) are stored as the one allow-list leaves them (platform/html.ts). */
-export async function writeRichText(db: Db, type: 'guide' | 'infos', content: Record<string, string>): Promise<void> {
+export async function writeRichText(
+  db: Db,
+  type: 'guide' | 'infos' | 'mobile_infos',
+  content: Record<string, string>,
+): Promise<void> {
   await writeSetting(db, type, Object.fromEntries(Object.entries(content).map(([k, v]) => [k, sanitizeRichText(v)])));
 }
 
@@ -70,13 +79,85 @@ export function frequencyBandsOf(stored: unknown): FrequencyBands {
   ) as FrequencyBands;
 }
 
-export async function readFrequencyBands(db: Db): Promise<FrequencyBands> {
-  return frequencyBandsOf(await readSetting<unknown>(db, 'freq_graph', null));
+/** The desktop player's bands (`freq_graph`) or the mobile widget's (`mobile_freq_graph`): the same shape. */
+type BandsSetting = 'freq_graph' | 'mobile_freq_graph';
+
+export async function readFrequencyBands(db: Db, type: BandsSetting = 'freq_graph'): Promise<FrequencyBands> {
+  return frequencyBandsOf(await readSetting<unknown>(db, type, null));
 }
 
 /** Validated by the contract (every band, 1–24,000 Hz, min below max); stored band by band in the spec's order. */
-export async function writeFrequencyBands(db: Db, bands: FrequencyBands): Promise<void> {
-  await writeSetting(db, 'freq_graph', Object.fromEntries(FREQUENCY_BANDS.map((band) => [band, bands[band]])));
+export async function writeFrequencyBands(
+  db: Db,
+  bands: FrequencyBands,
+  type: BandsSetting = 'freq_graph',
+): Promise<void> {
+  await writeSetting(db, type, Object.fromEntries(FREQUENCY_BANDS.map((band) => [band, bands[band]])));
+}
+
+// ── The mobile widget's settings (spec 3 §3 Settings records, mobile) ────────────────────────────────────
+
+const MOBILE_INFO_PAGES = ['listening_tips', 'about_us', 'faq'] as const;
+
+/** The widget's info pages, page by page; a page never written is ''. */
+export function mobileInfosOf(stored: unknown): MobileInfosContent {
+  const content = objectOf(stored) ?? {};
+  return Object.fromEntries(
+    MOBILE_INFO_PAGES.map((page) => [page, typeof content[page] === 'string' ? content[page] : '']),
+  ) as MobileInfosContent;
+}
+
+export async function readMobileInfos(db: Db): Promise<MobileInfosContent> {
+  return mobileInfosOf(await readSetting<unknown>(db, 'mobile_infos', null));
+}
+
+/** The widget's menu as saved (validated again: a stored value is never trusted blindly), else every entry. */
+export function mobileMenuOf(stored: unknown): MobileMenuContent {
+  const parsed = mobileMenuContent.safeParse(stored);
+  return parsed.success ? parsed.data : [...MOBILE_MENU];
+}
+
+export async function readMobileMenu(db: Db): Promise<MobileMenuContent> {
+  return mobileMenuOf(await readSetting<unknown>(db, 'mobile_menu', null));
+}
+
+/** Why a mobile landing instance is refused (beyond the spec; docs/api.md "Retailers and mobile settings"). */
+export const MOBILE_LANDING_MSG = {
+  unknown: 'content.instance must be an existing mobile instance',
+  unpublished: 'The mobile instance must be published (Active) to be the landing instance',
+} as const;
+
+/** The mobile instance the setting names, unless it has been deleted. */
+async function mobileLandingInstance(db: Db) {
+  const stored = await readSetting<LandingContent | null>(db, 'mobile_landing_instance', null);
+  const id = stored?.instance?._id;
+  if (!idSchema.safeParse(id).success) return null;
+  const [row] = await db
+    .select({ _id: mobileInstances.id, name: mobileInstances.name, isPublished: mobileInstances.isPublished })
+    .from(mobileInstances)
+    .where(and(eq(mobileInstances.id, id as string), eq(mobileInstances.isDeleted, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The operator's view: the stored mobile instance with its name, unless it has been deleted. */
+export async function readAdminMobileLanding(db: Db): Promise<MobileSettingAnswer<'mobile_landing_instance'>> {
+  const row = await mobileLandingInstance(db);
+  return { type: 'mobile_landing_instance', content: { instance: row ? { _id: row._id, name: row.name } : null } };
+}
+
+/** The mobile landing instance must exist (not deleted) and be published; null clears the setting. */
+export async function writeMobileLandingInstance(db: Db, id: string | null): Promise<void> {
+  if (id) {
+    const [row] = await db
+      .select({ isPublished: mobileInstances.isPublished })
+      .from(mobileInstances)
+      .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isDeleted, false)))
+      .limit(1);
+    if (!row) throw badRequest(MOBILE_LANDING_MSG.unknown);
+    if (row.isPublished !== 1) throw badRequest(MOBILE_LANDING_MSG.unpublished);
+  }
+  await writeSetting(db, 'mobile_landing_instance', { instance: id ? { _id: id } : null });
 }
 
 /** What every player read shows of the settings (the bands, the info pages), in one query. */
@@ -90,7 +171,7 @@ export async function readPlayerContent(db: Db): Promise<{ frequency_bands: Freq
 }
 
 /** The instance a landing setting names, with what decides whether visitors may see it (none when deleted). */
-async function landingInstance(db: Db, type: LandingSetting) {
+async function landingInstance(db: Db, type: 'landing_instance') {
   const stored = await readSetting<LandingContent | null>(db, type, null);
   const id = stored?.instance?._id;
   if (!idSchema.safeParse(id).success) return null;
@@ -111,31 +192,13 @@ async function landingInstance(db: Db, type: LandingSetting) {
 
 /** What the landing pages launch: the stored instance only while the player can show it (published, brand kept). */
 export async function readPublicLanding(db: Db, type: LandingSetting): Promise<LandingContent> {
-  if (type === 'mobile_landing_instance') return readMobileLanding(db);
+  if (type === 'mobile_landing_instance') {
+    // A mobile instance has no brand: it is shown while it is published.
+    const mobile = await mobileLandingInstance(db);
+    return { instance: mobile && mobile.isPublished === 1 ? { _id: mobile._id } : null };
+  }
   const row = await landingInstance(db, type);
   return { instance: row && row.isPublished === 1 && !row.brandDeleted ? { _id: row._id } : null };
-}
-
-/**
- * What /mobile launches: the stored mobile instance (a row of mobile_instances, not a brand's instance) only while
- * the mobile widget can show it (published, not deleted).
- */
-async function readMobileLanding(db: Db): Promise<LandingContent> {
-  const stored = await readSetting<LandingContent | null>(db, 'mobile_landing_instance', null);
-  const id = stored?.instance?._id;
-  if (!idSchema.safeParse(id).success) return { instance: null };
-  const [row] = await db
-    .select({ _id: mobileInstances.id })
-    .from(mobileInstances)
-    .where(
-      and(
-        eq(mobileInstances.id, id as string),
-        eq(mobileInstances.isDeleted, false),
-        eq(mobileInstances.isPublished, 1),
-      ),
-    )
-    .limit(1);
-  return { instance: row ? { _id: row._id } : null };
 }
 
 /** The operator's view: the stored choice with its names, unless the instance has been deleted. */
@@ -145,7 +208,7 @@ export async function readAdminLanding(db: Db, type: 'landing_instance'): Promis
 }
 
 /** The landing instance must exist (not deleted, nor its brand) and be published; null clears the setting. */
-export async function writeLandingInstance(db: Db, type: LandingSetting, id: string | null): Promise<void> {
+export async function writeLandingInstance(db: Db, type: 'landing_instance', id: string | null): Promise<void> {
   if (id) {
     const [row] = await db
       .select({ isPublished: instances.isPublished })

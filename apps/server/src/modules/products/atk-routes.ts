@@ -1,0 +1,42 @@
+import { atkProductItem, atkProductsQuery, envelopeOf, listOf, MSG } from '@atk/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { listPage, type Page } from '../../db/query.ts';
+import { brands, products } from '../../db/schema.ts';
+import { deletedIs, getLive } from '../../db/soft-delete.ts';
+import { ADMINS, ATK_ONLY } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { App, Deps } from '../../http/types.ts';
+
+/**
+ * Under /api/v1/atk: GET /admin/products?brand_id, the product picker of the atk operator's statistics and mobile
+ * screens (it has no brand of its own, and no access to the brands' product administration). Admins may read it
+ * too: it tells nothing the admin product list does not.
+ */
+export function atkPickerRoutes(app: App, { db }: Deps) {
+  app.get(
+    '/admin/products',
+    {
+      config: { auth: [...ATK_ONLY, ...ADMINS] },
+      schema: {
+        tags: ['products'],
+        querystring: atkProductsQuery,
+        response: { 200: envelopeOf(listOf(atkProductItem)) },
+      },
+    },
+    async (req) => ok(await listBrandProducts(db, req.query)),
+  );
+}
+
+/** The brand's products (not deleted, or only deleted ones with is_deleted=true), by name; 404 for a brand gone. */
+async function listBrandProducts(db: Db, q: Page & { brand_id: string; is_deleted?: boolean }) {
+  await getLive(db, brands, q.brand_id, MSG.brandNotFound);
+  const where = and(eq(products.brandId, q.brand_id), deletedIs(products, q.is_deleted));
+  const rows = db
+    .select({ _id: products.id, name: products.name, model: products.model })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .$dynamic();
+  return listPage(db, q, rows, { from: products, where }, (row) => row);
+}
