@@ -334,7 +334,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
       {others.length > 0 && (
         <label className="field">
           <span>More products</span>
-          <select value="" onChange={(e) => bring((e.target as HTMLSelectElement).value)}>
+          <select aria-label="More products" value="" onChange={(e) => bring((e.target as HTMLSelectElement).value)}>
             <option value="">Choose a product…</option>
             {others.map((p) => (
               <option key={p._id} value={p._id}>
@@ -347,7 +347,11 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
       <div className="pickers">
         <label className="field">
           <span>Song</span>
-          <select value={songId ?? ''} onChange={(e) => pickSong((e.target as HTMLSelectElement).value)}>
+          <select
+            aria-label="Song"
+            value={songId ?? ''}
+            onChange={(e) => pickSong((e.target as HTMLSelectElement).value)}
+          >
             {data.songs.map((s) => (
               <option key={s._id} value={s._id}>
                 {s.name}
@@ -357,7 +361,11 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
         </label>
         <label className="field">
           <span>Source</span>
-          <select value={sourceId ?? ''} onChange={(e) => setSourceId((e.target as HTMLSelectElement).value)}>
+          <select
+            aria-label="Source"
+            value={sourceId ?? ''}
+            onChange={(e) => setSourceId((e.target as HTMLSelectElement).value)}
+          >
             {(song?.sources ?? []).map((s) => (
               <option key={s._id} value={s._id}>
                 {s.name}
