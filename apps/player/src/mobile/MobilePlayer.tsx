@@ -65,6 +65,8 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
   const [duration, setDuration] = useState(0);
   const [panel, setPanel] = useState<MobileMenuEntry | null>(null);
   const [copied, setCopied] = useState(false);
+  /** The versions that have arrived in the engine: only those can be switched to (a switch is never silent). */
+  const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
 
   const song = data.songs.find((s) => s._id === songId) ?? null;
   const source = song?.sources.find((s) => s._id === sourceId) ?? null;
@@ -91,7 +93,10 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
         setPosition(e.position);
         if (e.durationSamples > 0) setDuration(e.duration);
       },
-      loaded: () => setDuration(e.duration),
+      loaded: (id) => {
+        setDuration(e.duration);
+        setArrived((a) => new Set(a).add(id));
+      },
     });
     return () => {
       off();
@@ -102,31 +107,52 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
 
   const engineVersion = (v: PlayerVersion) => ({ id: v.product_id, url: resolve(v.url), lufs: v.lufs });
   const loaded = useRef(new Set<string>());
+  /** False while a source's selected version is loading alone; the others are added once it is in. */
+  const primed = useRef(false);
+  const recordedNow = useRef<string[]>([]);
+  recordedNow.current = recorded;
   const loadedSong = useRef<string | null>(null);
   // A new source loads the on-screen versions (a new source of the same song keeps the place).
   useEffect(() => {
     if (!source || !song) return;
     const e = engine();
     const versions = recorded.map((id) => versionOf(id) as PlayerVersion);
-    loaded.current = new Set(versions.map((v) => v.product_id));
-    if (versions.length === 0) return;
+    setArrived(new Set());
+    if (versions.length === 0) {
+      loaded.current = new Set();
+      return;
+    }
     const keep = loadedSong.current === song._id ? e.position : 0;
     loadedSong.current = song._id;
     if (e.state === 'playing') wantPlay.current = true;
     const current = selectedRef.current;
     const first = versions.some((v) => v.product_id === current) ? (current as string) : versions[0].product_id;
     if (first !== current) setSelected(first);
+    // The selected version alone first: on a slow network the others would share its bandwidth and delay the first
+    // sound by their whole size; they join the running engine once it is in (bench/mobile.ts measures this).
+    loaded.current = new Set([first]);
+    primed.current = false;
     setDuration(Math.max(0, ...versions.map((v) => (v.duration_ms ?? 0) / 1000)));
     const rate = versions.find((v) => v.sample_rate)?.sample_rate ?? undefined;
     let live = true;
+    const firstVersion = versions.find((v) => v.product_id === first) as PlayerVersion;
     loadDone.current = e
-      .load(versions.map(engineVersion), first, rate)
+      .load([engineVersion(firstVersion)], first, rate)
       .then(async () => {
         if (!live || e.durationSamples === 0) return;
         if (keep > 0) await e.seek(Math.min(keep, e.duration));
         if (live) setPosition(e.position);
       })
       .catch(() => undefined);
+    void loadDone.current.then(() => {
+      if (!live) return;
+      primed.current = true;
+      for (const id of recordedNow.current)
+        if (!loaded.current.has(id)) {
+          loaded.current.add(id);
+          void e.addVersion(engineVersion(versionOf(id) as PlayerVersion));
+        }
+    });
     if (wantPlay.current) void resume();
     return () => {
       live = false;
@@ -135,7 +161,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
   // A product brought on screen joins the running engine; the one it replaced leaves it (no restart).
   const recordedKey = recorded.join(',');
   useEffect(() => {
-    if (!source) return;
+    if (!source || !primed.current) return;
     const e = engine();
     for (const id of recorded)
       if (!loaded.current.has(id)) {
@@ -214,7 +240,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
 
   // ── actions ─────────────────────────────────────────────────────────────────────────────────────
   function choose(id: string) {
-    if (!versionOf(id) || id === selected) return;
+    if (!versionOf(id) || !arrived.has(id) || id === selected) return;
     setSelected(id);
     engine().select(id);
   }
@@ -270,7 +296,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     if (!from || !t) return;
     const dx = t.clientX - from.x;
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(t.clientY - from.y)) return;
-    const playable = screen.filter((id) => versionOf(id));
+    const playable = screen.filter((id) => versionOf(id) && arrived.has(id));
     const i = playable.indexOf(selected ?? '');
     const next = playable[(i + (dx < 0 ? 1 : -1) + playable.length) % playable.length];
     if (next) choose(next);
@@ -311,7 +337,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
                   type="button"
                   className={on ? 'slot on' : 'slot'}
                   aria-pressed={on}
-                  disabled={!versionOf(id)}
+                  disabled={!versionOf(id) || !arrived.has(id)}
                   onClick={() => choose(id)}
                   data-product={id}
                 >
@@ -382,6 +408,9 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
           disabled={recorded.length === 0}
           aria-label={playing ? 'Pause' : 'Play'}
           data-state={state}
+          // What bench/mobile.ts reads: the engine's decoded audio now and at its peak (bytes).
+          data-decoded-bytes={engineRef.current?.decodedBytes ?? 0}
+          data-peak-decoded-bytes={engineRef.current?.peakDecodedBytes ?? 0}
           data-testid="mobile-play"
         >
           {playing ? '❚❚' : '▶'}
