@@ -1,8 +1,9 @@
 /**
  * The mobile widget on a phone (issue 14 "Done when"): Pixel 7 emulation (touch, 412 px), a fresh start's /mobile
  * launches `<atk-mobile-player>` with the demo mobile instance, the comparison plays, switching products (tap,
- * swipe, another product picked in) keeps the clock, DEALS lists a retailer made through the API, SHARE gives a
- * link that reopens the same selection; at 360 px nothing scrolls sideways and every control is at least 44 px.
+ * swipe, another product picked in) keeps the clock, the plays reach the mobile product statistics, DEALS lists a
+ * retailer made through the API, SHARE gives a link that reopens the same selection; at 360 px nothing scrolls
+ * sideways and every control is at least 44 px.
  */
 import type { MobilePlayerInstance } from '@atk/contract';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
@@ -118,6 +119,26 @@ test('LAUNCH PLAYER on /mobile plays the demo comparison; tap, swipe and another
 
   await play.tap();
   await expect(play).toHaveAttribute('data-state', 'paused');
+
+  // Leaving the page sends what the widget gathered (widget_type mobile): the demo brand's mobile product
+  // statistics count the plays, as the atk operator reads them.
+  await page.goto('/home');
+  const admin = await apiLogin(DEMO.global_admin);
+  const brands = await api<{ list: { _id: string; name: string }[] }>('GET', '/admin/brands?name=Demo%20Audio', {
+    token: admin,
+  });
+  const brandId = brands.data.list.find((b) => b.name === 'Demo Audio')?._id;
+  const atk = await apiLogin(DEMO.atk);
+  const day = new Date().toISOString().slice(0, 10);
+  await expect
+    .poll(async () => {
+      const res = await fetch(
+        `${baseUrl()}/api/v1/atk/admin/statistics/product/play?start=${day}&end=${day}&brand_id=${brandId}&widget_type=mobile`,
+        { headers: { authorization: `Bearer ${atk}` } },
+      );
+      return ((await res.json()) as { data: { total_num: number } }).data.total_num;
+    })
+    .toBeGreaterThanOrEqual(1);
 });
 
 test('DEALS lists an active retailer made through the API, with the link to its shop', async ({ page }) => {
