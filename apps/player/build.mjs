@@ -4,6 +4,8 @@
  *   {PUBLIC_URL}/player/atk-player-app.js  the app chunk (an ES module: React components on preact/compat),
  *                                          imported by the loader on the first launch, as ?v={content hash}
  *   {PUBLIC_URL}/player/atk-player.css     the host page's stylesheet (the element's own box only)
+ *   {PUBLIC_URL}/player/atk-mobile.js      the mobile widget's loader: the <atk-mobile-player> element
+ *   {PUBLIC_URL}/player/atk-mobile-app.js  its app chunk (same engine and panels as the desktop app), imported on launch
  * Run by the console's build, after Vite (which empties dist). Fails when a script exceeds its size budget.
  */
 import { createHash } from 'node:crypto';
@@ -15,16 +17,21 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 const outdir = path.resolve(here, '../console/dist/player');
-const BUDGETS = { 'atk-player.js': 10 * 1024, 'atk-player-app.js': 60 * 1024 };
+const BUDGETS = { 'atk-player.js': 10 * 1024, 'atk-player-app.js': 60 * 1024, 'atk-mobile.js': 5 * 1024 };
+/** The mobile widget's scripts together (loader and app chunk): a phone on a slow network loads all of them. */
+const MOBILE_TOTAL = { files: ['atk-mobile.js', 'atk-mobile-app.js'], budget: 45 * 1024 };
 const target = ['es2020', 'chrome90', 'firefox90', 'safari15'];
 const common = { bundle: true, minify: true, target, legalComments: 'none', logLevel: 'warning' };
 
 mkdirSync(outdir, { recursive: true });
 
-// 1. The app chunk: React components compiled against preact/compat.
+// 1. The app chunks: React components compiled against preact/compat.
 await build({
   ...common,
-  entryPoints: { 'atk-player-app': path.join(here, 'src/app/index.tsx') },
+  entryPoints: {
+    'atk-player-app': path.join(here, 'src/app/index.tsx'),
+    'atk-mobile-app': path.join(here, 'src/mobile/index.tsx'),
+  },
   outdir,
   format: 'esm',
   jsx: 'automatic',
@@ -37,14 +44,23 @@ await build({
 });
 const appJs = await readFile(path.join(outdir, 'atk-player-app.js'));
 const appVersion = createHash('sha256').update(appJs).digest('hex').slice(0, 12);
+const mobileJs = await readFile(path.join(outdir, 'atk-mobile-app.js'));
+const mobileVersion = createHash('sha256').update(mobileJs).digest('hex').slice(0, 12);
 
 // 2. The loader and the host stylesheet; the loader knows the app chunk's version.
 await build({
   ...common,
-  entryPoints: [path.join(here, 'src/atk-player.ts'), path.join(here, 'src/atk-player.css')],
+  entryPoints: [
+    path.join(here, 'src/atk-player.ts'),
+    path.join(here, 'src/atk-player.css'),
+    path.join(here, 'src/atk-mobile.ts'),
+  ],
   outdir,
   format: 'iife',
-  define: { __ATK_APP_VERSION__: JSON.stringify(appVersion) },
+  define: {
+    __ATK_APP_VERSION__: JSON.stringify(appVersion),
+    __ATK_MOBILE_VERSION__: JSON.stringify(mobileVersion),
+  },
 });
 
 let over = false;
@@ -57,6 +73,16 @@ for (const [file, budget] of Object.entries(BUDGETS)) {
     console.error(`player: ${file} is ${gz} B gzipped, over its ${budget} B budget`);
     over = true;
   }
+}
+let mobileTotal = 0;
+for (const file of MOBILE_TOTAL.files)
+  mobileTotal += gzipSync(await readFile(path.join(outdir, file)), { level: 9 }).length;
+sizes.push(`mobile widget in all ${mobileTotal} B gzipped (budget ${MOBILE_TOTAL.budget} B)`);
+if (mobileTotal > MOBILE_TOTAL.budget) {
+  console.error(
+    `player: the mobile widget's scripts are ${mobileTotal} B gzipped, over their ${MOBILE_TOTAL.budget} B budget`,
+  );
+  over = true;
 }
 const css = await readFile(path.join(outdir, 'atk-player.css'));
 console.log(`player: ${sizes.join(', ')}, atk-player.css ${css.length} B → ${path.relative(process.cwd(), outdir)}`);

@@ -2,7 +2,6 @@
  * The public site (spec 1 §1, §2, §8): landing and mobile landing, the visitor header, the player launch,
  * the 404 page and the network-error message of the login form.
  */
-import { randomUUID } from 'node:crypto';
 import { API_BASE, LABEL, MSG, type PlayerInstance, SALES_EMAIL, TOKEN_KEY } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, signIn } from './support';
@@ -16,15 +15,18 @@ const DEMO_INSTANCE = 'Demo Audio Microphones';
 type Kind = 'landing_instance' | 'mobile_landing_instance';
 
 /**
- * Answers the page's GET of one landing setting with an instance id: the setting's `content.instance._id` must end
- * up on the `<atk-player>` element together with status show. Every other request goes to the real server.
- * Only the mobile landing tests use it: no API writes mobile_landing_instance until a later issue.
+ * Answers the page's GET of one landing setting with an instance id (or none). Every other request goes to the
+ * real server. Only the unset mobile landing uses it (the demo data sets one, and no API of this branch clears it).
  */
-async function serveLandingSetting(page: Page, kind: Kind, instanceId: string) {
+async function serveLandingSetting(page: Page, kind: Kind, instanceId: string | null) {
   await page.route(`**${API_BASE}/widget/settings/${kind}`, async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
     await route.fulfill({
-      json: { code: 200, msg: 'success', data: { type: kind, content: { instance: { _id: instanceId } } } },
+      json: {
+        code: 200,
+        msg: 'success',
+        data: { type: kind, content: { instance: instanceId && { _id: instanceId } } },
+      },
     });
   });
 }
@@ -219,31 +221,39 @@ test.describe('mobile landing page', () => {
   });
 
   test('the launch button is disabled with a tooltip while no mobile landing instance is set', async ({ page }) => {
+    // The demo data sets one: the unset state is the page's answer to a setting naming none.
+    await serveLandingSetting(page, 'mobile_landing_instance', null);
     await page.goto('/mobile');
     const wrap = page.getByTestId('launch-player-wrap');
     await expect(wrap).toBeVisible();
     await expect(page.getByTestId('launch-player')).toBeDisabled();
     await wrap.hover();
     await expect(page.getByRole('tooltip')).toHaveText(NOT_CONFIGURED);
-    await expect(page.locator('atk-player')).toHaveCount(1);
+    await expect(page.locator('atk-mobile-player')).toHaveCount(1);
   });
 
-  // Still a mock: no API writes mobile_landing_instance until a later issue.
-  test('LAUNCH PLAYER launches <atk-player> with the mobile landing instance and status show', async ({ page }) => {
-    const mobileId = randomUUID();
-    await serveLandingSetting(page, 'mobile_landing_instance', mobileId);
-    // a different id for the desktop setting: the mobile page must not read it
-    await serveLandingSetting(page, 'landing_instance', randomUUID());
+  test('LAUNCH PLAYER launches <atk-mobile-player> with the mobile landing instance and status show', async ({
+    page,
+    request,
+  }) => {
+    // The real setting: the demo data's mobile instance (apps/server/src/bootstrap/demo/mobile.ts).
+    const setting = await request.get(`${API_BASE}/widget/settings/mobile_landing_instance`);
+    const mobileId = ((await setting.json()) as { data: { content: { instance: { _id: string } | null } } }).data
+      .content.instance?._id;
+    expect(mobileId).toBeTruthy();
 
     await page.goto('/mobile');
     const button = page.getByTestId('launch-player');
     await expect(button).toBeEnabled();
-    const player = page.locator('atk-player');
+    const player = page.locator('atk-mobile-player');
     await expect(player).toHaveCount(1);
+    // Not the desktop player.
+    await expect(page.locator('atk-player[status="show"]')).toHaveCount(0);
 
     await button.click();
-    await expect(player).toHaveAttribute('instance-id', mobileId);
+    await expect(player).toHaveAttribute('instance-id', mobileId as string);
     await expect(player).toHaveAttribute('status', 'show');
+    await expect(player.getByRole('dialog', { name: 'Demo Mobile' })).toBeVisible();
   });
 });
 

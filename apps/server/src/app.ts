@@ -26,6 +26,7 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { mobileAdminRoutes, mobileAtkRoutes } from './modules/mobile/routes.ts';
+import { mobileWidgetRoutes } from './modules/mobile-widget/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { atkPickerRoutes } from './modules/products/atk-routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
         adminUserRoutes,
         uploadRoutes,
         playerRoutes,
+        mobileWidgetRoutes,
         tooltipRoutes,
         planRoutes,
       ])

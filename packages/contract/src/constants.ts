@@ -86,6 +86,8 @@ export const MOBILE_MENU = [
 export type MobileMenuEntry = (typeof MOBILE_MENU)[number];
 /** Featured products, player positions and placement priorities (spec 3 §9). */
 export const MOBILE_SLOTS = 3;
+/** The mobile widget's element (schemas/mobile.ts has its launch code); here so the widget bundles no schema. */
+export const MOBILE_PLAYER_TAG = 'atk-mobile-player';
 /** The mobile Products tab's page sizes (spec 3 §9). */
 export const MOBILE_PRODUCT_PAGE_SIZES = [20, 50, 100] as const;
 /** Retailer status: '1' Active, '0' Inactive (spec 3 §9). */

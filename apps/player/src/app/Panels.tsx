@@ -48,7 +48,8 @@ export function Panels({ features, product, hiddenNote, bands, imageOrder, tip, 
   );
 }
 
-function FeatureContent({
+/** One feature's content for a product (the mobile widget's menu shows these too). */
+export function FeatureContent({
   feature,
   product,
   bands,

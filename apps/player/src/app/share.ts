@@ -14,10 +14,19 @@ export const SHARE_PARAMS = {
   source: 'atk_source',
 } as const;
 
+/** The mobile widget's own parameters: a page may load both widgets, and each opens only its own links. */
+export const MOBILE_SHARE_PARAMS = {
+  instance: 'atkm_instance',
+  product: 'atkm_product',
+  song: 'atkm_song',
+  source: 'atkm_source',
+} as const;
+type Params = typeof SHARE_PARAMS | typeof MOBILE_SHARE_PARAMS;
+
 /** `href` with the selection set (other parameters and the fragment kept; stale `atk_…` ones replaced). */
-export function buildShareUrl(href: string, selection: ShareSelection): string {
+export function buildShareUrl(href: string, selection: ShareSelection, names: Params = SHARE_PARAMS): string {
   const url = new URL(href);
-  for (const [key, param] of Object.entries(SHARE_PARAMS) as [keyof ShareSelection, string][]) {
+  for (const [key, param] of Object.entries(names) as [keyof ShareSelection, string][]) {
     const value = selection[key];
     if (value) url.searchParams.set(param, value);
     else url.searchParams.delete(param);
@@ -26,15 +35,15 @@ export function buildShareUrl(href: string, selection: ShareSelection): string {
 }
 
 /** The selection a shared link carries, or null when it names no instance. */
-export function parseShare(search: string): ShareSelection | null {
+export function parseShare(search: string, names: Params = SHARE_PARAMS): ShareSelection | null {
   const params = new URLSearchParams(search);
   const clean = (v: string | null) => (v && /^[\w-]{1,100}$/.test(v) ? v : null);
-  const instance = clean(params.get(SHARE_PARAMS.instance));
+  const instance = clean(params.get(names.instance));
   if (!instance) return null;
   return {
     instance,
-    product: clean(params.get(SHARE_PARAMS.product)),
-    song: clean(params.get(SHARE_PARAMS.song)),
-    source: clean(params.get(SHARE_PARAMS.source)),
+    product: clean(params.get(names.product)),
+    song: clean(params.get(names.song)),
+    source: clean(params.get(names.source)),
   };
 }

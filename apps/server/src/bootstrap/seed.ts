@@ -10,6 +10,7 @@ import type { Storage } from '../platform/storage/types.ts';
 import { DEMO_ACCOUNTS, DEMO_MASTER_BRAND, DEMO_PASSWORD, seedDemoAccounts } from './demo/accounts.ts';
 import { seedDemoContent } from './demo/content.ts';
 import { seedDemoInstance } from './demo/instance.ts';
+import { seedDemoMobile } from './demo/mobile.ts';
 import { convertMarkdownGuide } from './rich-text.ts';
 
 /** Roles always exist; demo data goes in once per database, and never in production. */
@@ -38,6 +39,8 @@ export async function seed(
     });
     // The landing page's player: after the content it shows.
     await seedDemoInstance(db, { brandName: DEMO_MASTER_BRAND, log: opts.log });
+    // The mobile landing page's widget: the same products and song, in a mobile instance.
+    await seedDemoMobile(db, { brandName: DEMO_MASTER_BRAND, log: opts.log });
   }
   const present = await db.select({ email: users.email }).from(users).where(eq(users.isDemo, true));
   if (present.length > 0)

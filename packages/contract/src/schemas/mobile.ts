@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MOBILE_MENU, MOBILE_PRODUCT_PAGE_SIZES, MOBILE_SLOTS, RETAILER_STATUSES } from '../constants.ts';
+import {
+  MOBILE_MENU,
+  MOBILE_PLAYER_TAG,
+  MOBILE_PRODUCT_PAGE_SIZES,
+  MOBILE_SLOTS,
+  RETAILER_STATUSES,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { filterText, httpUrl, id, isoTime, pageQuery, queryBool, safeString, says, status01 } from './common.ts';
 import { type InstanceSong, instanceImage, instanceImages, instanceSongNamed, instanceSources } from './instances.ts';
@@ -107,7 +113,6 @@ export const mobileProductsAnswer = z.object({ products: z.array(mobileProductRo
 export type MobileProductsAnswer = z.infer<typeof mobileProductsAnswer>;
 
 /** The launch code of a mobile instance: what a page puts to open it in the mobile widget (General tab). */
-export const MOBILE_PLAYER_TAG = 'atk-mobile-player';
 export const mobileLaunchCode = (origin: string, instanceId: string) =>
   `<script src="${origin}/player/atk-mobile.js" defer></script>\n` +
   `<${MOBILE_PLAYER_TAG} instance-id="${instanceId}" status="show"></${MOBILE_PLAYER_TAG}>`;
@@ -246,6 +251,9 @@ export const mobilePlayerInstance = z.object({
   retailers: z.array(
     z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), website: z.string().nullable() }),
   ),
+  /** 1 while a recording of an active product on an offered source is still being processed (as the desktop
+   * read's `preparing`): the widget reads again until it is ready. */
+  preparing: status01,
   updated_at: isoTime,
 });
 export type MobilePlayerInstance = z.infer<typeof mobilePlayerInstance>;

@@ -1,18 +1,22 @@
 import { createHash } from 'node:crypto';
-import { type PlayerEvents, pageUrl } from '@atk/contract';
+import { type InstanceSong, type PlayerEvents, pageUrl } from '@atk/contract';
 import { and, eq } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
-import { brands, instances } from '../../db/schema.ts';
+import { brands, instances, mobileInstanceProducts, mobileInstances, NO_ID, products } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { touches } from './cache.ts';
 
-/** What an instance's events may name: a published instance of a brand that is not deleted. */
+/**
+ * What an instance's events may name: a published instance of a brand that is not deleted (desktop), or a
+ * published mobile instance (mobile). `products` maps each product the events may name to the brand its events
+ * count for; `launchBrand` is the brand of an event naming no product (a launch).
+ */
 interface EventScope {
-  brandId: string;
-  products: Set<string>;
+  launchBrand: string;
+  products: Map<string, string>;
   songs: Set<string>;
   sources: Set<string>;
 }
@@ -32,10 +36,46 @@ async function eventScope(db: Db, id: string): Promise<EventScope | null> {
   if (!r) return null;
   const songs = [...(r.sources ?? []), ...(r.mySources ?? [])];
   return {
-    brandId: r.brandId,
-    products: new Set([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => p.product_id)),
-    songs: new Set(songs.map((s) => s.song_id)),
-    sources: new Set(songs.flatMap((s) => (s.instruments ?? []).map((i) => i.instrument_id))),
+    launchBrand: r.brandId,
+    products: new Map([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => [p.product_id, r.brandId])),
+    ...songsOf(songs),
+  };
+}
+
+const songsOf = (songs: InstanceSong[]) => ({
+  songs: new Set(songs.map((s) => s.song_id)),
+  sources: new Set(songs.flatMap((s) => (s.instruments ?? []).map((i) => i.instrument_id))),
+});
+
+/**
+ * A mobile instance compares products of any brand: each event counts for its product's brand (so a brand's
+ * product statistics with widget_type=mobile show its products' plays and listening time). A launch names no
+ * product and so no brand: it counts for the nil brand (NO_ID), the platform's own scope, with widget_type mobile.
+ * Its products are its active ones (mobile_instance_products, the product and its brand not deleted).
+ */
+async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> {
+  const [r] = await db
+    .select({ sources: mobileInstances.sources })
+    .from(mobileInstances)
+    .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isPublished, 1), deletedIs(mobileInstances)));
+  if (!r) return null;
+  const rows = await db
+    .select({ productId: products.id, brandId: products.brandId })
+    .from(mobileInstanceProducts)
+    .innerJoin(products, eq(products.id, mobileInstanceProducts.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      and(
+        eq(mobileInstanceProducts.instanceId, id),
+        eq(mobileInstanceProducts.isActive, 1),
+        deletedIs(products),
+        deletedIs(brands),
+      ),
+    );
+  return {
+    launchBrand: NO_ID,
+    products: new Map(rows.map((p) => [p.productId, p.brandId])),
+    ...songsOf(r.sources ?? []),
   };
 }
 
@@ -53,7 +93,8 @@ const eventScopes = perDatabase(
  * statement (modules/statistics/ingest.ts). An event is dropped, silently (a visitor's page cannot do anything
  * about it), when its instance is unknown, unpublished or deleted, or when it names a product, song or source
  * that the instance does not list. `address` (the client's, behind TRUST_PROXY) only places a visitor who
- * launches: it is looked up and forgotten. Answers how many were stored.
+ * launches: it is looked up and forgotten. Answers how many were stored. A batch with widget_type 'mobile' names
+ * mobile instances (mobileEventScope).
  */
 export async function recordPlayerEvents(
   db: Db,
@@ -61,21 +102,26 @@ export async function recordPlayerEvents(
   address: string | undefined,
 ): Promise<{ accepted: number }> {
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
+  // A mobile batch names mobile instances, read at every batch: the change feed does not announce the mobile
+  // tables, so a remembered scope could outlive an unpublished instance.
+  const scopeOf = (id: string) =>
+    batch.widget_type === 'mobile' ? mobileEventScope(db, id) : eventScopes(db).get(id, () => eventScope(db, id));
   const known = new Map(
-    (
-      await Promise.all(ids.map(async (id) => [id, await eventScopes(db).get(id, () => eventScope(db, id))] as const))
-    ).filter((entry): entry is readonly [string, EventScope] => entry[1] !== null),
+    (await Promise.all(ids.map(async (id) => [id, await scopeOf(id)] as const))).filter(
+      (entry): entry is readonly [string, EventScope] => entry[1] !== null,
+    ),
   );
   const values = batch.events.flatMap((e): CheckedEvent[] => {
     const inst = known.get(e.instance_id.toLowerCase());
     if (!inst) return [];
-    if (e.product_id && !inst.products.has(e.product_id)) return [];
+    const productBrand = e.product_id ? inst.products.get(e.product_id) : inst.launchBrand;
+    if (!productBrand) return [];
     if (e.song_id && !inst.songs.has(e.song_id)) return [];
     if (e.source_id && !inst.sources.has(e.source_id)) return [];
     return [
       {
         instance_id: e.instance_id,
-        brand_id: inst.brandId,
+        brand_id: productBrand,
         type: e.type,
         product_id: e.product_id ?? null,
         song_id: e.song_id ?? null,

@@ -14,7 +14,7 @@ import { readPlayerPreview } from './preview.ts';
 const EVENTS_BODY_LIMIT = 64 * 1024;
 
 /** Any site may read these: the player runs on brands' pages (another origin than the API). */
-async function crossOrigin(_req: FastifyRequest, reply: FastifyReply) {
+export async function crossOrigin(_req: FastifyRequest, reply: FastifyReply) {
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-expose-headers', 'etag');
   reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -110,7 +110,7 @@ export function playerRoutes(app: App, { db }: Deps) {
 }
 
 /** If-None-Match: `*` or a list of (possibly weak) tags. */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

@@ -75,7 +75,6 @@ export async function readPlayerInstanceWithDependencies(
   const candidates = playerOrder(listed);
   const plan = playerSongPlan(row.sources ?? [], row.features?.my_audio?.is_enable === 1 ? (row.mySources ?? []) : []);
   const songIds = plan.map((s) => s.songId);
-  const instrumentIds = plan.flatMap((s) => s.instrumentIds);
 
   const [productRows, songRows, instrumentRows, audioRows, content, tooltips] = await Promise.all([
     candidates.length
@@ -87,35 +86,7 @@ export async function readPlayerInstanceWithDependencies(
             and(inArray(products.id, candidates), eq(products.isPublished, 1), deletedIs(products), deletedIs(brands)),
           )
       : [],
-    songIds.length
-      ? db
-          .select({ id: songs.id, name: songs.name, songWriter: songs.songWriter, isAtk: songs.isAtk })
-          .from(songs)
-          .where(and(inArray(songs.id, songIds), eq(songs.isPublished, 1), deletedIs(songs)))
-      : [],
-    instrumentIds.length
-      ? db
-          .select({
-            id: instruments.id,
-            songId: instruments.songId,
-            name: instruments.name,
-            performer: instruments.performerName,
-          })
-          .from(instruments)
-          .where(and(inArray(instruments.id, instrumentIds), eq(instruments.isPublished, 1), deletedIs(instruments)))
-      : [],
-    candidates.length && instrumentIds.length
-      ? db
-          .select()
-          .from(audios)
-          .where(
-            and(
-              inArray(audios.productId, candidates),
-              inArray(audios.instrumentId, instrumentIds),
-              inArray(audios.status, ['uploaded', 'processing', 'ready']),
-            ),
-          )
-      : [],
+    ...songRowsOf(db, plan, candidates),
     readPlayerContent(db),
     playerTooltips(db),
   ]);
@@ -125,37 +96,16 @@ export async function readPlayerInstanceWithDependencies(
   const playerProducts = candidates.flatMap((pid) => byId.get(pid) ?? []).slice(0, features.products_in_player);
   const shown = new Set(playerProducts.map((p) => p._id));
 
-  // Versions: per source, the ready audio of each player product, in product order.
-  const audioOf = new Map(
-    audioRows
-      .filter((a) => a.status === 'ready' && a.processedUrl)
-      .map((a) => [`${a.productId}/${a.instrumentId}`, toVersion(a)]),
+  const playerSongs = playerSongsOf(
+    plan,
+    songRows,
+    instrumentRows,
+    audioRows,
+    playerProducts.map((p) => p._id),
   );
-  const songById = new Map(songRows.map((s) => [s.id, s]));
-  const instrumentById = new Map(instrumentRows.map((i) => [i.id, i]));
-  const playerSongs: PlayerSong[] = plan.flatMap(({ songId, instrumentIds: ids }) => {
-    const song = songById.get(songId);
-    if (!song) return [];
-    const sources = ids.flatMap((iid) => {
-      const inst = instrumentById.get(iid);
-      if (inst?.songId !== songId) return [];
-      const versions = playerProducts.flatMap((p) => audioOf.get(`${p._id}/${iid}`) ?? []);
-      return versions.length ? [{ _id: inst.id, name: inst.name, performer: inst.performer ?? null, versions }] : [];
-    });
-    if (!sources.length) return [];
-    return [
-      {
-        _id: song.id,
-        name: song.name,
-        song_writer: song.songWriter ?? null,
-        is_atk: song.isAtk === 1 ? 1 : 0,
-        sources,
-      },
-    ];
-  });
 
   // Recordings of the shown products on offered sources that are not ready yet (a fresh upload, the demo at start).
-  const offered = new Set(plan.flatMap((p) => p.instrumentIds.filter((iid) => instrumentById.has(iid))));
+  const offered = offeredSources(plan, instrumentRows);
   const preparing = audioRows.some(
     (a) => a.status !== 'ready' && shown.has(a.productId) && offered.has(a.instrumentId),
   );
@@ -181,6 +131,101 @@ export async function readPlayerInstanceWithDependencies(
     infos: content.infos,
   };
   return { instance, dependencies };
+}
+
+type SongRow = { id: string; name: string; songWriter: string | null; isAtk: number | null };
+type InstrumentRow = { id: string; songId: string; name: string; performer: string | null };
+
+/**
+ * The three reads behind a player's songs (shared with the mobile widget's read): the planned songs and sources
+ * that are published, and the recordings of `productIds` on those sources (ready, or still being processed).
+ */
+export function songRowsOf(
+  db: Db,
+  plan: { songId: string; instrumentIds: string[] }[],
+  productIds: string[],
+): [Promise<SongRow[]>, Promise<InstrumentRow[]>, Promise<(typeof audios.$inferSelect)[]>] {
+  const songIds = plan.map((s) => s.songId);
+  const instrumentIds = plan.flatMap((s) => s.instrumentIds);
+  const none = <T>() => Promise.resolve([] as T[]);
+  return [
+    songIds.length
+      ? db
+          .select({ id: songs.id, name: songs.name, songWriter: songs.songWriter, isAtk: songs.isAtk })
+          .from(songs)
+          .where(and(inArray(songs.id, songIds), eq(songs.isPublished, 1), deletedIs(songs)))
+      : none(),
+    instrumentIds.length
+      ? db
+          .select({
+            id: instruments.id,
+            songId: instruments.songId,
+            name: instruments.name,
+            performer: instruments.performerName,
+          })
+          .from(instruments)
+          .where(and(inArray(instruments.id, instrumentIds), eq(instruments.isPublished, 1), deletedIs(instruments)))
+      : none(),
+    productIds.length && instrumentIds.length
+      ? db
+          .select()
+          .from(audios)
+          .where(
+            and(
+              inArray(audios.productId, productIds),
+              inArray(audios.instrumentId, instrumentIds),
+              inArray(audios.status, ['uploaded', 'processing', 'ready']),
+            ),
+          )
+      : none(),
+  ];
+}
+
+/**
+ * The songs a player offers (shared by the desktop read and the mobile widget's read, modules/mobile-widget):
+ * per planned song that still exists, its sources in order, each with the ready audio of `productIds` in that
+ * order; a source without any ready version, and a song without any source, are left out.
+ */
+export function playerSongsOf(
+  plan: { songId: string; instrumentIds: string[] }[],
+  songRows: SongRow[],
+  instrumentRows: InstrumentRow[],
+  audioRows: (typeof audios.$inferSelect)[],
+  productIds: string[],
+): PlayerSong[] {
+  const audioOf = new Map(
+    audioRows
+      .filter((a) => a.status === 'ready' && a.processedUrl)
+      .map((a) => [`${a.productId}/${a.instrumentId}`, toVersion(a)]),
+  );
+  const songById = new Map(songRows.map((s) => [s.id, s]));
+  const instrumentById = new Map(instrumentRows.map((i) => [i.id, i]));
+  return plan.flatMap(({ songId, instrumentIds: ids }) => {
+    const song = songById.get(songId);
+    if (!song) return [];
+    const sources = ids.flatMap((iid) => {
+      const inst = instrumentById.get(iid);
+      if (inst?.songId !== songId) return [];
+      const versions = productIds.flatMap((pid) => audioOf.get(`${pid}/${iid}`) ?? []);
+      return versions.length ? [{ _id: inst.id, name: inst.name, performer: inst.performer ?? null, versions }] : [];
+    });
+    if (!sources.length) return [];
+    return [
+      {
+        _id: song.id,
+        name: song.name,
+        song_writer: song.songWriter ?? null,
+        is_atk: song.isAtk === 1 ? 1 : 0,
+        sources,
+      },
+    ];
+  });
+}
+
+/** The planned sources that still exist: recordings on them that are not ready yet make a read 'preparing'. */
+export function offeredSources(plan: { instrumentIds: string[] }[], instrumentRows: { id: string }[]): Set<string> {
+  const existing = new Set(instrumentRows.map((i) => i.id));
+  return new Set(plan.flatMap((p) => p.instrumentIds.filter((iid) => existing.has(iid))));
 }
 
 const isSlot = (o: number | null | undefined): o is number => typeof o === 'number' && o >= 1 && o <= PRODUCT_SLOTS;
@@ -250,7 +295,7 @@ const objectOf = (v: unknown): Record<string, unknown> | null =>
  * A product as visitors see it. The sections of features the instance has switched off are left empty (null or
  * []), and so is the price when Display Price is off: only what the player may show leaves the server.
  */
-function toPlayerProduct(p: ProductRow, brandName: string, features: PlayerInstance['features']): PlayerProduct {
+export function toPlayerProduct(p: ProductRow, brandName: string, features: PlayerInstance['features']): PlayerProduct {
   const on = (key: (typeof ORDERED_FEATURES)[number]) => features.ordered.includes(key);
   const images = objectOf(p.images) ?? {};
   const additional = (Array.isArray(images.additional_images) ? images.additional_images : [])

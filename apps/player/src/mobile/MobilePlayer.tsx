@@ -1,0 +1,496 @@
+/**
+ * The mobile widget's app (`atk-mobile-app.js`): the products of a mobile instance on a phone's screen (up to three
+ * in their slots, the other active ones a pick away), the song and source pickers, one play button and the
+ * operator's menu. The audio is the desktop player's engine (../engine): every on-screen product's version plays
+ * locked to one clock, level-matched, and a tap or a horizontal swipe switches with an equal-power crossfade, so
+ * a switch never restarts the song. At most three versions are loaded at once (memory on a phone).
+ */
+import type { MobilePlayerInstance, PlayerVersion } from '@atk/contract';
+import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
+import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl } from '../app/events.ts';
+import type { OrderedFeature } from '../app/instance.ts';
+import { FeatureContent } from '../app/Panels.tsx';
+import { sendEvents, visitorId } from '../app/send.ts';
+import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
+import { formatTime } from '../app/time.ts';
+import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
+import type { MobileOptions } from './types.ts';
+
+const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
+  'FREQUENCY GRAPHS': 'frequency_graphs',
+  'LISTENING GUIDE': 'listening_guide',
+  DISCOGRAPHY: 'discography',
+  'TECH SPECS': 'tech_specs',
+  IMAGES: 'images',
+};
+/** The mobile read carries no image order: the 360° view first, as the desktop default. */
+const IMAGE_ORDER = ['group_360', 'additional'];
+const TICK_MS = 250;
+/** A horizontal move this long (px), and longer than it is tall, is a swipe. */
+const SWIPE_PX = 48;
+
+/** Where the widget starts: a shared link's selection when it is still offered, else slot 1 and the first song. */
+export function startOf(data: MobilePlayerInstance, initial: MobileOptions['initial']) {
+  const ids = new Set(data.products.map((p) => p._id));
+  let screen = data.slots.filter((id) => ids.has(id)).slice(0, MOBILE_SLOTS);
+  if (screen.length === 0) screen = data.products.slice(0, MOBILE_SLOTS).map((p) => p._id);
+  const wanted = initial?.product && ids.has(initial.product) ? initial.product : null;
+  if (wanted && !screen.includes(wanted)) screen = [wanted, ...screen].slice(0, MOBILE_SLOTS);
+  const song = data.songs.find((s) => s._id === initial?.song) ?? data.songs[0] ?? null;
+  const source = song?.sources.find((s) => s._id === initial?.source) ?? song?.sources[0] ?? null;
+  return { screen, product: wanted ?? screen[0] ?? null, song: song?._id ?? null, source: source?._id ?? null };
+}
+
+export function MobilePlayer({ data, api, initial }: MobileOptions) {
+  const resolve = useCallback(
+    (url: string) => {
+      try {
+        return new URL(url, api).href;
+      } catch {
+        return url;
+      }
+    },
+    [api],
+  );
+  const byId = new Map(data.products.map((p) => [p._id, p]));
+  const [start] = useState(() => startOf(data, initial));
+  const [screen, setScreen] = useState<string[]>(start.screen);
+  const [selected, setSelected] = useState<string | null>(start.product);
+  const [songId, setSongId] = useState<string | null>(start.song);
+  const [sourceId, setSourceId] = useState<string | null>(start.source);
+  const [state, setState] = useState<EngineState>('idle');
+  const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [panel, setPanel] = useState<MobileMenuEntry | null>(null);
+  const [copied, setCopied] = useState(false);
+  /** The versions that have arrived in the engine: only those can be switched to (a switch is never silent). */
+  const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
+
+  const song = data.songs.find((s) => s._id === songId) ?? null;
+  const source = song?.sources.find((s) => s._id === sourceId) ?? null;
+  const versionOf = (id: string | null): PlayerVersion | null =>
+    (id && source?.versions.find((v) => v.product_id === id)) || null;
+  const recorded = screen.filter((id) => versionOf(id));
+  const product = selected ? (byId.get(selected) ?? null) : null;
+
+  // ── the engine (shared with the desktop player) ─────────────────────────────────────────────────
+  const engineRef = useRef<AudioEngine | null>(null);
+  const engine = () => {
+    engineRef.current ??= new AudioEngine();
+    return engineRef.current;
+  };
+  const wantPlay = useRef(false);
+  const loadDone = useRef<Promise<unknown>>(Promise.resolve());
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  useEffect(() => {
+    const e = engine();
+    const off = e.listen({
+      state: (s) => {
+        setState(s);
+        setPosition(e.position);
+        if (e.durationSamples > 0) setDuration(e.duration);
+      },
+      loaded: (id) => {
+        setDuration(e.duration);
+        setArrived((a) => new Set(a).add(id));
+      },
+    });
+    return () => {
+      off();
+      e.dispose();
+      engineRef.current = null;
+    };
+  }, []);
+
+  const engineVersion = (v: PlayerVersion) => ({ id: v.product_id, url: resolve(v.url), lufs: v.lufs });
+  const loaded = useRef(new Set<string>());
+  /** False while a source's selected version is loading alone; the others are added once it is in. */
+  const primed = useRef(false);
+  const recordedNow = useRef<string[]>([]);
+  recordedNow.current = recorded;
+  const loadedSong = useRef<string | null>(null);
+  // A new source loads the on-screen versions (a new source of the same song keeps the place).
+  useEffect(() => {
+    if (!source || !song) return;
+    const e = engine();
+    const versions = recorded.map((id) => versionOf(id) as PlayerVersion);
+    setArrived(new Set());
+    if (versions.length === 0) {
+      loaded.current = new Set();
+      return;
+    }
+    const keep = loadedSong.current === song._id ? e.position : 0;
+    loadedSong.current = song._id;
+    if (e.state === 'playing') wantPlay.current = true;
+    const current = selectedRef.current;
+    const first = versions.some((v) => v.product_id === current) ? (current as string) : versions[0].product_id;
+    if (first !== current) setSelected(first);
+    // The selected version alone first: on a slow network the others would share its bandwidth and delay the first
+    // sound by their whole size; they join the running engine once it is in (bench/mobile.ts measures this).
+    loaded.current = new Set([first]);
+    primed.current = false;
+    setDuration(Math.max(0, ...versions.map((v) => (v.duration_ms ?? 0) / 1000)));
+    const rate = versions.find((v) => v.sample_rate)?.sample_rate ?? undefined;
+    let live = true;
+    const firstVersion = versions.find((v) => v.product_id === first) as PlayerVersion;
+    loadDone.current = e
+      .load([engineVersion(firstVersion)], first, rate)
+      .then(async () => {
+        if (!live || e.durationSamples === 0) return;
+        if (keep > 0) await e.seek(Math.min(keep, e.duration));
+        if (live) setPosition(e.position);
+      })
+      .catch(() => undefined);
+    void loadDone.current.then(() => {
+      if (!live) return;
+      primed.current = true;
+      for (const id of recordedNow.current)
+        if (!loaded.current.has(id)) {
+          loaded.current.add(id);
+          void e.addVersion(engineVersion(versionOf(id) as PlayerVersion));
+        }
+    });
+    if (wantPlay.current) void resume();
+    return () => {
+      live = false;
+    };
+  }, [source?._id]);
+  // A product brought on screen joins the running engine; the one it replaced leaves it (no restart).
+  const recordedKey = recorded.join(',');
+  useEffect(() => {
+    if (!source || !primed.current) return;
+    const e = engine();
+    for (const id of recorded)
+      if (!loaded.current.has(id)) {
+        loaded.current.add(id);
+        void e.addVersion(engineVersion(versionOf(id) as PlayerVersion));
+      }
+    for (const id of [...loaded.current])
+      if (!recorded.includes(id) && id !== e.selected) {
+        e.removeVersion(id);
+        loaded.current.delete(id);
+      }
+  }, [recordedKey]);
+
+  const resume = useCallback(async () => {
+    for (;;) {
+      const done = loadDone.current;
+      await done;
+      if (done === loadDone.current) break;
+    }
+    const e = engineRef.current;
+    if (!e || !wantPlay.current) return;
+    wantPlay.current = false;
+    await e.play();
+  }, []);
+
+  // ── events (widget_type 'mobile') ───────────────────────────────────────────────────────────────
+  const batcher = useRef(new EventBatcher()).current;
+  const counting = isUuid(data._id);
+  const target = useRef({ song: songId, source: sourceId });
+  target.current = { song: songId, source: sourceId };
+  useEffect(() => {
+    const e = engine();
+    setPosition(e.position);
+    if (state !== 'playing') return;
+    let last = performance.now();
+    const count = () => {
+      const now = performance.now();
+      const { song: s, source: src } = target.current;
+      const p = selectedRef.current;
+      if (counting && p && s && src)
+        batcher.listen({ instance_id: data._id, product_id: p, song_id: s, source_id: src }, (now - last) / 1000);
+      last = now;
+    };
+    const timer = setInterval(() => {
+      setPosition(engine().position);
+      count();
+    }, TICK_MS);
+    return () => {
+      clearInterval(timer);
+      count();
+    };
+  }, [state]);
+  const flush = useCallback(
+    (final: boolean) => {
+      if (!counting) return;
+      const sender = { visitor_id: visitorId(), widget_type: 'mobile' as const, page_url: pageUrl(location.href) };
+      for (const payload of batcher.drain(sender, final)) sendEvents(`${api}/widget/events`, payload);
+    },
+    [api, batcher, counting],
+  );
+  useEffect(() => {
+    if (!counting) return;
+    batcher.add({ type: 'launch', instance_id: data._id });
+    const timer = setInterval(() => flush(false), FLUSH_EVERY_MS);
+    const away = () => flush(true);
+    const hidden = () => document.visibilityState === 'hidden' && flush(true);
+    addEventListener('pagehide', away);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('pagehide', away);
+      document.removeEventListener('visibilitychange', hidden);
+      flush(true);
+    };
+  }, []);
+
+  // ── actions ─────────────────────────────────────────────────────────────────────────────────────
+  function choose(id: string) {
+    if (!versionOf(id) || !arrived.has(id) || id === selected) return;
+    setSelected(id);
+    engine().select(id);
+  }
+  function togglePlay() {
+    const e = engine();
+    if (e.state === 'playing' || wantPlay.current) {
+      wantPlay.current = false;
+      e.pause();
+      return;
+    }
+    if (!source || recorded.length === 0) return;
+    // Inside the tap: lets audio out (autoplay policy; the iOS silent switch, as the desktop player does).
+    void unlockAudio(e.context);
+    wantPlay.current = true;
+    void resume();
+    if (counting)
+      batcher.add({ type: 'play', instance_id: data._id, product_id: selected, song_id: songId, source_id: sourceId });
+  }
+  /** Another active product takes the selected one's slot, and is heard from the same moment. */
+  function bring(id: string) {
+    if (!id || screen.includes(id)) return;
+    const at = Math.max(0, screen.indexOf(selected ?? ''));
+    const next = [...screen];
+    const replaced = next.length < MOBILE_SLOTS ? null : next[at];
+    if (replaced === null) next.push(id);
+    else next[at] = id;
+    setScreen(next);
+    const v = versionOf(id);
+    if (!v) return;
+    loaded.current.add(id);
+    const e = engine();
+    void e.addVersion(engineVersion(v)).then(() => {
+      setSelected(id);
+      e.select(id);
+      // The product it replaced leaves the engine once the new one is heard (three versions at most).
+      if (replaced && loaded.current.delete(replaced)) e.removeVersion(replaced);
+    });
+  }
+  const pickSong = (id: string) => {
+    const next = data.songs.find((s) => s._id === id);
+    setSongId(id);
+    setSourceId(next?.sources[0]?._id ?? null);
+  };
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (e: TouchEvent) => {
+    const t = e.touches[0];
+    swipe.current = t ? { x: t.clientX, y: t.clientY } : null;
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const from = swipe.current;
+    const t = e.changedTouches[0];
+    swipe.current = null;
+    if (!from || !t) return;
+    const dx = t.clientX - from.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(t.clientY - from.y)) return;
+    const playable = screen.filter((id) => versionOf(id) && arrived.has(id));
+    const i = playable.indexOf(selected ?? '');
+    const next = playable[(i + (dx < 0 ? 1 : -1) + playable.length) % playable.length];
+    if (next) choose(next);
+  };
+
+  const shareUrl = buildShareUrl(
+    location.href,
+    { instance: data._id, product: selected, song: songId, source: sourceId },
+    MOBILE_SHARE_PARAMS,
+  );
+  const copy = () => {
+    void navigator.clipboard?.writeText(shareUrl).then(
+      () => setCopied(true),
+      () => undefined,
+    );
+  };
+  const others = data.products.filter((p) => !screen.includes(p._id));
+  const playing = state === 'playing';
+  const currency = currencyOf(navigator.languages ?? [navigator.language]);
+  const price = product ? choosePrice(product.price, currency) : null;
+
+  return (
+    <div className="m">
+      <div
+        className="stage"
+        onTouchStart={onTouchStart as never}
+        onTouchEnd={onTouchEnd as never}
+        data-testid="mobile-stage"
+      >
+        <ol className="slots" aria-label="Products">
+          {screen.map((id, i) => {
+            const p = byId.get(id);
+            if (!p) return null;
+            const on = id === selected;
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  className={on ? 'slot on' : 'slot'}
+                  aria-pressed={on}
+                  disabled={!versionOf(id) || !arrived.has(id)}
+                  onClick={() => choose(id)}
+                  data-product={id}
+                >
+                  <span className="pos">{i + 1}</span>
+                  {p.thumbnail ? <img src={resolve(p.thumbnail)} alt="" /> : <span className="noimg" />}
+                  <span className="pname">{p.name}</span>
+                  <span className="pbrand">{p.brand_name}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        {product && (
+          <p className="now" aria-live="polite">
+            <strong>{product.name}</strong> · {product.brand_name}
+            {price && <span className="price"> · {formatPrice(price)}</span>}
+          </p>
+        )}
+      </div>
+      {others.length > 0 && (
+        <label className="field">
+          <span>More products</span>
+          <select aria-label="More products" value="" onChange={(e) => bring((e.target as HTMLSelectElement).value)}>
+            <option value="">Choose a product…</option>
+            {others.map((p) => (
+              <option key={p._id} value={p._id}>
+                {p.brand_name} {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="pickers">
+        <label className="field">
+          <span>Song</span>
+          <select
+            aria-label="Song"
+            value={songId ?? ''}
+            onChange={(e) => pickSong((e.target as HTMLSelectElement).value)}
+          >
+            {data.songs.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Source</span>
+          <select
+            aria-label="Source"
+            value={sourceId ?? ''}
+            onChange={(e) => setSourceId((e.target as HTMLSelectElement).value)}
+          >
+            {(song?.sources ?? []).map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="transport">
+        <button
+          type="button"
+          className="play"
+          onClick={togglePlay}
+          disabled={recorded.length === 0}
+          aria-label={playing ? 'Pause' : 'Play'}
+          data-state={state}
+          // What bench/mobile.ts reads: the engine's decoded audio now and at its peak (bytes).
+          data-decoded-bytes={engineRef.current?.decodedBytes ?? 0}
+          data-peak-decoded-bytes={engineRef.current?.peakDecodedBytes ?? 0}
+          data-testid="mobile-play"
+        >
+          {playing ? '❚❚' : '▶'}
+        </button>
+        <input
+          type="range"
+          className="seek"
+          min={0}
+          max={Math.max(duration, 0.1)}
+          step={0.1}
+          value={position}
+          aria-label="Playback position"
+          aria-valuenow={Math.round(position * 10) / 10}
+          aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
+          onChange={(e) => {
+            const s = Number((e.target as HTMLInputElement).value);
+            void engine().seek(s);
+            setPosition(s);
+          }}
+        />
+        <span className="time">{formatTime(position)}</span>
+      </div>
+      {data.menu.length > 0 && (
+        <nav className="menu" aria-label="Menu">
+          {data.menu.map((entry) => (
+            <button
+              key={entry}
+              type="button"
+              aria-expanded={panel === entry}
+              className={panel === entry ? 'on' : ''}
+              onClick={() => {
+                setCopied(false);
+                setPanel(panel === entry ? null : entry);
+              }}
+            >
+              {entry}
+            </button>
+          ))}
+        </nav>
+      )}
+      {panel && (
+        <section className="sheet" aria-label={panel}>
+          <h3>{panel}</h3>
+          {panel === 'DEALS' ? (
+            data.retailers.length === 0 ? (
+              <p className="empty">No deals yet.</p>
+            ) : (
+              <ul className="deals">
+                {data.retailers.map((r) => (
+                  <li key={r._id}>
+                    {r.image && <img src={resolve(r.image)} alt="" />}
+                    {r.website ? (
+                      <a href={r.website} target="_blank" rel="noopener noreferrer">
+                        {r.name}
+                      </a>
+                    ) : (
+                      <span>{r.name}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : panel === 'SHARE' ? (
+            <div className="share">
+              <input readOnly value={shareUrl} aria-label="Share link" data-testid="share-url" />
+              <button type="button" onClick={copy}>
+                {copied ? 'Copied' : 'Copy link'}
+              </button>
+            </div>
+          ) : product && FEATURE_OF[panel] ? (
+            <FeatureContent
+              feature={FEATURE_OF[panel] as OrderedFeature}
+              product={product}
+              bands={data.frequency_bands}
+              imageOrder={IMAGE_ORDER}
+              resolve={resolve}
+            />
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The mobile widget's events (POST /widget/events with widget_type 'mobile'): they name a published mobile
+ * instance; each is counted for its product's brand (a launch, naming no product, for the nil brand), so a brand's
+ * product statistics with widget_type=mobile show them. Real HTTP against an app with the demo data, on PGlite and
+ * PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { type DayPoint, type MobilePlayerInstance, type PlayerEvents, STATISTICS_BASE, utcToday } from '@atk/contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ID, playerEvents } from '../src/db/schema.ts';
+import { type DemoApp, startDemoApp } from './demo-app.fixture.ts';
+
+let demo: DemoApp;
+let mobile: MobilePlayerInstance;
+let desktopId: string;
+let brandId: string;
+let atk: string;
+
+const json = async <T>(res: Response) => ({ status: res.status, body: (await res.json()) as { msg: string; data: T } });
+const get = async <T>(p: string, token?: string) =>
+  json<T>(await fetch(`${demo.base}${p}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+const post = async (batch: unknown) =>
+  json<{ accepted: number }>(
+    await fetch(`${demo.base}/widget/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    }),
+  );
+
+beforeAll(async () => {
+  demo = await startDemoApp();
+  await demo.process();
+  const landing = await get<{ content: { instance: { _id: string } } }>('/widget/settings/mobile_landing_instance');
+  mobile = (await get<MobilePlayerInstance>(`/widget/mobile_instances/${landing.body.data.content.instance._id}`)).body
+    .data;
+  desktopId = (await get<{ content: { instance: { _id: string } } }>('/widget/settings/landing_instance')).body.data
+    .content.instance._id;
+  const admin = await demo.token('global@demo.atkplayer.com');
+  const brands = await get<{ list: { _id: string; name: string }[] }>('/admin/brands?name=Demo%20Audio', admin);
+  brandId = brands.body.data.list.find((b) => b.name === 'Demo Audio')?._id as string;
+  atk = await demo.token('atk@demo.atkplayer.com');
+}, 120_000);
+afterAll(() => demo?.close());
+
+const day = utcToday();
+const statistics = (kind: 'play' | 'listening_time', widget: string) =>
+  fetch(
+    `${demo.origin}${STATISTICS_BASE}/admin/statistics/product/${kind}?start=${day}&end=${day}&brand_id=${brandId}&widget_type=${widget}`,
+    { headers: { authorization: `Bearer ${atk}` } },
+  ).then((res) => json<{ series: DayPoint[]; total_num: number }>(res));
+
+describe('mobile events', () => {
+  it("are stored with the product's brand (a launch with the nil brand) and counted in the mobile product statistics", async () => {
+    expect(brandId).toBeTruthy();
+    const visitor = randomUUID();
+    const [song] = mobile.songs;
+    const [source] = song.sources;
+    const [p1, p2] = mobile.slots;
+    const target = { instance_id: mobile._id, song_id: song._id, source_id: source._id };
+    const batch: PlayerEvents = {
+      visitor_id: visitor,
+      widget_type: 'mobile',
+      page_url: 'https://example.com/mobile',
+      events: [
+        { type: 'launch', instance_id: mobile._id },
+        { type: 'play', product_id: p1, ...target },
+        { type: 'play', product_id: p2, ...target },
+        { type: 'listen', product_id: p1, seconds: 12.5, ...target },
+      ],
+    };
+    const res = await post(batch);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ accepted: 4 });
+
+    const rows = await demo.database.db
+      .select()
+      .from(playerEvents)
+      .where(eq(playerEvents.visitorId, visitor))
+      .orderBy(asc(playerEvents.type));
+    expect(rows.map((r) => [r.type, r.brandId, r.widgetType])).toEqual([
+      ['launch', NO_ID, 'mobile'],
+      ['listen', brandId, 'mobile'],
+      ['play', brandId, 'mobile'],
+      ['play', brandId, 'mobile'],
+    ]);
+
+    const plays = await statistics('play', 'mobile');
+    expect(plays.status).toBe(200);
+    expect(plays.body.data.total_num).toBe(2);
+    expect((await statistics('listening_time', 'mobile')).body.data.total_num).toBe(12.5);
+    // Not counted as the desktop player's.
+    expect((await statistics('play', 'desktop')).body.data.total_num).toBe(0);
+  });
+
+  it('drops events naming a desktop instance, a product or source the mobile instance does not offer', async () => {
+    const [song] = mobile.songs;
+    const [source] = song.sources;
+    const target = { song_id: song._id, source_id: source._id };
+    const events = (instance: string, product = mobile.slots[0]) => [
+      { type: 'play' as const, instance_id: instance, product_id: product, ...target },
+    ];
+    const batch = (widget: 'mobile' | 'desktop', list: PlayerEvents['events']) => ({
+      visitor_id: randomUUID(),
+      widget_type: widget,
+      events: list,
+    });
+    // A mobile batch naming a brand's instance, and a desktop batch naming the mobile instance.
+    expect((await post(batch('mobile', events(desktopId)))).body.data).toEqual({ accepted: 0 });
+    expect((await post(batch('desktop', events(mobile._id)))).body.data).toEqual({ accepted: 0 });
+    // Unknown instance, product and source.
+    expect((await post(batch('mobile', events(randomUUID())))).body.data).toEqual({ accepted: 0 });
+    expect((await post(batch('mobile', events(mobile._id, randomUUID())))).body.data).toEqual({ accepted: 0 });
+    expect(
+      (
+        await post(
+          batch('mobile', [
+            {
+              type: 'play',
+              instance_id: mobile._id,
+              product_id: mobile.slots[0],
+              song_id: song._id,
+              source_id: randomUUID(),
+            },
+          ]),
+        )
+      ).body.data,
+    ).toEqual({ accepted: 0 });
+    // The desktop player's own events still count for its instance's brand.
+    expect((await post(batch('desktop', [{ type: 'launch', instance_id: desktopId }]))).body.data).toEqual({
+      accepted: 1,
+    });
+  });
+
+  it('refuses an unknown widget type with 400', async () => {
+    const res = await post({
+      visitor_id: randomUUID(),
+      widget_type: 'tablet',
+      events: [{ type: 'launch', instance_id: mobile._id }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('widget_type must be one of desktop, mobile');
+  });
+});

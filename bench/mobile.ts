@@ -1,0 +1,129 @@
+/**
+ * The mobile widget on a slow phone (issue 14 item 7): Chromium with CDP Emulation.setCPUThrottlingRate 4 and
+ * Network.emulateNetworkConditions (150 ms latency, 1.6 Mbit/s down and up), a fresh browser context (nothing
+ * cached), Pixel 7 emulation. A fresh server with the demo data (its audio processed) serves the built console
+ * and player (run `npm run build` first). Prints:
+ *   - tap on LAUNCH PLAYER → the widget drawn, and the loader + app chunk bytes it fetched;
+ *   - tap on Play → the engine playing (first sound), target ≤ 2.5 s;
+ *   - the engine's decoded audio (peak) with the three on-screen products playing and switched, target ≤ 60 MB.
+ *   npm run bench:mobile            (CHROMIUM_PATH to choose the browser; /usr/bin/chromium by default)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, devices } from 'playwright';
+import { buildApp } from '../apps/server/src/app.ts';
+import { seed } from '../apps/server/src/bootstrap/seed.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
+import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+
+const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-mobile-'));
+const port = Number(process.env.BENCH_PORT ?? 4341);
+const origin = `http://127.0.0.1:${port}`;
+// The server's own local file store (as `npm start`): the recordings are served by the app, with HTTP Range.
+const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
+const storage = await createStorage(config);
+const enqueued: string[] = [];
+const queue = {
+  kind: 'pglite' as const,
+  enqueue: async (id: string) => void enqueued.push(id),
+  start: async () => {},
+  stop: async () => {},
+};
+const database = await openDatabase({ dataDir: 'memory://' });
+await seed(database.db, { demo: true, storage, queue });
+for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
+const app = await buildApp({ config, db: database.db, storage, queue, logger: false });
+await app.listen({ port, host: '127.0.0.1' });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+});
+const { defaultBrowserType: _b, ...pixel7 } = devices['Pixel 7'];
+const ms = (n: number) => `${Math.round(n)} ms`;
+try {
+  const context = await browser.newContext({ ...pixel7, baseURL: origin });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  const bytesPerSecond = (1.6 * 1_000_000) / 8;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+  const fetched = new Map<string, number>();
+  page.on('response', async (res) => {
+    const url = new URL(res.url());
+    if (!/atk-mobile|\/files\//.test(url.pathname)) return;
+    const length = Number(res.headers()['content-length'] ?? 0);
+    fetched.set(url.pathname, length);
+  });
+
+  // When each request started and finished (ms since the page load began): where the time goes.
+  const timeline: string[] = [];
+  page.on('request', (req) =>
+    timeline.push(`${ms(performance.now() - loadStart)} → ${new URL(req.url()).pathname.slice(0, 60)}`),
+  );
+  page.on('requestfinished', (req) =>
+    timeline.push(`${ms(performance.now() - loadStart)} ✓ ${new URL(req.url()).pathname.slice(0, 60)}`),
+  );
+  const loadStart = performance.now();
+  await page.goto('/mobile');
+  const launch = page.getByTestId('launch-player');
+  await launch.waitFor();
+  await page.waitForFunction(
+    () => !(document.querySelector('[data-testid="launch-player"]') as HTMLButtonElement)?.disabled,
+  );
+  const pageReady = performance.now() - loadStart;
+
+  const tapLaunch = performance.now();
+  await launch.tap();
+  const play = page.locator('atk-mobile-player').getByTestId('mobile-play');
+  await play.waitFor();
+  const drawn = performance.now() - tapLaunch;
+  const tapPlay = performance.now();
+  await play.tap();
+  await page
+    .locator('atk-mobile-player [data-testid="mobile-play"][data-state="playing"]')
+    .waitFor({ timeout: 120_000 });
+  const firstSound = performance.now() - tapPlay;
+
+  // Switch through the three on-screen products while playing, then read the engine's decoded audio.
+  const slots = page.locator('atk-mobile-player').getByRole('list', { name: 'Products' }).getByRole('button');
+  for (let round = 0; round < 2; round++)
+    for (let i = 0; i < 3; i++) {
+      await slots.nth(i).tap();
+      await page.waitForTimeout(1500);
+    }
+  const peak = Number(await play.getAttribute('data-peak-decoded-bytes'));
+  const now = Number(await play.getAttribute('data-decoded-bytes'));
+  const audioFiles = [...fetched].filter(([p]) => p.includes('/files/'));
+  const scripts = [...fetched].filter(([p]) => p.includes('atk-mobile'));
+
+  console.log('mobile widget, Pixel 7, 4× CPU slowdown, 150 ms latency, 1.6 Mbit/s, fresh context');
+  console.log(`  /mobile ready (launch button enabled):   ${ms(pageReady)}`);
+  console.log(
+    `  tap LAUNCH PLAYER → widget drawn:        ${ms(drawn)}  (scripts ${scripts.map(([p, n]) => `${path.basename(p)} ${n} B`).join(', ')})`,
+  );
+  console.log(`  tap Play → engine playing (first sound): ${ms(firstSound)}  target ≤ 2500 ms`);
+  console.log(`  recordings fetched: ${audioFiles.length}, ${audioFiles.reduce((s, [, n]) => s + n, 0)} B`);
+  console.log(
+    `  decoded audio held: now ${(now / 1e6).toFixed(1)} MB, peak ${(peak / 1e6).toFixed(1)} MB (demo recordings, 3 products)`,
+  );
+  if (process.env.BENCH_TIMELINE) console.log(timeline.join('\n'));
+  console.log(
+    `  (taps at ${ms(tapLaunch - loadStart)} LAUNCH, ${ms(tapPlay - loadStart)} Play; BENCH_TIMELINE=1 lists the requests)`,
+  );
+  await context.close();
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+}

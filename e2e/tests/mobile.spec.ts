@@ -1,0 +1,228 @@
+/**
+ * The mobile widget on a phone (issue 14 "Done when"): Pixel 7 emulation (touch, 412 px), a fresh start's /mobile
+ * launches `<atk-mobile-player>` with the demo mobile instance, the comparison plays, switching products (tap,
+ * swipe, another product picked in) keeps the clock, the plays reach the mobile product statistics, DEALS lists a
+ * retailer made through the API, SHARE gives a link that reopens the same selection; at 360 px nothing scrolls
+ * sideways and every control is at least 44 px.
+ */
+import type { MobilePlayerInstance } from '@atk/contract';
+import { devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { api, apiLogin, baseUrl, DEMO } from './support';
+
+// The phone, but our own Chromium (the config's launchOptions stay): a describe may not change the browser type.
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+test.use({ ...pixel7, actionTimeout: 15_000 });
+
+const DEMO_MOBILE = 'Demo Mobile';
+const SLOTS = ['Lumen C1', 'Velour R2', 'Brick D7'];
+
+let mobile: MobilePlayerInstance;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const setting = await api<{ content: { instance: { _id: string } | null } }>(
+    'GET',
+    '/widget/settings/mobile_landing_instance',
+  );
+  const id = setting.data.content.instance?._id as string;
+  // A fresh start processes the demo audio in the background: wait until every product plays on both sources.
+  await expect
+    .poll(
+      async () => {
+        mobile = (await api<MobilePlayerInstance>('GET', `/widget/mobile_instances/${id}`)).data;
+        return mobile.preparing === 0 && mobile.songs[0]?.sources.every((s) => s.versions.length === 4);
+      },
+      { timeout: 100_000, intervals: [1000] },
+    )
+    .toBe(true);
+});
+
+const widget = (page: Page) => page.locator('atk-mobile-player').getByRole('dialog', { name: DEMO_MOBILE });
+const playButton = (w: Locator) => w.getByTestId('mobile-play');
+const position = async (w: Locator) =>
+  Number(await w.getByRole('slider', { name: 'Playback position' }).getAttribute('aria-valuenow'));
+const slot = (w: Locator, name: string) =>
+  w.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^\\d\\s*${name}`) });
+
+async function launch(page: Page): Promise<Locator> {
+  await page.goto('/mobile');
+  const button = page.getByTestId('launch-player');
+  await expect(button).toBeEnabled();
+  await button.tap();
+  const w = widget(page);
+  await expect(w).toBeVisible();
+  return w;
+}
+
+/** A horizontal swipe over the products (touch events, as a finger makes them). */
+async function swipe(page: Page, dx: number) {
+  await page.evaluate((dx) => {
+    const host = document.querySelector('atk-mobile-player') as HTMLElement;
+    const stage = host.shadowRoot?.querySelector('[data-testid="mobile-stage"]') as HTMLElement;
+    const box = stage.getBoundingClientRect();
+    const y = box.top + box.height / 2;
+    const x = box.left + box.width / 2;
+    const touch = (clientX: number) => new Touch({ identifier: 1, target: stage, clientX, clientY: y });
+    stage.dispatchEvent(
+      new TouchEvent('touchstart', { touches: [touch(x)], changedTouches: [touch(x)], bubbles: true, composed: true }),
+    );
+    stage.dispatchEvent(
+      new TouchEvent('touchend', { touches: [], changedTouches: [touch(x + dx)], bubbles: true, composed: true }),
+    );
+  }, dx);
+}
+
+test('LAUNCH PLAYER on /mobile plays the demo comparison; tap, swipe and another product switch without a restart', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const w = await launch(page);
+  // The featured products in their slots, the fourth a pick away.
+  const slots = w.getByRole('list', { name: 'Products' }).getByRole('button');
+  await expect(slots).toHaveCount(3);
+  for (const [i, name] of SLOTS.entries()) await expect(slots.nth(i)).toContainText(name);
+  await expect(w.getByLabel('More products').locator('option:not([value=""])')).toHaveText(['Demo Audio Pencil S4']);
+  await expect(w.getByLabel('Song', { exact: true }).locator('option')).toHaveText(['Morning Light']);
+  await expect(w.getByLabel('Source', { exact: true }).locator('option')).toHaveText(['Acoustic Guitar', 'Vocal']);
+
+  const play = playButton(w);
+  await expect(play).toBeEnabled({ timeout: 20_000 });
+  await play.tap();
+  await expect(play).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect.poll(() => position(w), { timeout: 20_000 }).toBeGreaterThan(1);
+
+  // A tap: the same clock goes on.
+  const p1 = await position(w);
+  await slot(w, 'Velour R2').tap();
+  await expect(slot(w, 'Velour R2')).toHaveAttribute('aria-pressed', 'true');
+  await expect(slot(w, 'Lumen C1')).toHaveAttribute('aria-pressed', 'false');
+  await expect(play).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => position(w)).toBeGreaterThan(p1 + 0.4);
+
+  // A swipe to the left: the next product.
+  const p2 = await position(w);
+  await swipe(page, -120);
+  await expect(slot(w, 'Brick D7')).toHaveAttribute('aria-pressed', 'true');
+  await expect(play).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => position(w)).toBeGreaterThan(p2 + 0.4);
+  // And back.
+  await swipe(page, 120);
+  await expect(slot(w, 'Velour R2')).toHaveAttribute('aria-pressed', 'true');
+
+  // Another product takes the selected one's slot and is heard from the same moment.
+  const p3 = await position(w);
+  await w.getByLabel('More products').selectOption({ label: 'Demo Audio Pencil S4' });
+  await expect(slot(w, 'Pencil S4')).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(slot(w, 'Velour R2')).toHaveCount(0);
+  await expect(play).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => position(w)).toBeGreaterThan(p3 + 0.4);
+
+  await play.tap();
+  await expect(play).toHaveAttribute('data-state', 'paused');
+
+  // Leaving the page sends what the widget gathered (widget_type mobile): the demo brand's mobile product
+  // statistics count the plays, as the atk operator reads them.
+  await page.goto('/home');
+  const admin = await apiLogin(DEMO.global_admin);
+  const brands = await api<{ list: { _id: string; name: string }[] }>('GET', '/admin/brands?name=Demo%20Audio', {
+    token: admin,
+  });
+  const brandId = brands.data.list.find((b) => b.name === 'Demo Audio')?._id;
+  const atk = await apiLogin(DEMO.atk);
+  const day = new Date().toISOString().slice(0, 10);
+  await expect
+    .poll(async () => {
+      const res = await fetch(
+        `${baseUrl()}/api/v1/atk/admin/statistics/product/play?start=${day}&end=${day}&brand_id=${brandId}&widget_type=mobile`,
+        { headers: { authorization: `Bearer ${atk}` } },
+      );
+      return ((await res.json()) as { data: { total_num: number } }).data.total_num;
+    })
+    .toBeGreaterThanOrEqual(1);
+});
+
+test('DEALS lists an active retailer made through the API, with the link to its shop', async ({ page }) => {
+  const token = await apiLogin(DEMO.atk);
+  const name = `Phone Deals ${Date.now()}`;
+  // The retailer paths are under /api/v1 (spec 3 §7), not the player's base.
+  const retailers = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl()}/api/v1/admin/retailers${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; data: { _id: string } };
+  };
+  const created = await retailers('POST', '', {});
+  expect(created.code).toBe(200);
+  const saved = await retailers('PUT', `/${created.data._id}`, {
+    name,
+    status: '1',
+    website: 'https://shop.example.com/mics',
+  });
+  expect(saved.code).toBe(200);
+
+  const w = await launch(page);
+  await w.getByRole('button', { name: 'DEALS', exact: true }).tap();
+  const deals = w.getByRole('region', { name: 'DEALS' });
+  const link = deals.getByRole('link', { name, exact: true });
+  await expect(link).toHaveAttribute('href', 'https://shop.example.com/mics');
+  await expect(link).toHaveAttribute('target', '_blank');
+});
+
+test('SHARE gives a link that reopens the same product, song and source', async ({ page }) => {
+  const w = await launch(page);
+  await slot(w, 'Brick D7').tap();
+  await w.getByLabel('Source', { exact: true }).selectOption({ label: 'Vocal' });
+  await expect(slot(w, 'Brick D7')).toHaveAttribute('aria-pressed', 'true');
+  await w.getByRole('button', { name: 'SHARE', exact: true }).tap();
+  const url = await w.getByTestId('share-url').inputValue();
+  expect(url).toContain('atkm_instance=');
+
+  await page.goto(url);
+  const again = widget(page);
+  await expect(again).toBeVisible();
+  await expect(slot(again, 'Brick D7')).toHaveAttribute('aria-pressed', 'true');
+  await expect(again.getByLabel('Source', { exact: true })).toHaveValue(
+    mobile.songs[0].sources.find((s) => s.name === 'Vocal')?._id as string,
+  );
+  await expect(again.getByLabel('Song', { exact: true })).toHaveValue(mobile.songs[0]._id);
+});
+
+test('at 360 px nothing scrolls sideways and every control is at least 44 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const w = await launch(page);
+  const noSideScroll = async () => {
+    const widths = await page.evaluate(() => {
+      const host = document.querySelector('atk-mobile-player') as HTMLElement;
+      const body = host.shadowRoot?.querySelector('.body') as HTMLElement;
+      return {
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        body: body.scrollWidth - body.clientWidth,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(0);
+    expect(widths.body).toBeLessThanOrEqual(0);
+  };
+  const bigEnough = async () => {
+    const small = await page.evaluate(() => {
+      const host = document.querySelector('atk-mobile-player') as HTMLElement;
+      const controls = Array.from(
+        host.shadowRoot?.querySelectorAll<HTMLElement>('button, select, input, .menu a, .deals a') ?? [],
+      );
+      return [...controls]
+        .filter((c) => c.getClientRects().length > 0)
+        .map((c) => ({ what: c.outerHTML.slice(0, 80), ...c.getBoundingClientRect().toJSON() }))
+        .filter((b) => b.height < 44 || b.width < 44);
+    });
+    expect(small).toEqual([]);
+  };
+  await noSideScroll();
+  await bigEnough();
+  for (const entry of mobile.menu) {
+    await w.getByRole('button', { name: entry, exact: true }).tap();
+    await expect(w.getByRole('region', { name: entry })).toBeVisible();
+    await noSideScroll();
+    await bigEnough();
+  }
+});
