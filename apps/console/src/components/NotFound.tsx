@@ -23,4 +23,3 @@ export function NotFound({ embedded = false }: { embedded?: boolean }) {
     </section>
   );
 }
-
