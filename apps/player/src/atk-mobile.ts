@@ -11,7 +11,7 @@
 import type { MobilePlayerInstance } from '@atk/contract';
 import { PLAYER_TEXT } from '@atk/contract';
 import { API_BASE, MOBILE_PLAYER_TAG } from '@atk/contract/constants';
-import { MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './app/share.ts';
+import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './app/share.ts';
 import type { MobileAppModule, MobileHandle } from './mobile/types.ts';
 
 declare const __ATK_MOBILE_VERSION__: string;
@@ -204,17 +204,4 @@ class AtkMobilePlayer extends HTMLElement {
 if (!customElements.get(MOBILE_PLAYER_TAG)) customElements.define(MOBILE_PLAYER_TAG, AtkMobilePlayer);
 
 /** Opened from the widget's share link: launch that instance on the page's element (made when there is none). */
-if (shared) {
-  const instanceId = shared.instance;
-  const launch = () => {
-    let el = document.querySelector(MOBILE_PLAYER_TAG);
-    if (!el) {
-      el = document.createElement(MOBILE_PLAYER_TAG);
-      document.body.append(el);
-    }
-    el.setAttribute('instance-id', instanceId);
-    el.setAttribute('status', 'show');
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', launch, { once: true });
-  else launch();
-}
+if (shared) launchShared(MOBILE_PLAYER_TAG, shared.instance);

@@ -14,7 +14,7 @@
  */
 import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
 import { API_BASE } from '@atk/contract/constants';
-import { parseShare, type ShareSelection } from './app/share.ts';
+import { launchShared, parseShare, type ShareSelection } from './app/share.ts';
 import type { AppHandle, AppModule } from './app/types.ts';
 import { STYLES } from './styles.ts';
 
@@ -381,17 +381,4 @@ function supportsAdopted(): boolean {
 if (!customElements.get(PLAYER_TAG)) customElements.define(PLAYER_TAG, AtkPlayer);
 
 /** Opened from a share link: launch that instance on the page's player element (made when there is none). */
-if (shared) {
-  const instanceId = shared.instance;
-  const launch = () => {
-    let player = document.querySelector(PLAYER_TAG);
-    if (!player) {
-      player = document.createElement(PLAYER_TAG);
-      document.body.append(player);
-    }
-    player.setAttribute('instance-id', instanceId);
-    player.setAttribute('status', 'show');
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', launch, { once: true });
-  else launch();
-}
+if (shared) launchShared(PLAYER_TAG, shared.instance);

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
 import { blindName, shuffle } from './blind.ts';
 import { chooseDestination, choosePrice, currencyOf, formatPrice } from './currency.ts';
-import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl } from './events.ts';
 import { InfoPages } from './InfoPages.tsx';
 import { InfoTip } from './InfoTip.tsx';
 import {
@@ -15,17 +14,16 @@ import {
   type TooltipName,
 } from './instance.ts';
 import { Panels } from './Panels.tsx';
-import { sendEvents, visitorId } from './send.ts';
 import { buildShareUrl } from './share.ts';
 import { formatTime } from './time.ts';
 import type { AppOptions } from './types.ts';
+import { usePlayerEvents } from './usePlayerEvents.ts';
 import { Waveform } from './Waveform.tsx';
 
 type VersionStatus = { state: 'loading' | 'slow' | 'ready' | 'failed'; message?: string };
 
 /** A download still running after this long is called slow (the engine gives up at 45 s). */
 const SLOW_MS = 8000;
-const TICK_MS = 250;
 
 const visitorLanguages = () => {
   try {
@@ -237,58 +235,18 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   });
 
   // ── events ────────────────────────────────────────────────────────────────────────────────────────
-  const batcher = useRef(new EventBatcher()).current;
-  const listenTarget = useRef({ song: songId, source: sourceId });
-  listenTarget.current = { song: songId, source: sourceId };
-  const counting = isUuid(data._id);
-
-  // The clock: the playhead, and listening time for the selected product.
-  useEffect(() => {
-    const e = engine();
-    setPosition(e.position);
-    if (engineState !== 'playing') return;
-    let last = performance.now();
-    const count = () => {
-      const now = performance.now();
-      const { song: s, source: src } = listenTarget.current;
-      const p = selectedRef.current;
-      if (counting && p && s && src)
-        batcher.listen({ instance_id: data._id, product_id: p, song_id: s, source_id: src }, (now - last) / 1000);
-      last = now;
-    };
-    const timer = setInterval(() => {
-      setPosition(engine().position);
-      count();
-    }, TICK_MS);
-    return () => {
-      clearInterval(timer);
-      count();
-    };
-  }, [engineState]);
-
-  const flush = useCallback(
-    (final: boolean) => {
-      if (!counting) return;
-      const sender = { visitor_id: visitorId(), widget_type: 'desktop' as const, page_url: pageUrl(location.href) };
-      for (const payload of batcher.drain(sender, final)) sendEvents(`${api}/widget/events`, payload);
-    },
-    [api, batcher, counting],
-  );
-  useEffect(() => {
-    if (!counting) return;
-    batcher.add({ type: 'launch', instance_id: data._id });
-    const timer = setInterval(() => flush(false), FLUSH_EVERY_MS);
-    const away = () => flush(true);
-    const hidden = () => document.visibilityState === 'hidden' && flush(true);
-    addEventListener('pagehide', away);
-    document.addEventListener('visibilitychange', hidden);
-    return () => {
-      clearInterval(timer);
-      removeEventListener('pagehide', away);
-      document.removeEventListener('visibilitychange', hidden);
-      flush(true);
-    };
-  }, []);
+  // The clock and the statistics' events (./usePlayerEvents.ts).
+  const events = usePlayerEvents({
+    api,
+    instanceId: data._id,
+    widgetType: 'desktop',
+    engine,
+    playing: engineState === 'playing',
+    setPosition,
+    selected,
+    songId,
+    sourceId,
+  });
 
   // ── actions ───────────────────────────────────────────────────────────────────────────────────────
   const playable = (id: string) => !!versionOf(id) && status[id]?.state !== 'failed';
@@ -312,14 +270,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
     wantPlay.current = true;
     setWaiting(true);
     void resume();
-    if (counting)
-      batcher.add({
-        type: 'play',
-        instance_id: data._id,
-        product_id: selected,
-        song_id: songId,
-        source_id: sourceId,
-      });
+    events.play();
   }
   const seek = (s: number) => {
     void engine().seek(s);

@@ -47,3 +47,21 @@ export function parseShare(search: string, names: Params = SHARE_PARAMS): ShareS
     source: clean(params.get(names.source)),
   };
 }
+
+/**
+ * Opened from a share link: launches the shared instance on the page's element of `tag` (one is made when the page
+ * has none), once the document is parsed.
+ */
+export function launchShared(tag: string, instanceId: string): void {
+  const launch = () => {
+    let element = document.querySelector(tag);
+    if (!element) {
+      element = document.createElement(tag);
+      document.body.append(element);
+    }
+    element.setAttribute('instance-id', instanceId);
+    element.setAttribute('status', 'show');
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', launch, { once: true });
+  else launch();
+}

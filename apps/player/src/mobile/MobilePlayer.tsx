@@ -9,12 +9,11 @@ import type { MobilePlayerInstance, PlayerVersion } from '@atk/contract';
 import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
-import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl } from '../app/events.ts';
 import type { OrderedFeature } from '../app/instance.ts';
 import { FeatureContent } from '../app/Panels.tsx';
-import { sendEvents, visitorId } from '../app/send.ts';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
 import { formatTime } from '../app/time.ts';
+import { usePlayerEvents } from '../app/usePlayerEvents.ts';
 import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
 import type { MobileOptions } from './types.ts';
 
@@ -27,7 +26,6 @@ const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
 };
 /** The mobile read carries no image order: the 360° view first, as the desktop default. */
 const IMAGE_ORDER = ['group_360', 'additional'];
-const TICK_MS = 250;
 /** A horizontal move this long (px), and longer than it is tall, is a swipe. */
 const SWIPE_PX = 48;
 
@@ -188,55 +186,17 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
   }, []);
 
   // ── events (widget_type 'mobile') ───────────────────────────────────────────────────────────────
-  const batcher = useRef(new EventBatcher()).current;
-  const counting = isUuid(data._id);
-  const target = useRef({ song: songId, source: sourceId });
-  target.current = { song: songId, source: sourceId };
-  useEffect(() => {
-    const e = engine();
-    setPosition(e.position);
-    if (state !== 'playing') return;
-    let last = performance.now();
-    const count = () => {
-      const now = performance.now();
-      const { song: s, source: src } = target.current;
-      const p = selectedRef.current;
-      if (counting && p && s && src)
-        batcher.listen({ instance_id: data._id, product_id: p, song_id: s, source_id: src }, (now - last) / 1000);
-      last = now;
-    };
-    const timer = setInterval(() => {
-      setPosition(engine().position);
-      count();
-    }, TICK_MS);
-    return () => {
-      clearInterval(timer);
-      count();
-    };
-  }, [state]);
-  const flush = useCallback(
-    (final: boolean) => {
-      if (!counting) return;
-      const sender = { visitor_id: visitorId(), widget_type: 'mobile' as const, page_url: pageUrl(location.href) };
-      for (const payload of batcher.drain(sender, final)) sendEvents(`${api}/widget/events`, payload);
-    },
-    [api, batcher, counting],
-  );
-  useEffect(() => {
-    if (!counting) return;
-    batcher.add({ type: 'launch', instance_id: data._id });
-    const timer = setInterval(() => flush(false), FLUSH_EVERY_MS);
-    const away = () => flush(true);
-    const hidden = () => document.visibilityState === 'hidden' && flush(true);
-    addEventListener('pagehide', away);
-    document.addEventListener('visibilitychange', hidden);
-    return () => {
-      clearInterval(timer);
-      removeEventListener('pagehide', away);
-      document.removeEventListener('visibilitychange', hidden);
-      flush(true);
-    };
-  }, []);
+  const events = usePlayerEvents({
+    api,
+    instanceId: data._id,
+    widgetType: 'mobile',
+    engine,
+    playing: state === 'playing',
+    setPosition,
+    selected,
+    songId,
+    sourceId,
+  });
 
   // ── actions ─────────────────────────────────────────────────────────────────────────────────────
   function choose(id: string) {
@@ -256,8 +216,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     void unlockAudio(e.context);
     wantPlay.current = true;
     void resume();
-    if (counting)
-      batcher.add({ type: 'play', instance_id: data._id, product_id: selected, song_id: songId, source_id: sourceId });
+    events.play();
   }
   /** Another active product takes the selected one's slot, and is heard from the same moment. */
   function bring(id: string) {
