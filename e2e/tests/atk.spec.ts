@@ -311,83 +311,91 @@ async function menuState(page: Page) {
 }
 
 test('widget content: rich text, a band and the menu order are saved and read back', async ({ page }) => {
-  const stamp = uid();
-  await signInAs(page, DEMO.atk, '/atk/instances');
-  await page.getByTestId('nav-atk-infos').click();
-  await expect(heading(page, LABEL.widgetContent)).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText([
-    INFO_PAGE_LABELS.listening_tips,
-    INFO_PAGE_LABELS.about_us,
-    INFO_PAGE_LABELS.faq,
-    LABEL.tabFrequencyGraph,
-    LABEL.tabMenu,
-  ]);
+  // The mobile widget's tests read these settings (its menu's SHARE and DEALS): they are put back at the end.
+  const restoreToken = await apiLogin(DEMO.atk);
+  const SETTINGS = ['mobile_infos', 'mobile_freq_graph', 'mobile_menu'].map((t) => `/atk_player/admin/settings/${t}`);
+  const before = await Promise.all(SETTINGS.map((path) => v1<{ content: unknown }>('GET', path, restoreToken)));
+  try {
+    const stamp = uid();
+    await signInAs(page, DEMO.atk, '/atk/instances');
+    await page.getByTestId('nav-atk-infos').click();
+    await expect(heading(page, LABEL.widgetContent)).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText([
+      INFO_PAGE_LABELS.listening_tips,
+      INFO_PAGE_LABELS.about_us,
+      INFO_PAGE_LABELS.faq,
+      LABEL.tabFrequencyGraph,
+      LABEL.tabMenu,
+    ]);
 
-  // About Us: a heading typed with the editor's toolbar
-  await tab(page, INFO_PAGE_LABELS.about_us).click();
-  const about = page.getByTestId('info-tab-about_us');
-  const editor = about.getByRole('textbox', { name: INFO_PAGE_LABELS.about_us, exact: true });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await about.getByRole('button', { name: 'Heading', exact: true }).click();
-  await page.keyboard.type(`About ${stamp}`);
-  await about.getByRole('button', { name: LABEL.saveChanges }).click();
-  await expect(toast(page, MSG.updateSuccess)).toBeVisible();
+    // About Us: a heading typed with the editor's toolbar
+    await tab(page, INFO_PAGE_LABELS.about_us).click();
+    const about = page.getByTestId('info-tab-about_us');
+    const editor = about.getByRole('textbox', { name: INFO_PAGE_LABELS.about_us, exact: true });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await about.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.keyboard.type(`About ${stamp}`);
+    await about.getByRole('button', { name: LABEL.saveChanges }).click();
+    await expect(toast(page, MSG.updateSuccess)).toBeVisible();
 
-  // Frequency Graph: the first band's description
-  await tab(page, LABEL.tabFrequencyGraph).click();
-  const bands = page.getByTestId('tab-frequency-graph');
-  await expect(bands.locator('legend')).toHaveText([...FREQUENCY_BAND_LABELS]);
-  const sub = bands.getByTestId('band-sub');
-  await sub.getByLabel(LABEL.description, { exact: true }).fill(`Rumble ${stamp}`);
-  await bands.getByRole('button', { name: LABEL.saveChanges }).click();
-  await expect(toast(page, MSG.updateSuccess).last()).toBeVisible();
+    // Frequency Graph: the first band's description
+    await tab(page, LABEL.tabFrequencyGraph).click();
+    const bands = page.getByTestId('tab-frequency-graph');
+    await expect(bands.locator('legend')).toHaveText([...FREQUENCY_BAND_LABELS]);
+    const sub = bands.getByTestId('band-sub');
+    await sub.getByLabel(LABEL.description, { exact: true }).fill(`Rumble ${stamp}`);
+    await bands.getByRole('button', { name: LABEL.saveChanges }).click();
+    await expect(toast(page, MSG.updateSuccess).last()).toBeVisible();
 
-  // Menu: back to the default, then SHARE off and DEALS up one place
-  await tab(page, LABEL.tabMenu).click();
-  const menu = page.getByTestId('tab-menu');
-  await expect(menu.getByTestId('menu-entry')).toHaveCount(DEFAULT_MOBILE_MENU.length);
-  const token = await apiLogin(DEMO.atk);
-  const current = (await menuState(page)).filter((e) => !e.endsWith('(off)'));
-  if (current.join() !== DEFAULT_MOBILE_MENU.join()) {
-    await v1('PUT', '/atk_player/admin/settings/mobile_menu', token, { content: DEFAULT_MOBILE_MENU });
-    await page.reload();
+    // Menu: back to the default, then SHARE off and DEALS up one place
     await tab(page, LABEL.tabMenu).click();
-  }
-  await expect.poll(() => menuState(page)).toEqual([...DEFAULT_MOBILE_MENU]);
-  await menu.getByRole('checkbox', { name: 'SHARE', exact: true }).uncheck();
-  await menu.getByRole('button', { name: `${LABEL.moveUp} DEALS`, exact: true }).click();
-  const expected = [
-    'FREQUENCY GRAPHS',
-    'LISTENING GUIDE',
-    'DISCOGRAPHY',
-    'TECH SPECS',
-    'DEALS',
-    'IMAGES',
-    'SHARE (off)',
-  ];
-  await expect.poll(() => menuState(page)).toEqual(expected);
-  await menu.getByRole('button', { name: LABEL.saveChanges }).click();
-  await expect(toast(page, MSG.updateSuccess).last()).toBeVisible();
+    const menu = page.getByTestId('tab-menu');
+    await expect(menu.getByTestId('menu-entry')).toHaveCount(DEFAULT_MOBILE_MENU.length);
+    const token = await apiLogin(DEMO.atk);
+    const current = (await menuState(page)).filter((e) => !e.endsWith('(off)'));
+    if (current.join() !== DEFAULT_MOBILE_MENU.join()) {
+      await v1('PUT', '/atk_player/admin/settings/mobile_menu', token, { content: DEFAULT_MOBILE_MENU });
+      await page.reload();
+      await tab(page, LABEL.tabMenu).click();
+    }
+    await expect.poll(() => menuState(page)).toEqual([...DEFAULT_MOBILE_MENU]);
+    await menu.getByRole('checkbox', { name: 'SHARE', exact: true }).uncheck();
+    await menu.getByRole('button', { name: `${LABEL.moveUp} DEALS`, exact: true }).click();
+    const expected = [
+      'FREQUENCY GRAPHS',
+      'LISTENING GUIDE',
+      'DISCOGRAPHY',
+      'TECH SPECS',
+      'DEALS',
+      'IMAGES',
+      'SHARE (off)',
+    ];
+    await expect.poll(() => menuState(page)).toEqual(expected);
+    await menu.getByRole('button', { name: LABEL.saveChanges }).click();
+    await expect(toast(page, MSG.updateSuccess).last()).toBeVisible();
 
-  await page.reload();
-  await tab(page, INFO_PAGE_LABELS.about_us).click();
-  await expect(
-    page
-      .getByTestId('info-tab-about_us')
-      .getByRole('textbox', { name: INFO_PAGE_LABELS.about_us })
-      .getByRole('heading', { level: 3, name: `About ${stamp}` }),
-  ).toBeVisible();
-  await tab(page, LABEL.tabFrequencyGraph).click();
-  await expect(page.getByTestId('band-sub').getByLabel(LABEL.description, { exact: true })).toHaveValue(
-    `Rumble ${stamp}`,
-  );
-  await tab(page, LABEL.tabMenu).click();
-  await expect.poll(() => menuState(page)).toEqual(expected);
-  // what is stored is the ticked entries in their order
-  const answer = await v1<{ content: string[] }>('GET', '/atk_player/admin/settings/mobile_menu', token);
-  expect(answer.content).toEqual(expected.slice(0, 6));
+    await page.reload();
+    await tab(page, INFO_PAGE_LABELS.about_us).click();
+    await expect(
+      page
+        .getByTestId('info-tab-about_us')
+        .getByRole('textbox', { name: INFO_PAGE_LABELS.about_us })
+        .getByRole('heading', { level: 3, name: `About ${stamp}` }),
+    ).toBeVisible();
+    await tab(page, LABEL.tabFrequencyGraph).click();
+    await expect(page.getByTestId('band-sub').getByLabel(LABEL.description, { exact: true })).toHaveValue(
+      `Rumble ${stamp}`,
+    );
+    await tab(page, LABEL.tabMenu).click();
+    await expect.poll(() => menuState(page)).toEqual(expected);
+    // what is stored is the ticked entries in their order
+    const answer = await v1<{ content: string[] }>('GET', '/atk_player/admin/settings/mobile_menu', token);
+    expect(answer.content).toEqual(expected.slice(0, 6));
+  } finally {
+    for (const [i, path] of SETTINGS.entries()) await v1('PUT', path, restoreToken, { content: before[i].content });
+  }
 });
 
 test('landing page: a mobile instance is chosen from the search and saved', async ({ page }) => {
