@@ -13,6 +13,7 @@ import {
   TOOLTIP,
   type TooltipName,
 } from './instance.ts';
+import { absoluteUrl } from './links.ts';
 import { Panels } from './Panels.tsx';
 import { buildShareUrl } from './share.ts';
 import { formatTime } from './time.ts';
@@ -57,16 +58,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
     return m;
   }, [data]);
   const tip = (name: TooltipName) => tips.get(TOOLTIP[name]);
-  const resolve = useCallback(
-    (url: string) => {
-      try {
-        return new URL(url, api).href;
-      } catch {
-        return url;
-      }
-    },
-    [api],
-  );
+  const resolve = useCallback((url: string) => absoluteUrl(url, api), [api]);
 
   const [start] = useState(() => initialSelection(data, initial));
   const [chosen, setChosen] = useState<string[]>(start.chosen);

@@ -23,3 +23,12 @@ export function spotifyLink(value: string | null | undefined): string | null {
   if (uri) return `https://open.spotify.com/${uri[1]}/${uri[2]}`;
   return webLink(v);
 }
+
+/** A link of the API's answers made absolute against the API's address (the page may be on another origin). */
+export function absoluteUrl(url: string, base: string): string {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return url;
+  }
+}

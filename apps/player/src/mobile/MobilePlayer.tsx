@@ -10,6 +10,7 @@ import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
 import type { OrderedFeature } from '../app/instance.ts';
+import { absoluteUrl } from '../app/links.ts';
 import { FeatureContent } from '../app/Panels.tsx';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
 import { formatTime } from '../app/time.ts';
@@ -42,16 +43,7 @@ export function startOf(data: MobilePlayerInstance, initial: MobileOptions['init
 }
 
 export function MobilePlayer({ data, api, initial }: MobileOptions) {
-  const resolve = useCallback(
-    (url: string) => {
-      try {
-        return new URL(url, api).href;
-      } catch {
-        return url;
-      }
-    },
-    [api],
-  );
+  const resolve = useCallback((url: string) => absoluteUrl(url, api), [api]);
   const byId = new Map(data.products.map((p) => [p._id, p]));
   const [start] = useState(() => startOf(data, initial));
   const [screen, setScreen] = useState<string[]>(start.screen);

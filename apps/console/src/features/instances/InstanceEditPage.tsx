@@ -1,12 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
-import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useParams } from 'react-router';
+import { TabbedRecordPage } from '../../components/TabbedRecordPage.tsx';
 import { instanceKeys, instancesApi } from './api.ts';
 import { type OpenPermission, PermissionDialog, type PermissionRequest } from './permissions.tsx';
 import { useInstanceScope } from './scope.ts';
@@ -18,7 +14,6 @@ import { ProductsTab } from './tabs/ProductsTab.tsx';
 import { SourcesTab } from './tabs/SourcesTab.tsx';
 
 const TABS = ['general', 'features', 'products', 'sources', 'images', 'buttons'] as const;
-type TabKey = (typeof TABS)[number];
 
 /**
  * PLAYER INSTANCE EDIT (spec 3 §2 Instance edit): the instance of the route's id with its name as subtitle, and
@@ -28,7 +23,6 @@ type TabKey = (typeof TABS)[number];
 export default function InstanceEditPage() {
   const scope = useInstanceScope();
   const { id = '' } = useParams();
-  const [tab, setTab] = useRememberedTab<TabKey>(TABS, 'general');
   const [permission, setPermission] = useState<PermissionRequest | null>(null);
   const openPermission = useCallback<OpenPermission>((kind, features) => setPermission({ kind, features }), []);
   const instance = useQuery({
@@ -36,53 +30,26 @@ export default function InstanceEditPage() {
     queryFn: () => instancesApi.read(scope.admin, id),
   });
 
-  const back = (
-    <Link to={scope.listPath} className="page__back" data-testid="instance-back">
-      <ArrowLeftOutlined /> {LABEL.navMyPlayers}
-    </Link>
-  );
-
-  if (instance.isPending) return <PageSpinner />;
-  if (!instance.data) {
-    return (
-      <div className="page">
-        {back}
-        <Result
-          status="404"
-          title={LABEL.instanceEdit}
-          subTitle={instance.error?.message}
-          extra={
-            <Button type="primary" onClick={() => void instance.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
-
-  const data = instance.data;
-  const props = { instance: data, scope, permission: openPermission };
-  const tabs: DirtyTab<TabKey>[] = [
-    { key: 'general', label: LABEL.tabGeneral, render: (b) => <GeneralTab {...props} binding={b} /> },
-    { key: 'features', label: LABEL.tabFeatures, render: (b) => <FeaturesTab {...props} binding={b} /> },
-    { key: 'products', label: LABEL.tabProducts, render: (b) => <ProductsTab {...props} binding={b} /> },
-    { key: 'sources', label: LABEL.tabSources, render: (b) => <SourcesTab {...props} binding={b} /> },
-    { key: 'images', label: LABEL.tabImages, render: (b) => <ImagesTab {...props} binding={b} /> },
-    { key: 'buttons', label: LABEL.tabBuyButton, render: (b) => <BuyButtonTab {...props} binding={b} /> },
-  ];
-
   return (
-    <div className="page page--wide instance-edit">
-      {back}
-      <header className="page__header">
-        <h1 className="page__title">{LABEL.instanceEdit}</h1>
-        <p className="page__subtitle" data-testid="instance-name">
-          {data.general.name}
-        </p>
-      </header>
-      <DirtyTabs className="product-edit__tabs" tabs={tabs} active={tab} onChange={setTab} />
+    <TabbedRecordPage
+      record={instance}
+      title={LABEL.instanceEdit}
+      back={{ to: scope.listPath, label: LABEL.navMyPlayers }}
+      name={(data) => data.general.name}
+      keys={TABS}
+      tabs={(data) => {
+        const props = { instance: data, scope, permission: openPermission };
+        return [
+          { key: 'general', label: LABEL.tabGeneral, render: (b) => <GeneralTab {...props} binding={b} /> },
+          { key: 'features', label: LABEL.tabFeatures, render: (b) => <FeaturesTab {...props} binding={b} /> },
+          { key: 'products', label: LABEL.tabProducts, render: (b) => <ProductsTab {...props} binding={b} /> },
+          { key: 'sources', label: LABEL.tabSources, render: (b) => <SourcesTab {...props} binding={b} /> },
+          { key: 'images', label: LABEL.tabImages, render: (b) => <ImagesTab {...props} binding={b} /> },
+          { key: 'buttons', label: LABEL.tabBuyButton, render: (b) => <BuyButtonTab {...props} binding={b} /> },
+        ];
+      }}
+    >
       <PermissionDialog request={permission} onClose={() => setPermission(null)} />
-    </div>
+    </TabbedRecordPage>
   );
 }
