@@ -1,20 +1,11 @@
-import {
-  DEFAULT_MOBILE_MENU,
-  MOBILE_SLOTS,
-  type MobileInfosContent,
-  type MobilePlayerInstance,
-  MSG,
-  mobileMenuContent,
-  ORDERED_FEATURES,
-  type PlayerInstance,
-} from '@atk/contract';
+import { MOBILE_SLOTS, type MobilePlayerInstance, MSG, ORDERED_FEATURES, type PlayerInstance } from '@atk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, mobileInstanceProducts, mobileInstances, products, retailers, settings } from '../../db/schema.ts';
 import { deletedIs, liveById } from '../../db/soft-delete.ts';
 import { notFound } from '../../platform/errors.ts';
 import { offeredSources, playerSongPlan, playerSongsOf, songRowsOf, toPlayerProduct, UUID } from '../player/service.ts';
-import { frequencyBandsOf, infosOf } from '../settings/service.ts';
+import { frequencyBandsOf, mobileInfosOf, mobileMenuOf } from '../settings/service.ts';
 
 /**
  * What the mobile widget shows of a product: everything (a mobile instance has no feature switches; the widget's
@@ -144,13 +135,6 @@ export async function readMobilePlayer(db: Db, id: string): Promise<MobileRead> 
   const preparing = audioRows.some((a) => a.status !== 'ready' && offered.has(a.instrumentId));
 
   const stored = (type: string) => settingRows.find((s) => s.type === type)?.content ?? null;
-  const menu = mobileMenuContent.safeParse(stored('mobile_menu'));
-  const infos = infosOf(stored('mobile_infos'));
-  const mobileInfos: MobileInfosContent = {
-    listening_tips: infos.listening_tips,
-    about_us: infos.about_us,
-    faq: infos.faq,
-  };
   return {
     instance: {
       _id: row.id,
@@ -158,8 +142,8 @@ export async function readMobilePlayer(db: Db, id: string): Promise<MobileRead> 
       products: playerProducts,
       slots,
       songs,
-      menu: menu.success ? menu.data : DEFAULT_MOBILE_MENU,
-      infos: mobileInfos,
+      menu: mobileMenuOf(stored('mobile_menu')),
+      infos: mobileInfosOf(stored('mobile_infos')),
       frequency_bands: frequencyBandsOf(stored('mobile_freq_graph')),
       retailers: retailerRows.map((r) => ({
         _id: r.id,

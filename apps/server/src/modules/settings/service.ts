@@ -127,17 +127,21 @@ export const MOBILE_LANDING_MSG = {
   unpublished: 'The mobile instance must be published (Active) to be the landing instance',
 } as const;
 
+/** A mobile instance unless it has been deleted: what a landing choice shows and needs. */
+async function liveMobileInstance(db: Db, id: string) {
+  const [row] = await db
+    .select({ _id: mobileInstances.id, name: mobileInstances.name, isPublished: mobileInstances.isPublished })
+    .from(mobileInstances)
+    .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isDeleted, false)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The mobile instance the setting names, unless it has been deleted. */
 async function mobileLandingInstance(db: Db) {
   const stored = await readSetting<LandingContent | null>(db, 'mobile_landing_instance', null);
   const id = stored?.instance?._id;
-  if (!idSchema.safeParse(id).success) return null;
-  const [row] = await db
-    .select({ _id: mobileInstances.id, name: mobileInstances.name, isPublished: mobileInstances.isPublished })
-    .from(mobileInstances)
-    .where(and(eq(mobileInstances.id, id as string), eq(mobileInstances.isDeleted, false)))
-    .limit(1);
-  return row ?? null;
+  return idSchema.safeParse(id).success ? liveMobileInstance(db, id as string) : null;
 }
 
 /** The operator's view: the stored mobile instance with its name, unless it has been deleted. */
@@ -149,11 +153,7 @@ export async function readAdminMobileLanding(db: Db): Promise<MobileSettingAnswe
 /** The mobile landing instance must exist (not deleted) and be published; null clears the setting. */
 export async function writeMobileLandingInstance(db: Db, id: string | null): Promise<void> {
   if (id) {
-    const [row] = await db
-      .select({ isPublished: mobileInstances.isPublished })
-      .from(mobileInstances)
-      .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isDeleted, false)))
-      .limit(1);
+    const row = await liveMobileInstance(db, id);
     if (!row) throw badRequest(MOBILE_LANDING_MSG.unknown);
     if (row.isPublished !== 1) throw badRequest(MOBILE_LANDING_MSG.unpublished);
   }
