@@ -1,11 +1,13 @@
 /**
  * The mobile widget on a slow phone (issue 14 item 7): Chromium with CDP Emulation.setCPUThrottlingRate 4 and
  * Network.emulateNetworkConditions (150 ms latency, 1.6 Mbit/s down and up), a fresh browser context (nothing
- * cached), Pixel 7 emulation. A fresh server with the demo data (its audio processed) serves the built console
- * and player (run `npm run build` first). Prints:
+ * cached), Pixel 7 emulation. A fresh server with the demo data (its audio processed; the recordings made
+ * BENCH_SONG_SECONDS long, 180 by default: a real song's length) serves the built console and player (run
+ * `npm run build` first). Prints:
  *   - tap on LAUNCH PLAYER → the widget drawn, and the loader + app chunk bytes it fetched;
  *   - tap on Play → the engine playing (first sound), target ≤ 2.5 s;
- *   - the engine's decoded audio (peak) with the three on-screen products playing and switched, target ≤ 60 MB.
+ *   - the engine's decoded audio (peak) with the three on-screen products playing and switched, target ≤ 60 MB,
+ *     and the compressed bytes fetched meanwhile.
  *   npm run bench:mobile            (CHROMIUM_PATH to choose the browser; /usr/bin/chromium by default)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +23,7 @@ import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-mobile-'));
 const port = Number(process.env.BENCH_PORT ?? 4341);
+const songSeconds = Number(process.env.BENCH_SONG_SECONDS ?? 180);
 const origin = `http://127.0.0.1:${port}`;
 // The server's own local file store (as `npm start`): the recordings are served by the app, with HTTP Range.
 const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
@@ -33,7 +36,7 @@ const queue = {
   stop: async () => {},
 };
 const database = await openDatabase({ dataDir: 'memory://' });
-await seed(database.db, { demo: true, storage, queue });
+await seed(database.db, { demo: true, storage, queue, demoSeconds: songSeconds });
 for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
 const app = await buildApp({ config, db: database.db, storage, queue, logger: false });
 await app.listen({ port, host: '127.0.0.1' });
@@ -114,7 +117,7 @@ try {
   console.log(`  tap Play → engine playing (first sound): ${ms(firstSound)}  target ≤ 2500 ms`);
   console.log(`  recordings fetched: ${audioFiles.length}, ${audioFiles.reduce((s, [, n]) => s + n, 0)} B`);
   console.log(
-    `  decoded audio held: now ${(now / 1e6).toFixed(1)} MB, peak ${(peak / 1e6).toFixed(1)} MB (demo recordings, 3 products)`,
+    `  decoded audio held: now ${(now / 1e6).toFixed(1)} MB, peak ${(peak / 1e6).toFixed(1)} MB (3 products, ${songSeconds} s recordings)  target ≤ 60 MB`,
   );
   if (process.env.BENCH_TIMELINE) console.log(timeline.join('\n'));
   console.log(

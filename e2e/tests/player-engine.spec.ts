@@ -78,116 +78,166 @@ async function openEngine(page: Page) {
   await page.goto(`${ORIGIN}/`);
 }
 
-test('versions play sample-locked and seamless across windows; a switch crossfades in 25 ms; levels matched', async ({
-  page,
-}) => {
-  await openEngine(page);
-  const versions = fixtures.map((f) => ({ id: f.name, url: `${ORIGIN}/${f.name}.mp3`, lufs: f.lufs }));
-  const result = await page.evaluate(
-    async ({ versions, rate }) => {
-      type EngineModule = {
-        AudioEngine: new (
-          o: object,
-        ) => {
-          load(v: unknown[], selected: string, rate: number): Promise<void>;
-          play(): Promise<void>;
-          select(id: string): void;
-          pump(): Promise<void>;
-          readonly settled: Promise<void>;
-          readonly durationSamples: number;
+/**
+ * Streamed: each version's first 100 kB (≈ 2.5 s; a window is ≈ 1.5 s here) arrive at once and the rest is held
+ * back, the first version's until 0.5 s into the render, the second's until 2.25 s, in the middle of its second
+ * window. Playing must start on the first bytes, and the late window must join at the clock, not behind it.
+ */
+const HELD = [
+  { first: 100_000, releaseAt: 0.5 },
+  { first: 100_000, releaseAt: 2.25 },
+];
+
+for (const streamed of [false, true])
+  test(`versions play sample-locked and seamless across windows; a switch crossfades in 25 ms; levels matched${streamed ? '; streamed, starting on the first bytes' : ''}`, async ({
+    page,
+  }) => {
+    await openEngine(page);
+    const versions = fixtures.map((f) => ({ id: f.name, url: `${ORIGIN}/${f.name}.mp3`, lufs: f.lufs }));
+    const result = await page.evaluate(
+      async ({ versions, rate, held }) => {
+        type EngineModule = {
+          AudioEngine: new (
+            o: object,
+          ) => {
+            load(v: unknown[], selected: string, rate: number): Promise<void>;
+            play(): Promise<void>;
+            select(id: string): void;
+            pump(): Promise<void>;
+            readonly settled: Promise<void>;
+            readonly durationSamples: number;
+          };
         };
-      };
-      const { AudioEngine } = (window as unknown as { AtkEngine: EngineModule }).AtkEngine;
-      const seconds = 8;
-      const offline = new OfflineAudioContext(2, rate * seconds, rate);
-      // Small windows (64 frames ≈ 1.5 s) so the render crosses several seams.
-      const engine = new AudioEngine({ makeContext: () => offline, windowFrames: 64 });
-      await engine.load(versions, versions[0].id, rate);
-      await engine.settled;
-      await engine.play();
-      const switchAt = 4;
-      for (let t = 0.25; t < seconds; t += 0.25) {
-        void offline.suspend(t).then(async () => {
-          if (t === switchAt) engine.select(versions[1].id);
-          await engine.pump();
-          await offline.resume();
-        });
-      }
-      const out = (await offline.startRendering()).getChannelData(0);
-      const decode = async (url: string) =>
-        (await offline.decodeAudioData(await (await fetch(url)).arrayBuffer())).getChannelData(0);
-      const [a, b] = [await decode(versions[0].url), await decode(versions[1].url)];
-      // The engine starts its clock START_AHEAD after 0; find where the music begins in the render.
-      const lag = (x: Float32Array, ref: Float32Array, from: number, len: number, max: number) => {
-        let best = 0;
-        let bestScore = -Infinity;
-        for (let l = 0; l <= max; l++) {
-          let s = 0;
-          for (let i = 0; i < len; i++) s += x[from + l + i] * ref[from + i];
-          if (s > bestScore) {
-            bestScore = s;
-            best = l;
+        const { AudioEngine } = (window as unknown as { AtkEngine: EngineModule }).AtkEngine;
+        const seconds = 8;
+        const offline = new OfflineAudioContext(2, rate * seconds, rate);
+        // A fetch whose bodies stream: the first bytes at once, the rest when released.
+        const releases: (() => void)[] = [];
+        let delivered = 0;
+        const heldFetch = async (url: string) => {
+          const whole = new Uint8Array(await (await fetch(url)).arrayBuffer());
+          const plan = held?.[versions.findIndex((v) => v.url === url)];
+          if (!plan) {
+            delivered += whole.length;
+            return new Response(whole);
           }
+          let released!: () => void;
+          const release = new Promise<void>((r) => {
+            released = r;
+          });
+          releases.push(released);
+          const body = new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(whole.slice(0, plan.first));
+              delivered += plan.first;
+              await release;
+              for (let at = plan.first; at < whole.length; at += 16_384)
+                controller.enqueue(whole.slice(at, at + 16_384));
+              delivered += whole.length - plan.first;
+              controller.close();
+            },
+          });
+          return new Response(body, { headers: { 'content-length': String(whole.length) } });
+        };
+        // Small windows (64 frames ≈ 1.5 s) so the render crosses several seams.
+        const engine = new AudioEngine({ makeContext: () => offline, windowFrames: 64, fetch: heldFetch });
+        await engine.load(versions, versions[0].id, rate);
+        const playableAfter = delivered;
+        if (!held) await engine.settled;
+        await engine.play();
+        const switchAt = 4;
+        for (let t = 0.25; t < seconds; t += 0.25) {
+          void offline.suspend(t).then(async () => {
+            held?.forEach((plan, i) => {
+              if (plan.releaseAt === t) releases[i]();
+            });
+            // Let the released bytes arrive before the engine looks (a network would have had the time).
+            if (held) await new Promise((r) => setTimeout(r, 50));
+            if (t === switchAt) engine.select(versions[1].id);
+            await engine.pump();
+            await offline.resume();
+          });
         }
-        return best;
-      };
-      const from = Math.round(0.5 * rate);
-      const lagA = lag(out, a, from, rate / 2, rate / 5);
-      const lagB = lag(out, b, Math.round(5 * rate), rate / 2, rate / 5);
-      // Residual against the whole-file decode, scaled by the level match, across window seams.
-      const ratio = (x: Float32Array, ref: Float32Array, l: number, start: number, end: number) => {
-        let num = 0;
-        let den = 0;
-        for (let i = start; i < end; i++) {
-          num += x[i + l] * ref[i];
-          den += ref[i] * ref[i];
+        const out = (await offline.startRendering()).getChannelData(0);
+        const decode = async (url: string) =>
+          (await offline.decodeAudioData(await (await fetch(url)).arrayBuffer())).getChannelData(0);
+        const [a, b] = [await decode(versions[0].url), await decode(versions[1].url)];
+        // The engine starts its clock START_AHEAD after 0; find where the music begins in the render.
+        const lag = (x: Float32Array, ref: Float32Array, from: number, len: number, max: number) => {
+          let best = 0;
+          let bestScore = -Infinity;
+          for (let l = 0; l <= max; l++) {
+            let s = 0;
+            for (let i = 0; i < len; i++) s += x[from + l + i] * ref[from + i];
+            if (s > bestScore) {
+              bestScore = s;
+              best = l;
+            }
+          }
+          return best;
+        };
+        const from = Math.round(0.5 * rate);
+        const lagA = lag(out, a, from, rate / 2, rate / 5);
+        const lagB = lag(out, b, Math.round(5 * rate), rate / 2, rate / 5);
+        // Residual against the whole-file decode, scaled by the level match, across window seams.
+        const ratio = (x: Float32Array, ref: Float32Array, l: number, start: number, end: number) => {
+          let num = 0;
+          let den = 0;
+          for (let i = start; i < end; i++) {
+            num += x[i + l] * ref[i];
+            den += ref[i] * ref[i];
+          }
+          const g = num / den;
+          let worst = 0;
+          for (let i = start; i < end; i++) worst = Math.max(worst, Math.abs(x[i + l] - g * ref[i]));
+          let peak = 0;
+          for (let i = start; i < end; i++) peak = Math.max(peak, Math.abs(ref[i]));
+          return { gain: g, worst: worst / peak };
+        };
+        const before = ratio(out, a, lagA, Math.round(0.2 * rate), Math.round(3.9 * rate));
+        const after = ratio(out, b, lagB, Math.round(4.2 * rate), Math.round(7.5 * rate));
+        // The switch: from 4.005 s the render follows an equal-power crossfade of the two over 25 ms.
+        const fadeStart = Math.round((switchAt + 0.005) * rate);
+        const fadeLength = 0.025 * rate;
+        let fadeWorst = 0;
+        let fadePeak = 0;
+        for (let n = Math.round((switchAt - 0.05) * rate); n < Math.round((switchAt + 0.1) * rate); n++) {
+          const x = (Math.min(1, Math.max(0, (n - fadeStart) / fadeLength)) * Math.PI) / 2;
+          const want = before.gain * a[n - lagA] * Math.cos(x) + after.gain * b[n - lagB] * Math.sin(x);
+          fadeWorst = Math.max(fadeWorst, Math.abs(out[n] - want));
+          fadePeak = Math.max(fadePeak, Math.abs(want));
         }
-        const g = num / den;
-        let worst = 0;
-        for (let i = start; i < end; i++) worst = Math.max(worst, Math.abs(x[i + l] - g * ref[i]));
-        let peak = 0;
-        for (let i = start; i < end; i++) peak = Math.max(peak, Math.abs(ref[i]));
-        return { gain: g, worst: worst / peak };
-      };
-      const before = ratio(out, a, lagA, Math.round(0.2 * rate), Math.round(3.9 * rate));
-      const after = ratio(out, b, lagB, Math.round(4.2 * rate), Math.round(7.5 * rate));
-      // The switch: from 4.005 s the render follows an equal-power crossfade of the two over 25 ms.
-      const fadeStart = Math.round((switchAt + 0.005) * rate);
-      const fadeLength = 0.025 * rate;
-      let fadeWorst = 0;
-      let fadePeak = 0;
-      for (let n = Math.round((switchAt - 0.05) * rate); n < Math.round((switchAt + 0.1) * rate); n++) {
-        const x = (Math.min(1, Math.max(0, (n - fadeStart) / fadeLength)) * Math.PI) / 2;
-        const want = before.gain * a[n - lagA] * Math.cos(x) + after.gain * b[n - lagB] * Math.sin(x);
-        fadeWorst = Math.max(fadeWorst, Math.abs(out[n] - want));
-        fadePeak = Math.max(fadePeak, Math.abs(want));
-      }
-      return {
-        lagA,
-        lagB,
-        before,
-        after,
-        fade: fadeWorst / fadePeak,
-        duration: engine.durationSamples,
-        fileLength: a.length,
-      };
-    },
-    { versions, rate: RATE },
-  );
-  // The same start for both versions: zero samples between them.
-  expect(result.lagA).toBe(result.lagB);
-  // The engine's timeline is the recording's: as long as the browser's gapless decode of the whole file.
-  expect(result.duration).toBe(result.fileLength);
-  // Window by window the engine plays exactly what the whole file decodes to (no seam, no drift).
-  expect(result.before.worst).toBeLessThan(1e-4);
-  expect(result.after.worst).toBeLessThan(1e-4);
-  // Level matched: the louder version is brought down to the quieter one's loudness.
-  const expected = 10 ** ((Math.min(...fixtures.map((f) => f.lufs)) - fixtures[0].lufs) / 20);
-  expect(result.before.gain).toBeCloseTo(expected, 2);
-  expect(result.after.gain).toBeCloseTo(1, 2);
-  // No gap, no click: the crossfade is what an equal-power fade of the two makes, to within 0.5 %.
-  expect(result.fade).toBeLessThan(0.005);
-});
+        return {
+          lagA,
+          lagB,
+          before,
+          after,
+          fade: fadeWorst / fadePeak,
+          duration: engine.durationSamples,
+          fileLength: a.length,
+          playableAfter,
+          total: delivered,
+        };
+      },
+      { versions, rate: RATE, held: streamed ? HELD : null },
+    );
+    // Streamed, it could play on the first bytes: at most the 2 × 100 kB held back, of the two files' ~720 kB.
+    if (streamed) expect(result.playableAfter).toBeLessThanOrEqual(200_000);
+    expect(result.total).toBeGreaterThan(600_000);
+    // The same start for both versions: zero samples between them.
+    expect(result.lagA).toBe(result.lagB);
+    // The engine's timeline is the recording's: as long as the browser's gapless decode of the whole file.
+    expect(result.duration).toBe(result.fileLength);
+    // Window by window the engine plays exactly what the whole file decodes to (no seam, no drift).
+    expect(result.before.worst).toBeLessThan(1e-4);
+    expect(result.after.worst).toBeLessThan(1e-4);
+    // Level matched: the louder version is brought down to the quieter one's loudness.
+    const expected = 10 ** ((Math.min(...fixtures.map((f) => f.lufs)) - fixtures[0].lufs) / 20);
+    expect(result.before.gain).toBeCloseTo(expected, 2);
+    expect(result.after.gain).toBeCloseTo(1, 2);
+    // No gap, no click: the crossfade is what an equal-power fade of the two makes, to within 0.5 %.
+    expect(result.fade).toBeLessThan(0.005);
+  });
 
 test('six three-minute versions hold under 150 MB of decoded audio while playing and seeking', async ({ page }) => {
   await openEngine(page);

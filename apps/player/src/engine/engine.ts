@@ -1,5 +1,5 @@
 import { equalPowerCurves, matchedGains } from './levels.ts';
-import { frameRun, indexMp3, type Mp3Index } from './mp3.ts';
+import { frameRun, type Mp3Index, Mp3Reader } from './mp3.ts';
 
 /**
  * The player's audio engine (design.md "The player"): every version (one product's recording) of the chosen
@@ -11,6 +11,10 @@ import { frameRun, indexMp3, type Mp3Index } from './mp3.ts';
  * about 45 MB of decoded audio instead of 400 MB. Every version is cut at the same MP3 frames and every
  * window of every version is started at the same context time, so they stay sample-aligned whatever the
  * browser's decoder does at the edges of a run of frames.
+ *
+ * Time to first sound: a version is read as it downloads (a streamed response body, indexed frame by frame), so
+ * it can play once its first window is in, not its whole file; the rest arrives ahead of the clock (a 320 kbps
+ * version needs 40 kB/s). A window that arrives after its time joins at the clock, never behind it.
  */
 
 export interface EngineVersion {
@@ -26,7 +30,7 @@ export interface EngineListener {
   state?(state: EngineState): void;
   /** A version could not be fetched or decoded; the others go on. */
   error?(versionId: string, message: string): void;
-  /** A version finished downloading and joined the others. */
+  /** A version can be heard now (its audio at the playhead has arrived): it joined the others. */
   loaded?(versionId: string): void;
 }
 
@@ -36,7 +40,7 @@ export interface EngineOptions {
   /** MP3 frames per decoded window (256 × 1152 samples ≈ 6 s at 48 kHz). */
   windowFrames?: number;
   crossfadeMs?: number;
-  /** A download slower than this is given up (the version shows its error, the rest plays on). */
+  /** A download that receives nothing for this long is given up (the version shows its error, the rest plays on). */
   downloadTimeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -47,6 +51,8 @@ const LEAD_FRAMES = 2;
 const MP3_DECODER_DELAY = 529;
 /** How far ahead of the clock a start is scheduled, so every version starts together. */
 const START_AHEAD_S = 0.06;
+/** A window scheduled later than this before its time joins at the clock instead (it arrived late). */
+const LATE_MARGIN_S = 0.02;
 
 interface Window {
   buffer: AudioBuffer;
@@ -56,8 +62,15 @@ interface Window {
 interface Track {
   id: string;
   lufs: number | null;
-  bytes?: Uint8Array;
+  /** The download so far; `index` is its index once the first frame is in (its `frames` grow). */
+  reader?: Mp3Reader;
   index?: Mp3Index;
+  download?: AbortController;
+  /** Called at each arrival of bytes and at the download's end: waits for a window are woken. */
+  progress: Set<() => void>;
+  /** `loaded` was told (the version can be heard). */
+  heard: boolean;
+  dropped?: boolean;
   /** Context rate over the file's rate (1 unless the versions differ in rate). */
   ratio: number;
   /** Context samples per window (fractional when resampled). */
@@ -89,6 +102,8 @@ export class AudioEngine {
   private readonly timeoutMs: number;
   private readonly fetchFn: typeof fetch;
   private selectedId: string | null = null;
+  /** A run is waiting for the selected version's audio (state `loading`). */
+  private starting = false;
   private matched = true;
   private stateValue: EngineState = 'idle';
   /** The run now playing: the timeline sample (at the context's rate) heard at context time `runStartTime`. */
@@ -109,7 +124,7 @@ export class AudioEngine {
       options.makeContext ?? ((sampleRate) => new AudioContext({ latencyHint: 'interactive', sampleRate }));
     this.windowFrames = options.windowFrames ?? 256;
     this.crossfadeS = (options.crossfadeMs ?? 25) / 1000;
-    this.timeoutMs = options.downloadTimeoutMs ?? 45_000;
+    this.timeoutMs = options.downloadTimeoutMs ?? 30_000;
     this.fetchFn = options.fetch ?? fetch.bind(globalThis);
   }
 
@@ -171,8 +186,8 @@ export class AudioEngine {
 
   /**
    * Loads the versions of one source (replacing any others) and selects `selected`. `sampleRate` (of the
-   * processed files) picks the context's rate. Resolves once the selected version can play (or, if it failed,
-   * once every download has ended); the others join as they arrive.
+   * processed files) picks the context's rate. Resolves once the selected version can play: its first window
+   * has arrived (or, if it failed, once every download has ended); the others join as they arrive.
    */
   async load(versions: EngineVersion[], selected: string, sampleRate?: number): Promise<void> {
     this.stopRun();
@@ -189,9 +204,10 @@ export class AudioEngine {
     this.setState('loading');
     const downloads = new Map(versions.map((v) => [v.id, this.addTrack(v)]));
     this.allSettled = Promise.all(downloads.values()).then(() => undefined);
-    await downloads.get(selected);
+    const first = this.tracks.get(selected);
+    if (first) await this.whenCovers(first, 0);
     if (generation !== this.loadGeneration) return;
-    if (!this.tracks.get(selected)?.index) await this.allSettled;
+    if (!first || !this.covers(first, 0)) await this.allSettled;
     if (generation !== this.loadGeneration) return;
     const playable = [...this.tracks.values()].some((t) => t.index);
     if (this.stateValue === 'loading') this.setState(playable ? 'ready' : 'idle');
@@ -199,7 +215,8 @@ export class AudioEngine {
 
   /**
    * Adds one version to what is loaded (a product added to the comparison); it joins the others on the same
-   * timeline as soon as it has arrived, playing or not. Resolves when it has arrived or failed.
+   * timeline as soon as its audio at the playhead has arrived, playing or not. Resolves when its whole download has
+   * arrived or failed.
    */
   addVersion(v: EngineVersion): Promise<void> {
     if (this.tracks.has(v.id)) return Promise.resolve();
@@ -237,6 +254,8 @@ export class AudioEngine {
       decoding: new Map(),
       playing: new Set(),
       scheduled: new Set(),
+      progress: new Set(),
+      heard: false,
     });
     this.applyLevels(this.stateValue !== 'playing');
     return this.download(v, this.loadGeneration);
@@ -252,14 +271,48 @@ export class AudioEngine {
     const track = this.tracks.get(v.id);
     if (!track) return;
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    track.download = abort;
+    // Given up when nothing arrives for timeoutMs: a long file on a slow network may take minutes in all.
+    let timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    const stale = () => generation !== this.loadGeneration || this.tracks.get(v.id) !== track;
     try {
       const res = await this.fetchFn(v.url, { signal: abort.signal });
       if (!res.ok) throw new Error(`the server answered ${res.status}`);
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (generation !== this.loadGeneration || this.tracks.get(v.id) !== track) return;
-      const index = indexMp3(bytes);
-      track.bytes = bytes;
+      const reader = new Mp3Reader(Number(res.headers.get('content-length')) || 0);
+      track.reader = reader;
+      const body = res.body?.getReader();
+      if (!body) reader.append(new Uint8Array(await res.arrayBuffer()));
+      else
+        for (;;) {
+          const { done, value } = await body.read();
+          if (done || stale()) break;
+          clearTimeout(timer);
+          timer = setTimeout(() => abort.abort(), this.timeoutMs);
+          reader.append(value);
+          this.arrived(track);
+        }
+      if (stale()) return;
+      reader.finish();
+      this.arrived(track);
+    } catch (e) {
+      if (stale()) return;
+      track.failed = abort.signal.aborted
+        ? 'The download took too long'
+        : `The audio could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+      this.emit((l) => l.error?.(v.id, track.failed as string));
+    } finally {
+      clearTimeout(timer);
+      if (stale()) abort.abort();
+      wake(track);
+    }
+  }
+
+  /** More of a version has arrived: its timeline is known from its first frames; it joins once it can be heard. */
+  private arrived(track: Track) {
+    const { reader } = track;
+    const index = reader?.index;
+    if (!reader || !index) return;
+    if (!track.index || reader.complete) {
       track.index = index;
       track.ratio = this.sampleRate / index.sampleRate;
       track.windowSamples = this.windowFrames * index.samplesPerFrame * track.ratio;
@@ -267,20 +320,40 @@ export class AudioEngine {
       const priming = gapless ? index.encoderDelay + MP3_DECODER_DELAY : 0;
       const padding = gapless ? index.encoderPadding - MP3_DECODER_DELAY : 0;
       track.priming = Math.round(priming * track.ratio);
-      track.length = Math.round((index.frames * index.samplesPerFrame - priming - padding) * track.ratio);
-      this.emit((l) => l.loaded?.(v.id));
-      // Joining while the others play: from a little ahead of the clock, on the same timeline.
-      if (this.stateValue === 'playing')
-        void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
-    } catch (e) {
-      if (generation !== this.loadGeneration || this.tracks.get(v.id) !== track) return;
-      track.failed = abort.signal.aborted
-        ? 'The download took too long'
-        : `The audio could not be loaded (${e instanceof Error ? e.message : String(e)})`;
-      this.emit((l) => l.error?.(v.id, track.failed as string));
-    } finally {
-      clearTimeout(timer);
+      track.length = Math.round((reader.totalFrames * index.samplesPerFrame - priming - padding) * track.ratio);
     }
+    wake(track);
+    if (track.heard || !this.covers(track, this.positionSamples)) return;
+    track.heard = true;
+    this.emit((l) => l.loaded?.(track.id));
+    // Joining while the others play: from a little ahead of the clock, on the same timeline.
+    if (this.stateValue === 'playing')
+      void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
+  }
+
+  /** Whether the window that holds timeline sample `sample` of a track has arrived (or the track has all it will). */
+  private covers(track: Track, sample: number): boolean {
+    if (!track.index || !track.reader) return false;
+    return this.hasWindow(track, windowOf(track, sample));
+  }
+  private hasWindow(track: Track, w: number): boolean {
+    const { reader, index } = track;
+    if (!reader || !index) return false;
+    const needed = Math.min(reader.totalFrames, (w + 1) * this.windowFrames + LEAD_FRAMES);
+    return reader.complete || index.frames >= needed;
+  }
+
+  /** Resolves once `covers(track, sample)`, or the track failed, was dropped or has all it will have. */
+  private whenCovers(track: Track, sample: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!track.failed && !track.dropped && !track.reader?.complete && !this.covers(track, sample)) return;
+        track.progress.delete(check);
+        resolve();
+      };
+      track.progress.add(check);
+      check();
+    });
   }
 
   /** Starts or resumes; call it from a user gesture (autoplay policy, iOS). */
@@ -292,7 +365,8 @@ export class AudioEngine {
   }
 
   pause(): void {
-    if (this.stateValue !== 'playing') return;
+    // A run waiting for its audio (a seek ahead of the download) is called off too.
+    if (this.stateValue !== 'playing' && !(this.stateValue === 'loading' && this.starting)) return;
     this.pausedAtSample = this.positionSamples;
     this.stopRun();
     this.setState('paused');
@@ -359,6 +433,16 @@ export class AudioEngine {
 
   private async startRun(sample: number) {
     const generation = ++this.generation;
+    // The selected version must be heard from `sample`: a start ahead of its download waits for it.
+    const selected = this.selectedId ? this.tracks.get(this.selectedId) : undefined;
+    if (selected?.index && !this.covers(selected, sample)) {
+      this.pausedAtSample = sample;
+      this.setState('loading');
+      this.starting = true;
+      await this.whenCovers(selected, sample);
+      if (generation !== this.generation) return;
+      this.starting = false;
+    }
     const ready = [...this.tracks.values()].filter((t) => t.index);
     // Decode the first window of every loaded version before the clock starts, so they start together.
     await Promise.all(ready.map((t) => this.windowAt(t, windowOf(t, sample))));
@@ -375,6 +459,7 @@ export class AudioEngine {
 
   private stopRun() {
     this.generation++;
+    this.starting = false;
     clearInterval(this.ticker);
     this.ticker = undefined;
     for (const t of this.tracks.values()) stopSources(t);
@@ -396,13 +481,11 @@ export class AudioEngine {
     const pending: Promise<void>[] = [];
     for (const t of this.tracks.values()) {
       if (!t.index) continue;
-      // A version that arrived while this run was starting joins from a little ahead of the clock.
-      if (t.scheduled.size === 0) {
-        pending.push(this.scheduleFrom(t, pos + Math.round(START_AHEAD_S * 2 * this.sampleRate)));
-        continue;
-      }
       const current = windowOf(t, pos);
       for (const w of [...t.windows.keys()]) if (w < current) this.freeWindow(t, w);
+      // A version that arrived while this run was starting, or a window that arrived late, joins a little ahead
+      // of the clock (nothing happens for a window already scheduled).
+      pending.push(this.scheduleWindow(t, current, pos + Math.round(START_AHEAD_S * 2 * this.sampleRate)));
       pending.push(this.scheduleWindow(t, current + 1));
     }
     await Promise.all(pending);
@@ -425,7 +508,13 @@ export class AudioEngine {
       track.scheduled.delete(w);
       return;
     }
-    const skip = Math.max(0, (from ?? win.startSample) - win.startSample);
+    const sr = this.sampleRate;
+    let first = Math.max(from ?? win.startSample, win.startSample);
+    // Later than its time (its bytes or its decoding came late): it joins at the clock, never behind it.
+    const earliest =
+      this.runStartSample + Math.ceil((this.context.currentTime + LATE_MARGIN_S - this.runStartTime) * sr);
+    first = Math.max(first, earliest);
+    const skip = first - win.startSample;
     if (skip >= win.buffer.length) return;
     let buffer = win.buffer;
     if (skip > 0) {
@@ -434,7 +523,7 @@ export class AudioEngine {
       for (let c = 0; c < buffer.numberOfChannels; c++)
         buffer.copyToChannel(win.buffer.getChannelData(c).subarray(skip), c);
     }
-    const when = this.runStartTime + (win.startSample + skip - this.runStartSample) / this.sampleRate;
+    const when = this.runStartTime + (first - this.runStartSample) / sr;
     const source = this.context.createBufferSource();
     source.buffer = buffer;
     source.connect(track.level);
@@ -443,7 +532,7 @@ export class AudioEngine {
       source.disconnect();
     };
     track.playing.add(source);
-    source.start(Math.max(when, this.context.currentTime));
+    source.start(when);
   }
 
   /** The decoded window `w` of a track (decoded once), or null past its end or on failure. */
@@ -452,11 +541,11 @@ export class AudioEngine {
     if (have) return Promise.resolve(have);
     const pending = track.decoding.get(w);
     if (pending) return pending;
-    const { index, bytes } = track;
-    if (!index || !bytes) return Promise.resolve(null);
+    const { index, reader } = track;
+    if (!index || !reader || !this.hasWindow(track, w)) return Promise.resolve(null);
     const from = w * this.windowFrames;
     if (from >= index.frames) return Promise.resolve(null);
-    const run = frameRun(bytes, index, from, from + this.windowFrames, LEAD_FRAMES);
+    const run = frameRun(reader.bytes, index, from, from + this.windowFrames, LEAD_FRAMES);
     const { start: startSample, end, cut } = windowSpan(track, w);
     const length = end - startSample;
     if (length <= 0) return Promise.resolve(null);
@@ -504,6 +593,9 @@ export class AudioEngine {
   }
 
   private dropTrack(track: Track) {
+    track.dropped = true;
+    track.download?.abort();
+    wake(track);
     for (const w of [...track.windows.keys()]) this.freeWindow(track, w);
     track.decoding.clear();
     track.fade.disconnect();
@@ -525,6 +617,10 @@ function windowOf(t: Track, sample: number): number {
   let w = Math.floor((sample + t.priming) / t.windowSamples);
   if (Math.round((w + 1) * t.windowSamples) - t.priming <= sample) w++;
   return Math.max(0, w);
+}
+
+function wake(t: Track) {
+  for (const check of [...t.progress]) check();
 }
 
 function stopSources(t: Track) {

@@ -16,7 +16,14 @@ import { convertMarkdownGuide } from './rich-text.ts';
 /** Roles always exist; demo data goes in once per database, and never in production. */
 export async function seed(
   db: Db,
-  opts: { demo: boolean; log?: FastifyBaseLogger; storage?: Storage; queue?: Queue },
+  opts: {
+    demo: boolean;
+    log?: FastifyBaseLogger;
+    storage?: Storage;
+    queue?: Queue;
+    /** Length of the demo recordings (22 s; a benchmark asks for songs of real length). */
+    demoSeconds?: number;
+  },
 ): Promise<void> {
   await db
     .insert(roles)
@@ -36,6 +43,7 @@ export async function seed(
       storage: opts.storage,
       queue: opts.queue,
       log: opts.log,
+      seconds: opts.demoSeconds,
     });
     // The landing page's player: after the content it shows.
     await seedDemoInstance(db, { brandName: DEMO_MASTER_BRAND, log: opts.log });

@@ -18,7 +18,7 @@ const SECONDS = 22;
 
 export async function seedDemoContent(
   db: Db,
-  opts: { brandName: string; storage: Storage; queue: Queue; log?: FastifyBaseLogger },
+  opts: { brandName: string; storage: Storage; queue: Queue; log?: FastifyBaseLogger; seconds?: number },
 ): Promise<boolean> {
   const started = Date.now();
   const [brand] = await db
@@ -29,7 +29,7 @@ export async function seedDemoContent(
   const [done] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_content'));
   if (done) return false;
 
-  const take = performance(44100, SECONDS);
+  const take = performance(44100, opts.seconds ?? SECONDS);
   const audioIds = await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
