@@ -189,6 +189,82 @@ test('SHARE gives a link that reopens the same product, song and source', async 
   await expect(again.getByLabel('Song', { exact: true })).toHaveValue(mobile.songs[0]._id);
 });
 
+test('ABOUT & HELP shows the Listening Tips and FAQ the atk operator wrote, as tabs, and closes', async ({ page }) => {
+  // The operator writes Widget Content (mobile_infos) through its API; other tests read it: put back at the end.
+  const token = await apiLogin(DEMO.atk);
+  const INFOS = '/admin/settings/mobile_infos';
+  const before = await api<{ content: unknown }>('GET', INFOS, { token });
+  const stamp = Date.now();
+  const tips = `Wear headphones and sit in a quiet room ${stamp}.`;
+  const question = 'Why does a switch not restart the song?';
+  const answer = `All products play locked to one clock ${stamp}.`;
+  try {
+    const saved = await api('PUT', INFOS, {
+      token,
+      body: {
+        content: {
+          listening_tips: `<h3>Before you listen</h3><p>${tips}</p>`,
+          about_us: '',
+          faq: `<p><strong>${question}</strong></p><p>${answer}</p>`,
+        },
+      },
+    });
+    expect(saved.code).toBe(200);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    const w = await launch(page);
+    const entry = w
+      .getByRole('navigation', { name: 'Menu' })
+      .getByRole('button', { name: 'ABOUT & HELP', exact: true });
+    // After the operator's menu, as its last entry.
+    await expect(w.getByRole('navigation', { name: 'Menu' }).getByRole('button').last()).toHaveText('ABOUT & HELP');
+    await entry.tap();
+    await expect(entry).toHaveAttribute('aria-expanded', 'true');
+    const sheet = w.getByRole('region', { name: 'ABOUT & HELP' });
+    // Only the pages with content (About Us is empty), Listening Tips first.
+    const tabs = sheet.getByRole('tab');
+    await expect(tabs).toHaveText(['Listening Tips', 'FAQ']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    const shown = sheet.getByRole('tabpanel');
+    await expect(shown.getByRole('heading', { name: 'Before you listen', exact: true })).toBeVisible();
+    await expect(shown.locator('p')).toHaveText([tips]);
+
+    await sheet.getByRole('tab', { name: 'FAQ', exact: true }).tap();
+    await expect(sheet.getByRole('tab', { name: 'FAQ', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(shown.locator('p')).toHaveText([question, answer]);
+    await expect(shown.locator('strong')).toHaveText(question);
+
+    // A phone's width: nothing scrolls sideways, the entry, the tabs and the close button are at least 44 px.
+    const sideways = await page.evaluate(() => {
+      const body = document.querySelector('atk-mobile-player')?.shadowRoot?.querySelector('.body') as HTMLElement;
+      return body.scrollWidth - body.clientWidth;
+    });
+    expect(sideways).toBeLessThanOrEqual(0);
+    const close = sheet.getByRole('button', { name: 'Close ABOUT & HELP', exact: true });
+    for (const target of [entry, tabs.first(), tabs.last(), close]) {
+      const box = await target.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+    }
+
+    // The keyboard: arrows move between the tabs; Escape closes the sheet (not the widget), the focus back on the entry.
+    await sheet.getByRole('tab', { name: 'FAQ', exact: true }).press('ArrowRight');
+    await expect(tabs.first()).toBeFocused();
+    await expect(shown.getByRole('heading', { name: 'Before you listen', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    await expect(entry).toBeFocused();
+    await expect(entry).toHaveAttribute('aria-expanded', 'false');
+    await expect(w).toBeVisible();
+
+    // And the close button.
+    await entry.tap();
+    await close.tap();
+    await expect(sheet).toHaveCount(0);
+  } finally {
+    await api('PUT', INFOS, { token, body: { content: before.data.content } });
+  }
+});
+
 test('at 360 px nothing scrolls sideways and every control is at least 44 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const w = await launch(page);

@@ -9,6 +9,7 @@ import {
   FREQUENCY_BAND_LABELS,
   FREQUENCY_BANDS,
   INFO_PAGES,
+  type InfoPage,
   ORDERED_FEATURES,
   PRODUCT_SLOTS,
   TOOLTIP_FEATURES,
@@ -121,8 +122,13 @@ export function normaliseInstance(raw: unknown): PlayerInstance {
   };
 }
 
-/** The info pages the operator has written (blank ones are left out), in their tab order. */
-export const infoPagesOf = (infos: PlayerInstance['infos']) => INFO_PAGES.filter((page) => infos[page].trim() !== '');
+/**
+ * Info pages as a read carries them: the desktop read has every page, the mobile read (`mobile_infos`) no Home.
+ */
+export type InfoTexts = Partial<Record<InfoPage, string>>;
+
+/** The info pages the operator has written (blank or absent ones are left out), in their tab order. */
+export const infoPagesOf = (infos: InfoTexts) => INFO_PAGES.filter((page) => (infos[page] ?? '').trim() !== '');
 
 /**
  * The products loaded when the player opens: the featured ones (slots 1–3, in slot order), or the first

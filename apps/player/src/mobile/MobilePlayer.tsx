@@ -7,9 +7,10 @@
  */
 import type { MobilePlayerInstance, PlayerVersion } from '@atk/contract';
 import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
-import type { OrderedFeature } from '../app/instance.ts';
+import { InfoPages } from '../app/InfoPages.tsx';
+import { infoPagesOf, type OrderedFeature } from '../app/instance.ts';
 import { absoluteUrl } from '../app/links.ts';
 import { FeatureContent } from '../app/Panels.tsx';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
@@ -27,6 +28,12 @@ const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
 };
 /** The mobile read carries no image order: the 360° view first, as the desktop default. */
 const IMAGE_ORDER = ['group_360', 'additional'];
+/**
+ * The widget's own entry after the operator's menu: the info pages (`mobile_infos`), where a phone user looks for
+ * help among the other things to open (decision: docs/architecture.md "Mobile widget").
+ */
+const INFO_ENTRY = 'ABOUT & HELP';
+type Panel = MobileMenuEntry | typeof INFO_ENTRY;
 /** A horizontal move this long (px), and longer than it is tall, is a swipe. */
 const SWIPE_PX = 48;
 
@@ -53,7 +60,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
   const [state, setState] = useState<EngineState>('idle');
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
-  const [panel, setPanel] = useState<MobileMenuEntry | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
   const [copied, setCopied] = useState(false);
   /** The versions that have arrived in the engine: only those can be switched to (a switch is never silent). */
   const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
@@ -264,6 +271,20 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
       () => undefined,
     );
   };
+  const entries: Panel[] = infoPagesOf(data.infos).length > 0 ? [...data.menu, INFO_ENTRY] : data.menu;
+  const sheetId = useId();
+  const menuRef = useRef<HTMLElement>(null);
+  const sheetRef = useRef<HTMLElement>(null);
+  // An opened sheet comes into view (it opens below the menu, often under the fold of a phone's screen).
+  useEffect(() => {
+    sheetRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [panel]);
+  /** Closing puts the focus back on the menu entry that opened the sheet. */
+  const closePanel = () => {
+    const opener = menuRef.current?.querySelector<HTMLElement>(`[aria-controls="${sheetId}"]`);
+    setPanel(null);
+    opener?.focus();
+  };
   const others = data.products.filter((p) => !screen.includes(p._id));
   const playing = state === 'playing';
   const currency = currencyOf(navigator.languages ?? [navigator.language]);
@@ -384,13 +405,14 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
         />
         <span className="time">{formatTime(position)}</span>
       </div>
-      {data.menu.length > 0 && (
-        <nav className="menu" aria-label="Menu">
-          {data.menu.map((entry) => (
+      {entries.length > 0 && (
+        <nav className="menu" aria-label="Menu" ref={menuRef}>
+          {entries.map((entry) => (
             <button
               key={entry}
               type="button"
               aria-expanded={panel === entry}
+              aria-controls={panel === entry ? sheetId : undefined}
               className={panel === entry ? 'on' : ''}
               onClick={() => {
                 setCopied(false);
@@ -403,9 +425,27 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
         </nav>
       )}
       {panel && (
-        <section className="sheet" aria-label={panel}>
-          <h3>{panel}</h3>
-          {panel === 'DEALS' ? (
+        <section
+          className="sheet"
+          id={sheetId}
+          ref={sheetRef}
+          aria-label={panel}
+          // Escape closes the sheet first (the loader's Escape, on the shadow root, closes the widget).
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            closePanel();
+          }}
+        >
+          <div className="sheet-top">
+            <h3>{panel}</h3>
+            <button type="button" className="sheet-close" aria-label={`Close ${panel}`} onClick={closePanel}>
+              ×
+            </button>
+          </div>
+          {panel === INFO_ENTRY ? (
+            <InfoPages id={`${sheetId}-info`} infos={data.infos} />
+          ) : panel === 'DEALS' ? (
             data.retailers.length === 0 ? (
               <p className="empty">No deals yet.</p>
             ) : (

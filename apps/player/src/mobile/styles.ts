@@ -33,7 +33,14 @@ font-size:13px;font-weight:600;letter-spacing:.02em;cursor:pointer}
 .menu button.on{border-color:#f59e0b;color:#fbbf24}
 .m button:focus-visible,.m select:focus-visible,.m input:focus-visible,.m a:focus-visible{outline:2px solid #f59e0b;outline-offset:2px}
 .sheet{min-width:0;padding:12px;border-radius:12px;background:#f7f8fa;color:#141c2b;overflow-wrap:anywhere}
-.sheet h3{margin:0 0 8px;font-size:15px}
+.sheet-top{display:flex;align-items:center;gap:8px;margin:-4px -4px 8px 0}
+.sheet-top h3{flex:1;min-width:0;margin:0;font-size:15px}
+.sheet-close{flex:none;width:44px;height:44px;border:0;border-radius:22px;background:transparent;color:#141c2b;
+font-size:26px;line-height:44px;cursor:pointer}
+.tabs{display:flex;flex-wrap:wrap;gap:4px;border-bottom:1px solid #e3e6ec;margin-bottom:8px}
+.tab{min-width:44px;min-height:44px;padding:0 12px;border:0;border-bottom:2px solid transparent;background:transparent;
+color:#4a5568;font-weight:600;cursor:pointer}
+.tab[aria-selected=true]{border-bottom-color:#b45309;color:#141c2b}
 .sheet a{color:#b45309}
 .empty{color:#5a6478}
 .deals{margin:0;padding:0;list-style:none}
@@ -52,7 +59,8 @@ font-size:13px;font-weight:600;letter-spacing:.02em;cursor:pointer}
 .gallery{display:flex;flex-direction:column;gap:8px}
 .spin-control{width:100%;min-height:44px}
 .sub{margin:12px 0 6px;font-size:14px}
-.guide h3{font-size:15px}
+.guide h3{margin:12px 0 4px;font-size:15px}
+.guide p{margin:0 0 8px}
 .links a{display:inline-block;min-height:44px;line-height:44px;margin-right:8px}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
