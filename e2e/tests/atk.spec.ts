@@ -30,7 +30,7 @@ import {
   signInAs,
   uid,
 } from './lists.ts';
-import { apiLogin, baseUrl, DEMO, settled, solidPng, toast } from './support.ts';
+import { apiLogin, baseUrl, DEMO, mobileSettingsTurn, settled, solidPng, toast } from './support.ts';
 
 /** The atk operator's API calls under /api/v1 (mobile instances, settings), to set a scene. */
 async function v1<T>(method: string, route: string, token: string, body?: unknown) {
@@ -300,6 +300,13 @@ test('retailers: create, edit with a logo upload and the 2 MB refusal, filter, d
   await expect(row(table, name)).toHaveCount(0);
 });
 
+/** The turn on the mobile widget's settings a test took (mobile.spec reads them), given back when it ends. */
+let releaseTurn: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await releaseTurn?.();
+  releaseTurn = undefined;
+});
+
 /** The checklist's entries as shown, in order, and which are ticked. */
 async function menuState(page: Page) {
   const entries = page.getByTestId('tab-menu').getByTestId('menu-entry');
@@ -311,9 +318,11 @@ async function menuState(page: Page) {
 }
 
 test('widget content: rich text, a band and the menu order are saved and read back', async ({ page }) => {
-  // The mobile widget's tests read these settings (its menu's SHARE and DEALS): they are put back at the end.
+  // The mobile widget's tests read these settings (its menu's SHARE and DEALS): they wait, and they are put back.
+  test.setTimeout(120_000);
   const restoreToken = await apiLogin(DEMO.atk);
   const SETTINGS = ['mobile_infos', 'mobile_freq_graph', 'mobile_menu'].map((t) => `/atk_player/admin/settings/${t}`);
+  releaseTurn = await mobileSettingsTurn();
   const before = await Promise.all(SETTINGS.map((path) => v1<{ content: unknown }>('GET', path, restoreToken)));
   try {
     const stamp = uid();
@@ -402,9 +411,11 @@ test('landing page: a mobile instance is chosen from the search and saved', asyn
   const token = await apiLogin(DEMO.atk);
   const name = `Landing ${uid()}`;
   const SETTING = '/atk_player/admin/settings/mobile_landing_instance';
-  // /mobile and the mobile widget's tests launch the demo's landing instance: it is put back at the end.
-  const before = await v1<{ content: { instance: { _id: string } | null } }>('GET', SETTING, token);
+  // /mobile and the mobile widget's tests launch the demo's landing instance: they wait, and it is put back.
+  test.setTimeout(120_000);
   await v1('POST', '/admin/mobile_instances', token, { general: { name, is_published: 1 } });
+  releaseTurn = await mobileSettingsTurn();
+  const before = await v1<{ content: { instance: { _id: string } | null } }>('GET', SETTING, token);
   try {
     await signInAs(page, DEMO.atk, '/atk/instances');
     await page.getByTestId('nav-atk-landing').click();

@@ -7,7 +7,7 @@
  */
 import type { MobilePlayerInstance } from '@atk/contract';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, baseUrl, DEMO } from './support';
+import { api, apiLogin, baseUrl, DEMO, mobileSettingsTurn } from './support';
 
 // The phone, but our own Chromium (the config's launchOptions stay): a describe may not change the browser type.
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -18,12 +18,21 @@ const SLOTS = ['Lumen C1', 'Velour R2', 'Brick D7'];
 
 let mobile: MobilePlayerInstance;
 
+// atk.spec changes the mobile landing, menu and info pages (and puts them back): these tests read them in turn.
+let release: () => Promise<void> = async () => {};
+test.beforeEach(async () => {
+  test.setTimeout(120_000);
+  release = await mobileSettingsTurn();
+});
+test.afterEach(() => release());
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  const turn = await mobileSettingsTurn();
   const setting = await api<{ content: { instance: { _id: string } | null } }>(
     'GET',
     '/widget/settings/mobile_landing_instance',
-  );
+  ).finally(turn);
   const id = setting.data.content.instance?._id as string;
   // A fresh start processes the demo audio in the background: wait until every product plays on both sources.
   await expect

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +16,25 @@ export const DEMO = {
 } as const;
 
 export const baseUrl = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/**
+ * The mobile widget's settings (landing instance, menu, info pages) are one per server, and the workers share one
+ * server: a test that changes them and a test that reads them take turns. Resolves with the release (call it when
+ * the test ends, pass or fail); the turn is a directory made atomically in the run's data directory.
+ */
+export async function mobileSettingsTurn(): Promise<() => Promise<void>> {
+  const lock = path.join(process.env.E2E_DATA_DIR as string, 'mobile-settings.turn');
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return () => rm(lock, { recursive: true, force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
 
 /** Straight API calls, for setting the scene (as an operator's script would). */
 export async function api<T = unknown>(method: string, route: string, opts: { token?: string; body?: unknown } = {}) {

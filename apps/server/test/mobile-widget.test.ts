@@ -177,10 +177,6 @@ describe('the read of a mobile instance the operator changes (through the atk AP
     expectNotFound(await get(`/widget/mobile_instances/${randomUUID()}`));
   });
 
-  // No API deletes a mobile instance (spec 3 §7 "Mobile operator" lists none, the list has no Delete): the read's
-  // `liveById` filter is not reachable through the endpoints yet.
-  it.todo('answers 404 for a deleted mobile instance, once a path deletes one');
-
   it('carries the info pages as saved in Widget Content, sanitised (a script saved is not in the read)', async () => {
     const dirty = {
       listening_tips:
