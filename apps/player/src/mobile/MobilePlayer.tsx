@@ -104,7 +104,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
 
   const engineVersion = (v: PlayerVersion) => ({ id: v.product_id, url: resolve(v.url), lufs: v.lufs });
   const loaded = useRef(new Set<string>());
-  /** False while a source's selected version is loading alone; the others are added once it is in. */
+  /** False while a source's selected version is loading alone; the others are added once it can be heard. */
   const primed = useRef(false);
   const recordedNow = useRef<string[]>([]);
   recordedNow.current = recorded;
@@ -126,7 +126,8 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     const first = versions.some((v) => v.product_id === current) ? (current as string) : versions[0].product_id;
     if (first !== current) setSelected(first);
     // The selected version alone first: on a slow network the others would share its bandwidth and delay the first
-    // sound by their whole size; they join the running engine once it is in (bench/mobile.ts measures this).
+    // sound; they start once its first window is in (the engine streams) and join the clock as theirs arrive
+    // (bench/mobile.ts measures this).
     loaded.current = new Set([first]);
     primed.current = false;
     setDuration(Math.max(0, ...versions.map((v) => (v.duration_ms ?? 0) / 1000)));
