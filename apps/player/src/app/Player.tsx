@@ -1,6 +1,5 @@
 import type { PlayerVersion } from '@atk/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
 import { blindName, shuffle } from './blind.ts';
 import { chooseDestination, choosePrice, currencyOf, formatPrice } from './currency.ts';
 import { InfoPages } from './InfoPages.tsx';
@@ -18,13 +17,9 @@ import { Panels } from './Panels.tsx';
 import { buildShareUrl } from './share.ts';
 import { formatTime } from './time.ts';
 import type { AppOptions } from './types.ts';
+import { useEngine } from './useEngine.ts';
 import { usePlayerEvents } from './usePlayerEvents.ts';
 import { Waveform } from './Waveform.tsx';
-
-type VersionStatus = { state: 'loading' | 'slow' | 'ready' | 'failed'; message?: string };
-
-/** A download still running after this long is called slow (the engine gives up at 45 s). */
-const SLOW_MS = 8000;
 
 const visitorLanguages = () => {
   try {
@@ -67,10 +62,6 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const [sourceId, setSourceId] = useState<string | null>(start.source);
   const [blind, setBlind] = useState<{ order: string[]; revealed: boolean } | null>(null);
   const [adding, setAdding] = useState('');
-  const [engineState, setEngineState] = useState<EngineState>('idle');
-  const [status, setStatus] = useState<Record<string, VersionStatus>>({});
-  const [position, setPosition] = useState(0);
-  const [duration, setDuration] = useState(0);
   const [matched, setMatched] = useState(true);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [shareNote, setShareNote] = useState('');
@@ -88,136 +79,21 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const nameOf = (id: string) => (hidden ? blindName(order.indexOf(id)) : (byId.get(id)?.name ?? ''));
   const product = selected ? (byId.get(selected) ?? null) : null;
 
-  // ── the engine ────────────────────────────────────────────────────────────────────────────────────
-  const engineRef = useRef<AudioEngine | null>(null);
-  const engine = () => {
-    engineRef.current ??= new AudioEngine();
-    return engineRef.current;
-  };
-  const wantPlay = useRef(false);
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
-
-  /** The current load: resolves once its selected version can play (and the place is restored). */
-  const loadDone = useRef<Promise<unknown>>(Promise.resolve());
-  const [waiting, setWaiting] = useState(false);
-
-  useEffect(() => {
-    const e = engine();
-    const off = e.listen({
-      state: (s) => {
-        setEngineState(s);
-        setPosition(e.position);
-        if (e.durationSamples > 0) setDuration(e.duration);
-      },
-      error: (id, message) => {
-        setStatus((st) => ({ ...st, [id]: { state: 'failed', message } }));
-      },
-      loaded: (id) => {
-        setStatus((st) => ({ ...st, [id]: { state: 'ready' } }));
-        setDuration(e.duration);
-      },
-    });
-    return () => {
-      off();
-      e.dispose();
-      engineRef.current = null;
-    };
-  }, []);
-
-  /** Starts playing once the load under way can (a play asked for during a load goes through here). */
-  const resume = useCallback(async () => {
-    for (;;) {
-      const done = loadDone.current;
-      await done;
-      if (done === loadDone.current) break;
-    }
-    const e = engineRef.current;
-    if (!e || !wantPlay.current) return;
-    wantPlay.current = false;
-    setWaiting(false);
-    await e.play();
-  }, []);
-
-  const markSlow = (ids: string[]) =>
-    setTimeout(
-      () =>
-        setStatus((st) =>
-          Object.fromEntries(
-            Object.entries(st).map(([id, s]) => [
-              id,
-              ids.includes(id) && s.state === 'loading' ? { state: 'slow' } : s,
-            ]),
-          ),
-        ),
-      SLOW_MS,
-    );
-  const engineVersion = (v: PlayerVersion) => ({ id: v.product_id, url: resolve(v.url), lufs: v.lufs });
-
-  // A new source loads its versions (a new source of the same song keeps the place); products added to or taken
-  // out of the comparison join or leave the running engine without stopping it.
+  // ── the engine (./useEngine.ts, shared with the mobile widget) ──────────────────────────────────────
   const recorded = chosen.filter((id) => versionOf(id));
-  const loaded = useRef(new Set<string>());
-  const loadedSong = useRef<string | null>(null);
-  const sourceKey = source?._id ?? '';
-  useEffect(() => {
-    if (!source || !song) return;
-    const e = engine();
-    const versions = recorded.map((id) => versionOf(id) as PlayerVersion);
-    loaded.current = new Set(versions.map((v) => v.product_id));
-    if (versions.length === 0) {
-      setStatus({});
-      return;
-    }
-    const keep = loadedSong.current === song._id ? e.position : 0;
-    loadedSong.current = song._id;
-    if (e.state === 'playing') wantPlay.current = true;
-    const current = selectedRef.current;
-    const first = versions.some((v) => v.product_id === current) ? (current as string) : versions[0].product_id;
-    if (first !== current) setSelected(first);
-    setStatus(Object.fromEntries(versions.map((v) => [v.product_id, { state: 'loading' }])));
-    setPosition(keep);
-    setDuration(Math.max(0, ...versions.map((v) => (v.duration_ms ?? 0) / 1000)));
-    let live = true;
-    const slow = markSlow(versions.map((v) => v.product_id));
-    const rate = versions.find((v) => v.sample_rate)?.sample_rate ?? undefined;
-    loadDone.current = e
-      .load(versions.map(engineVersion), first, rate)
-      .then(async () => {
-        if (!live || e.durationSamples === 0) return;
-        setDuration(e.duration);
-        if (keep > 0) await e.seek(Math.min(keep, e.duration));
-        if (live) setPosition(e.position);
-      })
-      .catch(() => undefined);
-    if (wantPlay.current) {
-      setWaiting(true);
-      void resume();
-    }
-    return () => {
-      live = false;
-      clearTimeout(slow);
-    };
-  }, [sourceKey]);
-  const recordedKey = recorded.join(',');
-  useEffect(() => {
-    if (!source) return;
-    const e = engine();
-    const added = recorded.filter((id) => !loaded.current.has(id));
-    for (const id of added) {
-      loaded.current.add(id);
-      setStatus((st) => ({ ...st, [id]: { state: 'loading' } }));
-      void e.addVersion(engineVersion(versionOf(id) as PlayerVersion));
-    }
-    for (const id of [...loaded.current]) {
-      if (recorded.includes(id) || id === e.selected) continue;
-      e.removeVersion(id);
-      loaded.current.delete(id);
-    }
-    if (added.length === 0) return;
-    const slow = markSlow(added);
-    return () => clearTimeout(slow);
-  }, [recordedKey]);
+  const {
+    engine,
+    engineRef,
+    state: engineState,
+    status,
+    position,
+    setPosition,
+    duration,
+    waiting,
+    select,
+    togglePlay: toggleEngine,
+    seek,
+  } = useEngine({ sourceId: source?._id ?? null, songId, recorded, versionOf, selected, setSelected, resolve });
 
   // The selected version failed: switch to one that plays.
   useEffect(() => {
@@ -243,31 +119,12 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   // ── actions ───────────────────────────────────────────────────────────────────────────────────────
   const playable = (id: string) => !!versionOf(id) && status[id]?.state !== 'failed';
   function choose(id: string) {
-    if (!playable(id)) return;
-    setSelected(id);
-    engine().select(id);
+    if (playable(id)) select(id);
   }
   const canPlay = !!source && recorded.length > 0 && engineState !== 'idle';
   function togglePlay() {
-    const e = engine();
-    if (e.state === 'playing' || wantPlay.current) {
-      wantPlay.current = false;
-      setWaiting(false);
-      e.pause();
-      return;
-    }
-    if (!source || recorded.length === 0) return;
-    // Inside the gesture: lets audio out (autoplay policy, iOS); it starts once the versions are in.
-    void unlockAudio(e.context);
-    wantPlay.current = true;
-    setWaiting(true);
-    void resume();
-    events.play();
+    if (toggleEngine()) events.play();
   }
-  const seek = (s: number) => {
-    void engine().seek(s);
-    setPosition(s);
-  };
   const pickSong = (id: string) => {
     const next = data.songs.find((s) => s._id === id);
     setSongId(id);

@@ -215,14 +215,15 @@ export class AudioEngine {
 
   /**
    * Adds one version to what is loaded (a product added to the comparison); it joins the others on the same
-   * timeline as soon as its audio at the playhead has arrived, playing or not. Resolves when its whole download has
-   * arrived or failed.
+   * timeline as soon as its audio at the playhead has arrived, playing or not. Resolves then (it can be heard), or
+   * when it failed; `settled` waits for its whole download.
    */
   addVersion(v: EngineVersion): Promise<void> {
     if (this.tracks.has(v.id)) return Promise.resolve();
     const arrival = this.addTrack(v);
     this.allSettled = Promise.all([this.allSettled, arrival]).then(() => undefined);
-    return arrival;
+    const track = this.tracks.get(v.id) as Track;
+    return this.until(track, () => track.heard);
   }
 
   /** Takes a version out (not the selected one: select another first). */
@@ -322,13 +323,16 @@ export class AudioEngine {
       track.priming = Math.round(priming * track.ratio);
       track.length = Math.round((reader.totalFrames * index.samplesPerFrame - priming - padding) * track.ratio);
     }
+    if (!track.heard && this.covers(track, this.positionSamples)) {
+      track.heard = true;
+      this.emit((l) => l.loaded?.(track.id));
+      // A load whose selected version failed left nothing to play: this one can.
+      if (this.stateValue === 'idle') this.setState('ready');
+      // Joining while the others play: from a little ahead of the clock, on the same timeline.
+      if (this.stateValue === 'playing')
+        void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
+    }
     wake(track);
-    if (track.heard || !this.covers(track, this.positionSamples)) return;
-    track.heard = true;
-    this.emit((l) => l.loaded?.(track.id));
-    // Joining while the others play: from a little ahead of the clock, on the same timeline.
-    if (this.stateValue === 'playing')
-      void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
   }
 
   /** Whether the window that holds timeline sample `sample` of a track has arrived (or the track has all it will). */
@@ -345,9 +349,13 @@ export class AudioEngine {
 
   /** Resolves once `covers(track, sample)`, or the track failed, was dropped or has all it will have. */
   private whenCovers(track: Track, sample: number): Promise<void> {
+    return this.until(track, () => this.covers(track, sample));
+  }
+  /** Resolves once `done()` holds after an arrival of bytes, or the track failed, was dropped or has all it will have. */
+  private until(track: Track, done: () => boolean): Promise<void> {
     return new Promise((resolve) => {
       const check = () => {
-        if (!track.failed && !track.dropped && !track.reader?.complete && !this.covers(track, sample)) return;
+        if (!track.failed && !track.dropped && !track.reader?.complete && !done()) return;
         track.progress.delete(check);
         resolve();
       };

@@ -15,8 +15,8 @@ import { absoluteUrl } from '../app/links.ts';
 import { FeatureContent } from '../app/Panels.tsx';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
 import { formatTime } from '../app/time.ts';
+import { useEngine } from '../app/useEngine.ts';
 import { usePlayerEvents } from '../app/usePlayerEvents.ts';
-import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
 import type { MobileOptions } from './types.ts';
 
 const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
@@ -57,13 +57,8 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
   const [selected, setSelected] = useState<string | null>(start.product);
   const [songId, setSongId] = useState<string | null>(start.song);
   const [sourceId, setSourceId] = useState<string | null>(start.source);
-  const [state, setState] = useState<EngineState>('idle');
-  const [position, setPosition] = useState(0);
-  const [duration, setDuration] = useState(0);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [copied, setCopied] = useState(false);
-  /** The versions that have arrived in the engine: only those can be switched to (a switch is never silent). */
-  const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
 
   const song = data.songs.find((s) => s._id === songId) ?? null;
   const source = song?.sources.find((s) => s._id === sourceId) ?? null;
@@ -72,118 +67,23 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
   const recorded = screen.filter((id) => versionOf(id));
   const product = selected ? (byId.get(selected) ?? null) : null;
 
-  // ── the engine (shared with the desktop player) ─────────────────────────────────────────────────
-  const engineRef = useRef<AudioEngine | null>(null);
-  const engine = () => {
-    engineRef.current ??= new AudioEngine();
-    return engineRef.current;
-  };
-  const wantPlay = useRef(false);
-  const loadDone = useRef<Promise<unknown>>(Promise.resolve());
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
-  useEffect(() => {
-    const e = engine();
-    const off = e.listen({
-      state: (s) => {
-        setState(s);
-        setPosition(e.position);
-        if (e.durationSamples > 0) setDuration(e.duration);
-      },
-      loaded: (id) => {
-        setDuration(e.duration);
-        setArrived((a) => new Set(a).add(id));
-      },
-    });
-    return () => {
-      off();
-      e.dispose();
-      engineRef.current = null;
-    };
-  }, []);
-
-  const engineVersion = (v: PlayerVersion) => ({ id: v.product_id, url: resolve(v.url), lufs: v.lufs });
-  const loaded = useRef(new Set<string>());
-  /** False while a source's selected version is loading alone; the others are added once it can be heard. */
-  const primed = useRef(false);
-  const recordedNow = useRef<string[]>([]);
-  recordedNow.current = recorded;
-  const loadedSong = useRef<string | null>(null);
-  // A new source loads the on-screen versions (a new source of the same song keeps the place).
-  useEffect(() => {
-    if (!source || !song) return;
-    const e = engine();
-    const versions = recorded.map((id) => versionOf(id) as PlayerVersion);
-    setArrived(new Set());
-    if (versions.length === 0) {
-      loaded.current = new Set();
-      return;
-    }
-    const keep = loadedSong.current === song._id ? e.position : 0;
-    loadedSong.current = song._id;
-    if (e.state === 'playing') wantPlay.current = true;
-    const current = selectedRef.current;
-    const first = versions.some((v) => v.product_id === current) ? (current as string) : versions[0].product_id;
-    if (first !== current) setSelected(first);
-    // The selected version alone first: on a slow network the others would share its bandwidth and delay the first
-    // sound; they start once its first window is in (the engine streams) and join the clock as theirs arrive
-    // (bench/mobile.ts measures this).
-    loaded.current = new Set([first]);
-    primed.current = false;
-    setDuration(Math.max(0, ...versions.map((v) => (v.duration_ms ?? 0) / 1000)));
-    const rate = versions.find((v) => v.sample_rate)?.sample_rate ?? undefined;
-    let live = true;
-    const firstVersion = versions.find((v) => v.product_id === first) as PlayerVersion;
-    loadDone.current = e
-      .load([engineVersion(firstVersion)], first, rate)
-      .then(async () => {
-        if (!live || e.durationSamples === 0) return;
-        if (keep > 0) await e.seek(Math.min(keep, e.duration));
-        if (live) setPosition(e.position);
-      })
-      .catch(() => undefined);
-    void loadDone.current.then(() => {
-      if (!live) return;
-      primed.current = true;
-      for (const id of recordedNow.current)
-        if (!loaded.current.has(id)) {
-          loaded.current.add(id);
-          void e.addVersion(engineVersion(versionOf(id) as PlayerVersion));
-        }
-    });
-    if (wantPlay.current) void resume();
-    return () => {
-      live = false;
-    };
-  }, [source?._id]);
-  // A product brought on screen joins the running engine; the one it replaced leaves it (no restart).
-  const recordedKey = recorded.join(',');
-  useEffect(() => {
-    if (!source || !primed.current) return;
-    const e = engine();
-    for (const id of recorded)
-      if (!loaded.current.has(id)) {
-        loaded.current.add(id);
-        void e.addVersion(engineVersion(versionOf(id) as PlayerVersion));
-      }
-    for (const id of [...loaded.current])
-      if (!recorded.includes(id) && id !== e.selected) {
-        e.removeVersion(id);
-        loaded.current.delete(id);
-      }
-  }, [recordedKey]);
-
-  const resume = useCallback(async () => {
-    for (;;) {
-      const done = loadDone.current;
-      await done;
-      if (done === loadDone.current) break;
-    }
-    const e = engineRef.current;
-    if (!e || !wantPlay.current) return;
-    wantPlay.current = false;
-    await e.play();
-  }, []);
+  // ── the engine (../app/useEngine.ts, shared with the desktop player) ──────────────────────────────
+  const {
+    engine,
+    engineRef,
+    state,
+    status,
+    position,
+    setPosition,
+    duration,
+    add,
+    remove,
+    select,
+    togglePlay: toggle,
+    seek,
+  } = useEngine({ sourceId: source?._id ?? null, songId, recorded, versionOf, selected, setSelected, resolve });
+  /** Only a version that can be heard is switched to: a switch is never silent. */
+  const arrived = (id: string) => status[id]?.state === 'ready';
 
   // ── events (widget_type 'mobile') ───────────────────────────────────────────────────────────────
   const events = usePlayerEvents({
@@ -200,23 +100,10 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
 
   // ── actions ─────────────────────────────────────────────────────────────────────────────────────
   function choose(id: string) {
-    if (!versionOf(id) || !arrived.has(id) || id === selected) return;
-    setSelected(id);
-    engine().select(id);
+    if (versionOf(id) && arrived(id) && id !== selected) select(id);
   }
   function togglePlay() {
-    const e = engine();
-    if (e.state === 'playing' || wantPlay.current) {
-      wantPlay.current = false;
-      e.pause();
-      return;
-    }
-    if (!source || recorded.length === 0) return;
-    // Inside the tap: lets audio out (autoplay policy; the iOS silent switch, as the desktop player does).
-    void unlockAudio(e.context);
-    wantPlay.current = true;
-    void resume();
-    events.play();
+    if (toggle()) events.play();
   }
   /** Another active product takes the selected one's slot, and is heard from the same moment. */
   function bring(id: string) {
@@ -227,15 +114,12 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     if (replaced === null) next.push(id);
     else next[at] = id;
     setScreen(next);
-    const v = versionOf(id);
-    if (!v) return;
-    loaded.current.add(id);
-    const e = engine();
-    void e.addVersion(engineVersion(v)).then(() => {
-      setSelected(id);
-      e.select(id);
+    if (!versionOf(id)) return;
+    void add(id).then(() => {
+      if (engine().failures.has(id)) return; // the one on show stays heard
+      select(id);
       // The product it replaced leaves the engine once the new one is heard (three versions at most).
-      if (replaced && loaded.current.delete(replaced)) e.removeVersion(replaced);
+      if (replaced) remove(replaced);
     });
   }
   const pickSong = (id: string) => {
@@ -255,7 +139,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     if (!from || !t) return;
     const dx = t.clientX - from.x;
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(t.clientY - from.y)) return;
-    const playable = screen.filter((id) => versionOf(id) && arrived.has(id));
+    const playable = screen.filter((id) => versionOf(id) && arrived(id));
     const i = playable.indexOf(selected ?? '');
     const next = playable[(i + (dx < 0 ? 1 : -1) + playable.length) % playable.length];
     if (next) choose(next);
@@ -310,7 +194,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
                   type="button"
                   className={on ? 'slot on' : 'slot'}
                   aria-pressed={on}
-                  disabled={!versionOf(id) || !arrived.has(id)}
+                  disabled={!versionOf(id) || !arrived(id)}
                   onClick={() => choose(id)}
                   data-product={id}
                 >
@@ -398,11 +282,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
           aria-label="Playback position"
           aria-valuenow={Math.round(position * 10) / 10}
           aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
-          onChange={(e) => {
-            const s = Number((e.target as HTMLInputElement).value);
-            void engine().seek(s);
-            setPosition(s);
-          }}
+          onChange={(e) => seek(Number((e.target as HTMLInputElement).value))}
         />
         <span className="time">{formatTime(position)}</span>
       </div>
