@@ -12,31 +12,18 @@ import type { MobilePlayerInstance } from '@atk/contract';
 import { PLAYER_TEXT } from '@atk/contract';
 import { API_BASE, MOBILE_PLAYER_TAG } from '@atk/contract/constants';
 import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './app/share.ts';
+import { chunkImporter, loaderUrl } from './loader.ts';
 import type { MobileAppModule, MobileHandle } from './mobile/types.ts';
 
 declare const __ATK_MOBILE_VERSION__: string;
 
-const scriptSrc =
-  (document.currentScript as HTMLScriptElement | null)?.src ||
-  document.querySelector<HTMLScriptElement>('script[src*="atk-mobile.js"]')?.src ||
-  location.href;
+const scriptSrc = loaderUrl('atk-mobile.js');
 const API = new URL(API_BASE, scriptSrc).href;
-const VERSION = typeof __ATK_MOBILE_VERSION__ === 'string' ? __ATK_MOBILE_VERSION__ : 'dev';
-
-let appImport: Promise<MobileAppModule> | null = null;
-let attempt = 0;
-/** The app chunk, imported once (a failed import is tried again under a new URL on the next launch). */
-function loadApp(): Promise<MobileAppModule> {
-  if (!appImport) {
-    const url = new URL(`atk-mobile-app.js?v=${VERSION}${attempt ? `&r=${attempt}` : ''}`, scriptSrc).href;
-    attempt++;
-    appImport = import(url) as Promise<MobileAppModule>;
-    appImport.catch(() => {
-      appImport = null;
-    });
-  }
-  return appImport;
-}
+const loadApp = chunkImporter<MobileAppModule>(
+  'atk-mobile-app.js',
+  typeof __ATK_MOBILE_VERSION__ === 'string' ? __ATK_MOBILE_VERSION__ : 'dev',
+  scriptSrc,
+);
 
 let shared: ShareSelection | null = parseShare(location.search, MOBILE_SHARE_PARAMS);
 

@@ -16,38 +16,28 @@ import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/co
 import { API_BASE } from '@atk/contract/constants';
 import { launchShared, parseShare, type ShareSelection } from './app/share.ts';
 import type { AppHandle, AppModule } from './app/types.ts';
+import { chunkImporter, loaderUrl } from './loader.ts';
 import { STYLES } from './styles.ts';
 
 /** The app chunk's content hash, set by build.mjs (a new build is a new URL past every cache). */
 declare const __ATK_APP_VERSION__: string;
 
 /** Where the API lives: the origin of this script (a brand's page is another origin). */
-const scriptSrc =
-  (document.currentScript as HTMLScriptElement | null)?.src ||
-  document.querySelector<HTMLScriptElement>('script[src*="atk-player.js"]')?.src ||
-  location.href;
+const scriptSrc = loaderUrl('atk-player.js');
 const API = new URL(API_BASE, scriptSrc).href;
-const APP_VERSION = typeof __ATK_APP_VERSION__ === 'string' ? __ATK_APP_VERSION__ : 'dev';
 
 let app: AppModule | null = null;
-let appImport: Promise<AppModule> | null = null;
-let appAttempt = 0;
-
-/** The app chunk, imported once (a failed import is tried again, under a new URL, on the next launch). */
-function loadApp(): Promise<AppModule> {
-  if (!appImport) {
-    const url = new URL(`atk-player-app.js?v=${APP_VERSION}${appAttempt ? `&r=${appAttempt}` : ''}`, scriptSrc).href;
-    appAttempt++;
-    appImport = (import(url) as Promise<AppModule>).then((m) => {
-      app = m;
-      return m;
-    });
-    appImport.catch(() => {
-      appImport = null;
-    });
-  }
-  return appImport;
-}
+const importApp = chunkImporter<AppModule>(
+  'atk-player-app.js',
+  typeof __ATK_APP_VERSION__ === 'string' ? __ATK_APP_VERSION__ : 'dev',
+  scriptSrc,
+);
+/** The app chunk (kept once in, so a later launch mounts it at once). */
+const loadApp = () =>
+  importApp().then((m) => {
+    app = m;
+    return m;
+  });
 
 /** A share link's selection, handed to the app on the launch it starts (once). */
 let shared: ShareSelection | null = parseShare(location.search);
