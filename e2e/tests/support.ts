@@ -49,6 +49,24 @@ export async function api<T = unknown>(method: string, route: string, opts: { to
   return (await res.json()) as { code: number; msg: string; data: T };
 }
 
+/**
+ * A straight call under /api/v1 (the paths outside the player's base: mobile instances, retailers, the mobile
+ * settings, the signed upload of a logo), answering `data`; anything but code 200 fails the test with the msg.
+ */
+export async function v1<T>(method: string, route: string, token: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}/api/v1${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  expect(json.code, `${method} ${route}: ${json.msg}`).toBe(200);
+  return json.data;
+}
+
 /** A solid-colour PNG of `width` × `height` (`rgb` like '#bfdbfe'): a real image file for the image uploads. */
 export function solidPng(rgb: string, width = 160, height = 100): Buffer {
   const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(rgb.slice(i, i + 2), 16));
