@@ -1,8 +1,9 @@
 /**
  * The atk operator's whole journey (issue 14 "Done when"), tried as a new user would: a new mobile instance, a
  * microphone of two brands Active and Featured in Player Positions 1 and 2, the platform (ATK) song they share as
- * the instance's only active song, the instance Active, a retailer with a logo, the widget's content and menu, the
- * instance made the mobile landing; then a phone opens /mobile and the widget shows exactly that.
+ * the instance's only song, the Additional Image before the 360° Group, the instance Active, a retailer with a logo,
+ * the widget's content and menu, the instance made the mobile landing; then a phone opens /mobile and the widget
+ * shows exactly that (slots, brands, song, source, galleries' order, menu, play and switch, DEALS, ABOUT & HELP).
  *
  * The scene (a second brand, the song with its source and each product's processed take) is set through the API
  * as an operator's script would, before the turn on the mobile widget's settings is taken (processing is the slow
@@ -26,7 +27,18 @@ import {
   signInAs,
   uid,
 } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, mobileSettingsTurn, sineWav, solidPng, toast, v1 } from './support.ts';
+import {
+  api,
+  apiLogin,
+  baseUrl,
+  DEMO,
+  mobileSettingsTurn,
+  sineWav,
+  solidPng,
+  toast,
+  uploadProductFile,
+  v1,
+} from './support.ts';
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 
@@ -101,6 +113,19 @@ async function setScene() {
     });
   const a = await mic(MIC_A, await brandIdOf(DEMO_BRAND));
   const b = await mic(MIC_B, other._id);
+  // The demo brand's microphone has both galleries: a picture in its case and a 360° view.
+  const png = (rgb: string) => ({ bytes: solidPng(rgb), type: 'image/png', name: 'mic.png' });
+  const additional = await uploadProductFile(admin, a._id, png('#bfdbfe'), { image: 0 });
+  const turn = await uploadProductFile(admin, a._id, png('#e5e7eb'), { image: 0, type: 'group_360' });
+  await call('PUT', `/admin/products/${a._id}`, {
+    type: 'images',
+    content: {
+      thumbnail: null,
+      large: null,
+      additional_images: [{ url: additional, name: `${MIC_A} in its case`, order: 1 }],
+      group_360: Array.from({ length: 8 }, (_, i) => (i === 0 ? { url: turn, name: 'front' } : null)),
+    },
+  });
   // /global/audios' song: a platform song is cross-comparable, so a mobile instance offers it.
   const song = await call<{ _id: string }>('POST', '/admin/songs', {
     name: SONG,
@@ -214,6 +239,18 @@ async function buildInstance(page: Page) {
     sources.getByRole('checkbox', { name: `${LABEL.active} ${SOURCE} in ${SONG}`, exact: true }),
   ).toBeChecked();
 
+  // Images: the Additional Image first (the 360° Group goes to 2).
+  await tab(page, LABEL.tabImages).click();
+  const images = page.getByTestId('tab-images');
+  await pick(page, images, `Order of ${LABEL.imageAdditional}`, '1');
+  await expect(
+    images.locator('.ant-select').filter({ has: page.getByLabel(`Order of ${LABEL.image360}`, { exact: true }) }),
+  ).toHaveText('2');
+  await images.getByRole('button', { name: LABEL.saveChanges }).click();
+  await expect(toast(page, MSG.updateSuccess).last()).toBeVisible();
+  // Saved, not only an earlier toast still showing: the tab's unsaved-change marker is gone.
+  await expect(page.locator('.dirty-tabs__marker')).toHaveCount(0);
+
   // General: Active, so the widget may show it.
   await tab(page, LABEL.tabGeneral).click();
   const general = page.getByTestId('tab-general');
@@ -222,6 +259,7 @@ async function buildInstance(page: Page) {
   await expect(status).toBeChecked();
   await general.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(toast(page, MSG.updateSuccess).last()).toBeVisible();
+  await expect(page.locator('.dirty-tabs__marker')).toHaveCount(0);
   return id;
 }
 
@@ -294,6 +332,12 @@ test('the atk operator builds a mobile instance of two brands, makes it the land
         ...MENU,
         'ABOUT & HELP',
       ]);
+
+      // IMAGES of the selected microphone: its galleries in the instance's order.
+      await w.getByRole('button', { name: 'IMAGES', exact: true }).tap();
+      const gallery = w.getByRole('region', { name: 'IMAGES' });
+      await expect(gallery.locator('section.sub h4')).toHaveText(['More images', '360° view']);
+      await expect(gallery.getByRole('img', { name: `${MIC_A} in its case`, exact: true })).toBeVisible();
 
       const play = w.getByTestId('mobile-play');
       await expect(play).toBeEnabled({ timeout: 20_000 });
