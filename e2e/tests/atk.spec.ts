@@ -30,22 +30,7 @@ import {
   signInAs,
   uid,
 } from './lists.ts';
-import { apiLogin, baseUrl, DEMO, mobileSettingsTurn, settled, solidPng, toast } from './support.ts';
-
-/** The atk operator's API calls under /api/v1 (mobile instances, settings), to set a scene. */
-async function v1<T>(method: string, route: string, token: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}/api/v1${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  expect(json.code, json.msg).toBe(200);
-  return json.data;
-}
+import { apiLogin, baseUrl, DEMO, mobileSettingsTurn, settled, solidPng, toast, v1 } from './support.ts';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { API_BASE, hashPassword, type Subscription } from '@atk/contract';
+import { API_BASE, hashPassword, type IMAGE_TYPES, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -47,6 +47,24 @@ export async function api<T = unknown>(method: string, route: string, opts: { to
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
   });
   return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+/**
+ * A straight call under /api/v1 (the paths outside the player's base: mobile instances, retailers, the mobile
+ * settings, the signed upload of a logo), answering `data`; anything but code 200 fails the test with the msg.
+ */
+export async function v1<T>(method: string, route: string, token: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}/api/v1${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  expect(json.code, `${method} ${route}: ${json.msg}`).toBe(200);
+  return json.data;
 }
 
 /** A solid-colour PNG of `width` × `height` (`rgb` like '#bfdbfe'): a real image file for the image uploads. */
@@ -99,21 +117,21 @@ export function sineWav(seconds = 2, rate = 44_100, frequency = 440): Buffer {
 }
 
 /**
- * Uploads a file of a product as the console does: an image (POST /upload/images, `type` additional) or the
+ * Uploads a file of a product as the console does: an image (POST /upload/images, `type` additional unless named) or the
  * frequency graph (POST /upload/files, type frequency); answers the stored file's URL.
  */
 export async function uploadProductFile(
   token: string,
   productId: string,
   file: { bytes: Buffer | string; type: string; name: string },
-  kind: { image: number } | 'frequency',
+  kind: { image: number; type?: (typeof IMAGE_TYPES)[number] } | 'frequency',
 ) {
   const form = new FormData();
   form.append('model', 'products');
   form.append('id', productId);
   if (kind === 'frequency') form.append('type', 'frequency');
   else {
-    form.append('type', 'additional');
+    form.append('type', kind.type ?? 'additional');
     form.append('index', String(kind.image));
   }
   form.append(

@@ -173,6 +173,23 @@ describe('the read of a mobile instance the operator changes (through the atk AP
     expect((await get(`/widget/mobile_instances/${id}`)).status).toBe(200);
   });
 
+  it("carries the instance's image order as its Images tab saved it (the gallery IMAGES shows first)", async () => {
+    const name = `Images ${randomUUID().slice(0, 6)}`;
+    const made = await v1<{ _id: string }>('POST', '/admin/mobile_instances', { general: { name, is_published: 1 } });
+    const id = made.body.data._id;
+    const read = async () => (await get<MobilePlayerInstance>(`/widget/mobile_instances/${id}`)).body.data.image_order;
+    // The default: the 360° view first.
+    expect(await read()).toEqual(['group_360', 'additional']);
+    const saved = await v1('PUT', `/atk/mobile/instances/${id}`, {
+      images: [
+        { code: 'group_360', name: '360° Group', order: 2 },
+        { code: 'additional', name: 'Additional Image', order: 1 },
+      ],
+    });
+    expect(saved.body.msg).toBe(MSG.updateSuccess);
+    expect(await read()).toEqual(['additional', 'group_360']);
+  });
+
   it('answers 404 for an unknown id', async () => {
     expectNotFound(await get(`/widget/mobile_instances/${randomUUID()}`));
   });

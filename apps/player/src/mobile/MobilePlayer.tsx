@@ -26,8 +26,6 @@ const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
   'TECH SPECS': 'tech_specs',
   IMAGES: 'images',
 };
-/** The mobile read carries no image order: the 360° view first, as the desktop default. */
-const IMAGE_ORDER = ['group_360', 'additional'];
 /**
  * The widget's own entry after the operator's menu: the info pages (`mobile_infos`), where a phone user looks for
  * help among the other things to open (decision: docs/architecture.md "Mobile widget").
@@ -357,7 +355,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
               feature={FEATURE_OF[panel] as OrderedFeature}
               product={product}
               bands={data.frequency_bands}
-              imageOrder={IMAGE_ORDER}
+              imageOrder={data.image_order}
               resolve={resolve}
             />
           ) : null}

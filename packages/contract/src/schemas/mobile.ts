@@ -247,6 +247,9 @@ export const mobilePlayerInstance = z.object({
   menu: mobileMenuContent,
   infos: mobileInfosContent,
   frequency_bands: frequencyBands,
+  /** The codes of the instance's images by order (its Images tab), as the desktop read: which gallery IMAGES
+   * shows first. */
+  image_order: z.array(z.string()),
   /** Active retailers for DEALS. */
   retailers: z.array(
     z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), website: z.string().nullable() }),

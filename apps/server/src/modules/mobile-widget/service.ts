@@ -4,7 +4,15 @@ import type { Db } from '../../db/client.ts';
 import { brands, mobileInstanceProducts, mobileInstances, products, retailers, settings } from '../../db/schema.ts';
 import { deletedIs, liveById } from '../../db/soft-delete.ts';
 import { notFound } from '../../platform/errors.ts';
-import { offeredSources, playerSongPlan, playerSongsOf, songRowsOf, toPlayerProduct, UUID } from '../player/service.ts';
+import {
+  imageOrderOf,
+  offeredSources,
+  playerSongPlan,
+  playerSongsOf,
+  songRowsOf,
+  toPlayerProduct,
+  UUID,
+} from '../player/service.ts';
 import { frequencyBandsOf, mobileInfosOf, mobileMenuOf } from '../settings/service.ts';
 
 /**
@@ -67,7 +75,7 @@ export function slotsOf(candidates: SlotCandidate[]): string[] {
  * GET /widget/mobile_instances/{id}: a published, non-deleted mobile instance with its active products (published,
  * not deleted, of brands not deleted; each mapped as the desktop read maps a product), the slots, the songs of its
  * active sources with every active product's ready versions, the operator's menu, info pages and frequency bands
- * (the mobile_… settings, defaults until saved) and the active retailers. Unknown, unpublished, deleted or
+ * (the mobile_… settings, defaults until saved), its image order and the active retailers. Unknown, unpublished, deleted or
  * malformed ids are one 404. The tables of modules/mobile and modules/retailers are read directly.
  */
 export async function readMobilePlayer(db: Db, id: string): Promise<MobileRead> {
@@ -145,6 +153,7 @@ export async function readMobilePlayer(db: Db, id: string): Promise<MobileRead> 
       menu: mobileMenuOf(stored('mobile_menu')),
       infos: mobileInfosOf(stored('mobile_infos')),
       frequency_bands: frequencyBandsOf(stored('mobile_freq_graph')),
+      image_order: imageOrderOf(row.images),
       retailers: retailerRows.map((r) => ({
         _id: r.id,
         name: r.name,

@@ -4,6 +4,7 @@ import {
   DEFAULT_IMAGES,
   GROUP_360_SLOTS,
   type InstanceFeatures,
+  type InstanceImage,
   type InstanceProduct,
   type InstanceSong,
   MSG,
@@ -125,7 +126,7 @@ export async function readPlayerInstanceWithDependencies(
     songs: playerSongs,
     preparing: preparing ? 1 : 0,
     buttons: row.buttons ?? DEFAULT_BUTTONS,
-    image_order: [...(row.images ?? DEFAULT_IMAGES)].sort((a, b) => a.order - b.order).map((img) => img.code),
+    image_order: imageOrderOf(row.images),
     tooltips,
     frequency_bands: content.frequency_bands,
     infos: content.infos,
@@ -290,6 +291,10 @@ const fileOf = (v: unknown): FileRef | null => {
 };
 const objectOf = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** The codes of an instance's images (desktop or mobile) by their order: which gallery the player shows first. */
+export const imageOrderOf = (images: readonly InstanceImage[] | null) =>
+  [...(images ?? DEFAULT_IMAGES)].sort((a, b) => a.order - b.order).map((img) => img.code);
 
 /**
  * A product as visitors see it. The sections of features the instance has switched off are left empty (null or
