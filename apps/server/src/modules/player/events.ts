@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type InstanceSong, type PlayerEvents, pageUrl } from '@atk/contract';
+import { type InstanceSong, MSG, type PlayerEvents, pageUrl } from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { brands, instances, mobileInstanceProducts, mobileInstances, NO_ID, products } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
+import { LIMITS, sweepExpired, takeHit } from '../../platform/rate-limit.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { touches } from './cache.ts';
 
@@ -106,6 +108,7 @@ export async function recordPlayerEvents(
   batch: PlayerEvents,
   address: string | undefined,
 ): Promise<{ accepted: number }> {
+  const hit = { key: eventsLimitKey(address ?? ''), limit: LIMITS.playerEventsPerAddress };
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
   const read = batch.widget_type === 'mobile' ? mobileEventScope : eventScope;
   const scopeOf = (id: string) => eventScopes(db).get(`${batch.widget_type}:${id}`, () => read(db, id));
@@ -133,17 +136,31 @@ export async function recordPlayerEvents(
       },
     ];
   });
-  if (!values.length) return { accepted: 0 };
+  if (!values.length) {
+    await countEventsHit(db, address);
+    return { accepted: 0 };
+  }
   const launches = values.some((e) => e.type === 'launch');
-  await foldBatch(db, {
+  await sweepExpired(db);
+  const allowed = await foldBatch(db, {
     visitorId: batch.visitor_id,
     widgetType: batch.widget_type,
     pageUrl: launches ? pageUrl(batch.page_url) : '',
     place: launches ? await placeOf(address) : NOWHERE,
     events: values,
+    hit,
   });
+  if (!allowed) throw tooManyRequests(MSG.playerEventsTooMany);
   return { accepted: values.length };
 }
+
+/**
+ * Counts a batch against its address's limit (LIMITS.playerEventsPerAddress) on its own, refusing it when the window
+ * is full: for a batch that stores nothing (invalid, or no event its instance allows). A batch that stores events
+ * counts its hit in its fold's statement (recordPlayerEvents).
+ */
+export const countEventsHit = (db: Db, address: string | undefined) =>
+  takeHit(db, eventsLimitKey(address ?? ''), LIMITS.playerEventsPerAddress, MSG.playerEventsTooMany);
 
 /**
  * The rate-limit key of an address's event batches: a digest of the address, not the address, so no table holds
