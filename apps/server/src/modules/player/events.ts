@@ -101,14 +101,14 @@ const eventScopes = perDatabase(
  * about it), when its instance is unknown, unpublished or deleted, or when it names a product, song or source
  * that the instance does not list. `address` (the client's, behind TRUST_PROXY) only places a visitor who
  * launches: it is looked up and forgotten. Answers how many were stored. A batch with widget_type 'mobile' names
- * mobile instances (mobileEventScope).
+ * mobile instances (mobileEventScope). Counts the batch against its address's limit (in the fold's statement when
+ * it stores events) and refuses it with 429, storing nothing, once the window is full.
  */
 export async function recordPlayerEvents(
   db: Db,
   batch: PlayerEvents,
   address: string | undefined,
 ): Promise<{ accepted: number }> {
-  const hit = { key: eventsLimitKey(address ?? ''), limit: LIMITS.playerEventsPerAddress };
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
   const read = batch.widget_type === 'mobile' ? mobileEventScope : eventScope;
   const scopeOf = (id: string) => eventScopes(db).get(`${batch.widget_type}:${id}`, () => read(db, id));
@@ -148,7 +148,7 @@ export async function recordPlayerEvents(
     pageUrl: launches ? pageUrl(batch.page_url) : '',
     place: launches ? await placeOf(address) : NOWHERE,
     events: values,
-    hit,
+    hit: { key: eventsLimitKey(address ?? ''), limit: LIMITS.playerEventsPerAddress },
   });
   if (!allowed) throw tooManyRequests(MSG.playerEventsTooMany);
   return { accepted: values.length };

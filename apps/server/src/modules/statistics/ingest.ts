@@ -48,8 +48,9 @@ const DEADLOCK_RETRIES = 3;
  * Race-free between server processes without reading first: a visitor's row is created or updated by
  * INSERT … ON CONFLICT under its row lock; a unique visitor is counted only by the statement whose insert into
  * stats_daily_visitors took (RETURNING), and a new visitor only by the one whose insert created the row
- * (`xmax = 0`). Rows are written in key order so two statements lock them in the same order; a deadlock that
- * still happens (two processes, tables touched in another order) is retried.
+ * (`xmax = 0`). Rows are written in key order so two statements lock them in the same order (the rate-limit row
+ * first: every write reads its answer); a deadlock that still happens (two processes, tables touched in another
+ * order) is retried.
  */
 export async function foldBatch(db: Db, batch: Batch): Promise<boolean> {
   const statement = foldStatement(batch);
