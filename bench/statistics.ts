@@ -13,6 +13,7 @@
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { API_BASE, hashPassword, STATISTICS_BASE } from '@atk/contract';
@@ -42,10 +43,13 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? Math.floor(EVENTS / 10));
 const READ_CONCURRENCY = Number(process.env.BENCH_READ_CONCURRENCY ?? 4);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 2);
+/** BENCH_READS=0 skips the reads (and closing the months they check): an ingestion-only run. */
+const READS = process.env.BENCH_READS !== '0';
 const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 12);
 const INGEST_CONCURRENCY = 8;
 const P99_TARGET_MS = 50;
 const EVENTS_PER_S_TARGET = 20_000;
+const password = 'Bench!2345';
 
 const log = (s: string) => console.log(s);
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -139,7 +143,6 @@ try {
   const from = new Date(Date.now() - (DAYS + 1) * 86_400_000);
   await partitions(from);
 
-  const password = 'Bench!2345';
   await sql.query(`insert into users (email, password_hash, role_id) values ('operator@bench.example', $1, $2)`, [
     await hashSecret(hashPassword(password)),
     await roleId(db, 'global_admin'),
@@ -176,29 +179,8 @@ try {
   log(`loaded in ${seconds(t0)}: ${JSON.stringify(counts.rows[0])}`);
 
   // 3. The reads.
-  const login = await fetch(`${origin}${API_BASE}/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operator@bench.example', password: hashPassword(password) }),
-  }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-  const headers = { authorization: `Bearer ${login.data.token}` };
   const rows: Row[] = [];
-  log(
-    `reads (${READ_CONCURRENCY} connections; load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}):`,
-  );
-  await verifyClosedMonths(origin, headers, shape);
-  for (const target of readTargets(shape)) {
-    const m = await measure(`${origin}${target.path}`, {
-      concurrency: READ_CONCURRENCY,
-      seconds: READ_SECONDS,
-      headers,
-      minRequests: 200,
-    });
-    rows.push({ name: target.name, range: target.range, m });
-    log(`  ${target.range.padEnd(8)} ${target.name.padEnd(44)} ${line(m)}`);
-  }
+  if (READS) await reads(origin, shape, rows);
 
   // 4. Ingestion.
   log(
@@ -216,6 +198,32 @@ try {
   // BENCH_KEEP=1 leaves the database for EXPLAIN ANALYZE (drop it by hand after).
   if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
   else await dropDatabase();
+}
+
+/** Every statistics endpoint as an operator, after checking the closed months' totals. */
+async function reads(origin: string, shape: Shape, rows: Row[]) {
+  const login = await fetch(`${origin}${API_BASE}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'operator@bench.example', password: hashPassword(password) }),
+  }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+  const headers = { authorization: `Bearer ${login.data.token}` };
+  log(
+    `reads (${READ_CONCURRENCY} connections; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}):`,
+  );
+  await verifyClosedMonths(origin, headers, shape);
+  for (const target of readTargets(shape)) {
+    const m = await measure(`${origin}${target.path}`, {
+      concurrency: READ_CONCURRENCY,
+      seconds: READ_SECONDS,
+      headers,
+      minRequests: 200,
+    });
+    rows.push({ name: target.name, range: target.range, m });
+    log(`  ${target.range.padEnd(8)} ${target.name.padEnd(44)} ${line(m)}`);
+  }
 }
 
 interface Row {
@@ -401,9 +409,17 @@ async function ingestion(url: string, shape: Shape) {
     instances: shape.instances,
     visitors: VISITORS,
   });
+  // CPU spent during the measured run, per batch: this process (the server), the load generator, and the
+  // PostgreSQL backends of the bench's database; on a shared machine this says more than the throughput.
+  await once(child, 'message');
+  const server0 = process.cpuUsage();
+  const backends0 = await backendsCpuMs();
   const [result] = (await once(child, 'message')) as [
-    { latencies: number[]; statuses: Record<number, number>; elapsed: number; accepted: number },
+    { latencies: number[]; statuses: Record<number, number>; elapsed: number; accepted: number; cpuMs: number },
   ];
+  const serverUsed = process.cpuUsage(server0);
+  const backends1 = await backendsCpuMs();
+  const postgresMs = [...backends1].reduce((sum, [pid, ms]) => sum + ms - (backends0.get(pid) ?? 0), 0);
   const sorted = result.latencies.sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   const out = {
@@ -418,6 +434,29 @@ async function ingestion(url: string, shape: Shape) {
       `${INGEST_CONCURRENCY} connections, ${result.elapsed.toFixed(1)} s), batch p50 ${out.p50.toFixed(1)} ms, ` +
       `p99 ${out.p99.toFixed(1)} ms (${statusList(result.statuses)})`,
   );
+  const perBatch = (ms: number) => (ms / Math.max(1, sorted.length)).toFixed(2);
+  log(
+    `  CPU per batch: server ${perBatch((serverUsed.user + serverUsed.system) / 1000)} ms, PostgreSQL backends ` +
+      `${perBatch(postgresMs)} ms, load generator ${perBatch(result.cpuMs)} ms`,
+  );
+  return out;
+}
+
+/** CPU time (ms) of each PostgreSQL backend serving the bench's database, from /proc (Linux, same machine). */
+async function backendsCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await sql.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 10 ms.
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // Another machine's PostgreSQL, or the backend ended: not counted.
+    }
+  }
   return out;
 }
 

@@ -133,6 +133,28 @@ describe('mobile events', () => {
     });
   });
 
+  it('sees at once that the mobile instance was unpublished (its remembered scope is dropped) and republished', async () => {
+    const launch = () =>
+      post({ visitor_id: randomUUID(), widget_type: 'mobile', events: [{ type: 'launch', instance_id: mobile._id }] });
+    const instance = `${demo.origin}${STATISTICS_BASE}/mobile/instances/${mobile._id}`;
+    const headers = { authorization: `Bearer ${atk}`, 'content-type': 'application/json' };
+    const { general } = (await json<{ general: { name: string } }>(await fetch(instance, { headers }))).body.data;
+    const publish = async (is_published: 0 | 1) => {
+      const body = JSON.stringify({ general: { name: general.name, is_published } });
+      expect((await fetch(instance, { method: 'PUT', headers, body })).status).toBe(200);
+    };
+    // Twice: the second batch is checked against the scope this process remembers.
+    expect((await launch()).body.data).toEqual({ accepted: 1 });
+    expect((await launch()).body.data).toEqual({ accepted: 1 });
+    await publish(0);
+    try {
+      expect((await launch()).body.data).toEqual({ accepted: 0 });
+    } finally {
+      await publish(1);
+    }
+    expect((await launch()).body.data).toEqual({ accepted: 1 });
+  });
+
   it('refuses an unknown widget type with 400', async () => {
     const res = await post({
       visitor_id: randomUUID(),

@@ -259,8 +259,13 @@ describe('POST /widget/events', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expect(await refused.json()).toEqual({ code: 429, msg: MSG.playerEventsTooMany, data: null });
-    // Bad batches count too, and are refused the same way.
+    // Bad batches count too, and are refused the same way; so do batches whose events are all dropped.
     expectError(await post({}), 429, MSG.playerEventsTooMany);
+    expectError(
+      await post({ visitor_id: randomUUID(), events: [{ type: 'launch', instance_id: randomUUID() }] }),
+      429,
+      MSG.playerEventsTooMany,
+    );
     expect(await stored(batch.visitor_id)).toHaveLength(2);
     // The public read is not limited by it.
     expect((await app.call('GET', `/widget/instances/${published.id}`)).status).toBe(200);

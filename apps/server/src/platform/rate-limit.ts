@@ -36,10 +36,15 @@ const lastSweep = new WeakMap<Db, number>();
  */
 export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
   await sweepExpired(db);
-  const rows = await executeNamed(
-    db,
-    'rate_limit_hit',
-    sql`
+  const rows = await executeNamed(db, 'rate_limit_hit', hitStatement(key, limit));
+  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
+}
+
+/**
+ * The statement that adds a hit and returns the window's `count`: countHit's, and a CTE of a statement that counts
+ * its own hit (the player events' fold, modules/statistics/ingest.ts).
+ */
+export const hitStatement = (key: string, limit: Limit) => sql`
     insert into rate_limits (key, window_start, count, expires_at)
     values (${key}, now(), 1, now() + make_interval(secs => ${limit.windowSeconds}))
     on conflict (key) do update set
@@ -47,10 +52,7 @@ export async function countHit(db: Db, key: string, limit: Limit): Promise<numbe
       window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
       expires_at = case when rate_limits.expires_at <= now()
                    then now() + make_interval(secs => ${limit.windowSeconds}) else rate_limits.expires_at end
-    returning count`,
-  );
-  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
-}
+    returning count`;
 
 /** The hits of the key's current window (0 when none or expired). */
 export async function hitCount(db: Db, key: string): Promise<number> {
@@ -84,7 +86,7 @@ export async function clearHits(db: Db, key: string): Promise<void> {
 }
 
 /** Deletes expired windows (an index range on expires_at), at most once a SWEEP_EVERY_MS per process. */
-async function sweepExpired(db: Db): Promise<void> {
+export async function sweepExpired(db: Db): Promise<void> {
   const now = Date.now();
   if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
   lastSweep.set(db, now);

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type InstanceSong, type PlayerEvents, pageUrl } from '@atk/contract';
-import { and, eq } from 'drizzle-orm';
+import { type InstanceSong, MSG, type PlayerEvents, pageUrl } from '@atk/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { brands, instances, mobileInstanceProducts, mobileInstances, NO_ID, products } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
+import { LIMITS, sweepExpired, takeHit } from '../../platform/rate-limit.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { touches } from './cache.ts';
 
@@ -19,6 +21,8 @@ interface EventScope {
   products: Map<string, string>;
   songs: Set<string>;
   sources: Set<string>;
+  /** The change feed's names (`<kind>:<id>`, modules/player/cache.ts `touches`) of the rows it was read from. */
+  dependencies: Set<string>;
 }
 
 async function eventScope(db: Db, id: string): Promise<EventScope | null> {
@@ -39,6 +43,7 @@ async function eventScope(db: Db, id: string): Promise<EventScope | null> {
     launchBrand: r.brandId,
     products: new Map([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => [p.product_id, r.brandId])),
     ...songsOf(songs),
+    dependencies: new Set([`i:${id}`]),
   };
 }
 
@@ -51,7 +56,9 @@ const songsOf = (songs: InstanceSong[]) => ({
  * A mobile instance compares products of any brand: each event counts for its product's brand (so a brand's
  * product statistics with widget_type=mobile show its products' plays and listening time). A launch names no
  * product and so no brand: it counts for the nil brand (NO_ID), the platform's own scope, with widget_type mobile.
- * Its products are its active ones (mobile_instance_products, the product and its brand not deleted).
+ * Its products are its active ones (mobile_instance_products, the product and its brand not deleted). It depends on
+ * its instance's rows (`m:<id>`, migration 0015) and on every product it lists, active or not (`p:<id>`: a product
+ * deleted or restored); a brand's change drops every scope (`player:*`).
  */
 async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> {
   const [r] = await db
@@ -60,32 +67,32 @@ async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> 
     .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isPublished, 1), deletedIs(mobileInstances)));
   if (!r) return null;
   const rows = await db
-    .select({ productId: products.id, brandId: products.brandId })
+    .select({
+      productId: products.id,
+      brandId: products.brandId,
+      counts: sql<boolean>`${mobileInstanceProducts.isActive} = 1 and not ${products.isDeleted} and not ${brands.isDeleted}`,
+    })
     .from(mobileInstanceProducts)
     .innerJoin(products, eq(products.id, mobileInstanceProducts.productId))
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(
-      and(
-        eq(mobileInstanceProducts.instanceId, id),
-        eq(mobileInstanceProducts.isActive, 1),
-        deletedIs(products),
-        deletedIs(brands),
-      ),
-    );
+    .where(eq(mobileInstanceProducts.instanceId, id));
   return {
     launchBrand: NO_ID,
-    products: new Map(rows.map((p) => [p.productId, p.brandId])),
+    products: new Map(rows.filter((p) => p.counts).map((p) => [p.productId, p.brandId])),
     ...songsOf(r.sources ?? []),
+    dependencies: new Set([`m:${id}`, ...rows.map((p) => `p:${p.productId}`)]),
   };
 }
 
 /**
  * Scopes remembered per process while the change feed vouches for them (as the player read is): a player sends a
- * batch every 15 seconds, so reading its instance each time would be most of ingestion's cost. Dropped when the
- * instance row changes (`player:i:<id>`) or a brand does (`player:*`); unknown or unpublished ids are not kept.
+ * batch every 15 seconds, so reading its instance each time would be most of ingestion's cost. Keyed by widget type
+ * and id; dropped when a row they were read from changes (`dependencies`) or a brand does (`player:*`); unknown or
+ * unpublished ids are not kept.
  */
 const eventScopes = perDatabase(
-  (db) => new Remembered<EventScope>(changeFeed(db), (change, id) => touches(change, new Set([`i:${id}`])), 10_000),
+  (db) =>
+    new Remembered<EventScope>(changeFeed(db), (change, _key, scope) => touches(change, scope.dependencies), 10_000),
 );
 
 /**
@@ -94,7 +101,8 @@ const eventScopes = perDatabase(
  * about it), when its instance is unknown, unpublished or deleted, or when it names a product, song or source
  * that the instance does not list. `address` (the client's, behind TRUST_PROXY) only places a visitor who
  * launches: it is looked up and forgotten. Answers how many were stored. A batch with widget_type 'mobile' names
- * mobile instances (mobileEventScope).
+ * mobile instances (mobileEventScope). Counts the batch against its address's limit (in the fold's statement when
+ * it stores events) and refuses it with 429, storing nothing, once the window is full.
  */
 export async function recordPlayerEvents(
   db: Db,
@@ -102,10 +110,8 @@ export async function recordPlayerEvents(
   address: string | undefined,
 ): Promise<{ accepted: number }> {
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
-  // A mobile batch names mobile instances, read at every batch: the change feed does not announce the mobile
-  // tables, so a remembered scope could outlive an unpublished instance.
-  const scopeOf = (id: string) =>
-    batch.widget_type === 'mobile' ? mobileEventScope(db, id) : eventScopes(db).get(id, () => eventScope(db, id));
+  const read = batch.widget_type === 'mobile' ? mobileEventScope : eventScope;
+  const scopeOf = (id: string) => eventScopes(db).get(`${batch.widget_type}:${id}`, () => read(db, id));
   const known = new Map(
     (await Promise.all(ids.map(async (id) => [id, await scopeOf(id)] as const))).filter(
       (entry): entry is readonly [string, EventScope] => entry[1] !== null,
@@ -130,17 +136,31 @@ export async function recordPlayerEvents(
       },
     ];
   });
-  if (!values.length) return { accepted: 0 };
+  if (!values.length) {
+    await countEventsHit(db, address);
+    return { accepted: 0 };
+  }
   const launches = values.some((e) => e.type === 'launch');
-  await foldBatch(db, {
+  await sweepExpired(db);
+  const allowed = await foldBatch(db, {
     visitorId: batch.visitor_id,
     widgetType: batch.widget_type,
     pageUrl: launches ? pageUrl(batch.page_url) : '',
     place: launches ? await placeOf(address) : NOWHERE,
     events: values,
+    hit: { key: eventsLimitKey(address ?? ''), limit: LIMITS.playerEventsPerAddress },
   });
+  if (!allowed) throw tooManyRequests(MSG.playerEventsTooMany);
   return { accepted: values.length };
 }
+
+/**
+ * Counts a batch against its address's limit (LIMITS.playerEventsPerAddress) on its own, refusing it when the window
+ * is full: for a batch that stores nothing (invalid, or no event its instance allows). A batch that stores events
+ * counts its hit in its fold's statement (recordPlayerEvents).
+ */
+export const countEventsHit = (db: Db, address: string | undefined) =>
+  takeHit(db, eventsLimitKey(address ?? ''), LIMITS.playerEventsPerAddress, MSG.playerEventsTooMany);
 
 /**
  * The rate-limit key of an address's event batches: a digest of the address, not the address, so no table holds

@@ -1,13 +1,12 @@
-import { envelopeOf, MSG, playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '@atk/contract';
+import { envelopeOf, playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { AppError } from '../../platform/errors.ts';
-import { LIMITS, takeHit } from '../../platform/rate-limit.ts';
 import { type PlayerAnswer, playerAnswer } from './cache.ts';
-import { eventsLimitKey, recordPlayerEvents } from './events.ts';
+import { countEventsHit, recordPlayerEvents } from './events.ts';
 import { readPlayerPreview } from './preview.ts';
 
 /** A batch is at most PLAYER_EVENTS_MAX small events: a few kB. */
@@ -94,17 +93,22 @@ export function playerRoutes(app: App, { db }: Deps) {
         config: { auth: 'public' },
         bodyLimit: EVENTS_BODY_LIMIT,
         onRequest: crossOrigin,
-        // Counted before validation, so a flood of bad batches is limited too.
-        preValidation: async (req) => {
-          await takeHit(db, eventsLimitKey(req.ip), LIMITS.playerEventsPerAddress, MSG.playerEventsTooMany);
-        },
+        // Every batch counts against its address's limit, a bad one too (refused with 429 once the window is full,
+        // else 400): a batch that stores events counts its hit in the statement that stores them.
+        attachValidation: true,
         schema: {
           tags: ['player'],
           body: playerEvents,
           response: { 200: envelopeOf(playerEventsAnswer) },
         },
       },
-      async (req) => ok(await recordPlayerEvents(db, req.body, req.ip)),
+      async (req) => {
+        if (req.validationError) {
+          await countEventsHit(db, req.ip);
+          throw req.validationError;
+        }
+        return ok(await recordPlayerEvents(db, req.body, req.ip));
+      },
     );
   });
 }
