@@ -105,7 +105,7 @@ export async function getMobileInstance(db: Db, id: string) {
 /**
  * GET /admin/mobile_instances/products: one page of an instance's product rows with brand, model, name and
  * default price. Filters, sort and paging are SQL: the rows are reached through the primary key
- * (instance_id, product_id) or mobile_instance_products_active_idx (instance_id, is_active, is_featured), the
+ * (instance_id, product_id) or the partial indexes of the active and of the featured rows (migration 0016), the
  * name search through the products' trigram index. Sorts: `name` (product name, case-insensitive); `featured_order` and
  * `player_position` with the rows lacking one last, then by name; the id breaks ties so pages never overlap.
  */
@@ -263,11 +263,13 @@ export async function createMobileInstance(db: Db, g: MobileGeneral) {
       .insert(mobileInstances)
       .values({ name: g.name, isPublished: g.is_published, sources: [], images: DEFAULT_IMAGES })
       .returning();
+    // In key order: the primary key's entries are appended page by page, not scattered over the index.
     await tx.execute(sql`
       insert into ${mp} (instance_id, product_id)
       select ${created.id}::uuid, ${products.id}
       from ${products} join ${brands} on ${brands.id} = ${products.brandId}
-      where ${listable}`);
+      where ${listable}
+      order by ${products.id}`);
     return rederiveSources(tx, created);
   });
   return present(db, row);
@@ -377,13 +379,16 @@ export async function syncMobileProducts(db: Db, instanceId: string) {
             where ${products.id} = m.product_id and ${listable})
         returning m.product_id`),
     ).length;
+    // Only the products not listed yet (an anti-join), not every listable product tried against the key and
+    // dropped by `on conflict`: a sync with nothing new writes nothing.
     const added = resultRows<{ product_id: string }>(
       await tx.execute(sql`
         insert into ${mp} (instance_id, product_id)
         select ${current.id}::uuid, ${products.id}
         from ${products} join ${brands} on ${brands.id} = ${products.brandId}
         where ${listable}
-        on conflict do nothing
+          and not exists (select 1 from ${mp} m where m.instance_id = ${current.id} and m.product_id = ${products.id})
+        order by ${products.id}
         returning product_id`),
     ).length;
     await rederiveSources(tx, current);
