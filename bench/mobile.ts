@@ -9,11 +9,13 @@
  *   - the engine's decoded audio (peak) with the three on-screen products playing and switched, target ≤ 60 MB,
  *     and the compressed bytes fetched meanwhile.
  *   npm run bench:mobile            (CHROMIUM_PATH to choose the browser; /usr/bin/chromium by default)
+ * BENCH_PAGE_ONLY=1 measures only /mobile until LAUNCH PLAYER is enabled, BENCH_RUNS times (5) in fresh contexts;
+ * BENCH_DISTS=dirA,dirB serves each console build on its own port and alternates them (an A/B under the same load).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, devices } from 'playwright';
+import { chromium, devices, type Page } from 'playwright';
 import { buildApp } from '../apps/server/src/app.ts';
 import { seed } from '../apps/server/src/bootstrap/seed.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -37,7 +39,8 @@ const queue = {
 };
 const database = await openDatabase({ dataDir: 'memory://' });
 await seed(database.db, { demo: true, storage, queue, demoSeconds: songSeconds });
-for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
+const pageOnly = Boolean(process.env.BENCH_PAGE_ONLY);
+if (!pageOnly) for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
 const app = await buildApp({ config, db: database.db, storage, queue, logger: false });
 await app.listen({ port, host: '127.0.0.1' });
 
@@ -47,8 +50,9 @@ const browser = await chromium.launch({
 });
 const { defaultBrowserType: _b, ...pixel7 } = devices['Pixel 7'];
 const ms = (n: number) => `${Math.round(n)} ms`;
-try {
-  const context = await browser.newContext({ ...pixel7, baseURL: origin });
+/** A fresh context on the slow phone profile. */
+async function slowPhone(baseURL: string) {
+  const context = await browser.newContext({ ...pixel7, baseURL });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -60,6 +64,74 @@ try {
     downloadThroughput: bytesPerSecond,
     uploadThroughput: bytesPerSecond,
   });
+  // When each request started and finished (ms since the context was made): where the time goes.
+  const timeline: string[] = [];
+  const start = performance.now();
+  page.on('request', (req) =>
+    timeline.push(`${ms(performance.now() - start)} → ${new URL(req.url()).pathname.slice(0, 60)}`),
+  );
+  page.on('requestfinished', (req) =>
+    timeline.push(`${ms(performance.now() - start)} ✓ ${new URL(req.url()).pathname.slice(0, 60)}`),
+  );
+  return { context, page, timeline };
+}
+
+/** Opens /mobile and waits until LAUNCH PLAYER is enabled; the time since the navigation began. */
+async function openMobile(page: Page) {
+  const loadStart = performance.now();
+  await page.goto('/mobile');
+  await page.getByTestId('launch-player').waitFor();
+  await page.waitForFunction(
+    () => !(document.querySelector('[data-testid="launch-player"]') as HTMLButtonElement)?.disabled,
+  );
+  return performance.now() - loadStart;
+}
+
+if (pageOnly) {
+  try {
+    const dists = (process.env.BENCH_DISTS ?? config.consoleDist).split(',').map((d) => path.resolve(d));
+    const apps = await Promise.all(
+      dists.map(async (consoleDist, i) => {
+        const other = await buildApp({
+          config: { ...config, consoleDist, publicUrl: `http://127.0.0.1:${port + 1 + i}` },
+          db: database.db,
+          storage,
+          queue,
+          logger: false,
+        });
+        await other.listen({ port: port + 1 + i, host: '127.0.0.1' });
+        return other;
+      }),
+    );
+    const times = dists.map(() => [] as number[]);
+    for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 5); run++)
+      for (const [i] of dists.entries()) {
+        const { context, page, timeline } = await slowPhone(`http://127.0.0.1:${port + 1 + i}`);
+        times[i].push(await openMobile(page));
+        if (process.env.BENCH_TIMELINE) console.log(`${dists[i]}, run ${run + 1}:\n${timeline.join('\n')}`);
+        await context.close();
+      }
+    console.log(
+      '/mobile until LAUNCH PLAYER is enabled, Pixel 7, 4× CPU, 150 ms, 1.6 Mbit/s, fresh contexts, alternated',
+    );
+    for (const [i, dist] of dists.entries()) {
+      const sorted = [...times[i]].sort((a, b) => a - b);
+      console.log(
+        `  ${dist}: median ${ms(sorted[Math.floor(sorted.length / 2)])}, ${ms(sorted[0])}–${ms(sorted[sorted.length - 1])} (${times[i].map(ms).join(', ')})`,
+      );
+    }
+    for (const other of apps) await other.close();
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+try {
+  const { context, page, timeline } = await slowPhone(origin);
   const fetched = new Map<string, number>();
   page.on('response', async (res) => {
     const url = new URL(res.url());
@@ -68,22 +140,9 @@ try {
     fetched.set(url.pathname, length);
   });
 
-  // When each request started and finished (ms since the page load began): where the time goes.
-  const timeline: string[] = [];
-  page.on('request', (req) =>
-    timeline.push(`${ms(performance.now() - loadStart)} → ${new URL(req.url()).pathname.slice(0, 60)}`),
-  );
-  page.on('requestfinished', (req) =>
-    timeline.push(`${ms(performance.now() - loadStart)} ✓ ${new URL(req.url()).pathname.slice(0, 60)}`),
-  );
   const loadStart = performance.now();
-  await page.goto('/mobile');
+  const pageReady = await openMobile(page);
   const launch = page.getByTestId('launch-player');
-  await launch.waitFor();
-  await page.waitForFunction(
-    () => !(document.querySelector('[data-testid="launch-player"]') as HTMLButtonElement)?.disabled,
-  );
-  const pageReady = performance.now() - loadStart;
 
   const tapLaunch = performance.now();
   await launch.tap();

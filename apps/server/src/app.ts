@@ -181,6 +181,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
       root: config.consoleDist,
       // Looks files up per request, so a rebuilt console is served without a restart.
       wildcard: true,
+      // The build's .br/.gz copies (apps/console/scripts/compress.mjs) to browsers that accept them, else the file.
+      preCompressed: true,
       setHeaders(res, file) {
         if (file.startsWith(playerDir)) {
           // The embeddable player's stable URLs (/player/atk-player.js, .css): loaded by brands' pages on any

@@ -16,6 +16,7 @@ import {
   type Product,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEEP_PAGE } from '../src/modules/mobile/service.ts';
 import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 
@@ -540,5 +541,34 @@ describe('products: keyed sorts across pages', () => {
     expect([...p1.products, ...p2.products].map((p) => p.product_id)).toEqual(expected.slice(0, 40));
     expect(p2.products[0].featured_order).toBe(21);
     expect(p2.products[1].featured_order).toBeNull();
+  });
+
+  it('deep pages, read through the hashed set of the rows, are the pages the name walk reads', async () => {
+    for (let i = 0; i < 25; i++) await product(`Deep mic ${String(i).padStart(2, '0')}`);
+    const m = await createMobile('Deep pages');
+    const keyed = (await page(`instance_id=${m._id}&sort=name`)).products
+      .slice(0, 3)
+      .map((p, i) => row(p.product_id, { is_active: (i % 2) as 0 | 1, featured_order: i + 1 }));
+    expectOk(await saveProducts(m._id, keyed), MSG.updateSuccess);
+    // Every page of each order (20 a page), as "order id" lines.
+    const pages = async () => {
+      const read: string[] = [];
+      for (const q of ['sort=name', 'sort=name&is_active=0', 'sort=featured_order'])
+        for (let n = 1; ; n++) {
+          const found = await page(`instance_id=${m._id}&page_num=${n}&${q}`);
+          read.push(...found.products.map((p) => `${q} ${p.product_id}`));
+          if (n * 20 >= found.total_num) break;
+        }
+      return read;
+    };
+    const walked = await pages();
+    const { offset } = DEEP_PAGE;
+    DEEP_PAGE.offset = 1; // every page after the first through the hashed set (the same process serves the API)
+    try {
+      expect(await pages()).toEqual(walked);
+    } finally {
+      DEEP_PAGE.offset = offset;
+    }
+    expect(walked.length).toBeGreaterThan(60);
   });
 });

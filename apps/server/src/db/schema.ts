@@ -456,12 +456,10 @@ export const mobileInstances = pgTable(
 export const mobileInstanceProducts = pgTable(
   'mobile_instance_products',
   {
-    instanceId: uuid('instance_id')
-      .notNull()
-      .references(() => mobileInstances.id),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    // No foreign keys (migration 0016): instances and products are only soft-deleted, and the keys' per-row
+    // checks were most of the cost of listing 100,000 products.
+    instanceId: uuid('instance_id').notNull(),
+    productId: uuid('product_id').notNull(),
     isActive: integer('is_active').notNull().default(0),
     isFeatured: integer('is_featured').notNull().default(0),
     featuredOrder: integer('featured_order'),
@@ -470,8 +468,9 @@ export const mobileInstanceProducts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.productId] }),
-    index('mobile_instance_products_active_idx').on(t.instanceId, t.isActive, t.isFeatured),
-    index('mobile_instance_products_product_idx').on(t.productId),
+    // Only the few active or featured rows (migration 0016): a new instance's 100,000 inactive rows add none.
+    index('mobile_instance_products_active_idx').on(t.instanceId).where(sql`${t.isActive} = 1`),
+    index('mobile_instance_products_featured_idx').on(t.instanceId).where(sql`${t.isFeatured} = 1`),
     // The featured_order and player_position sorts read their few keyed rows first (migration 0014).
     index('mobile_instance_products_featured_order_idx')
       .on(t.instanceId, t.featuredOrder)
