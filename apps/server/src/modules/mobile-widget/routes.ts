@@ -9,9 +9,9 @@ import { readMobilePlayer } from './service.ts';
 export function mobileWidgetRoutes(app: App, { db }: Deps) {
   // Public, cacheable, readable from any origin (errors carry CORS too), as the desktop read
   // /widget/instances/{id}: the `<atk-mobile-player>` element's read of a published mobile instance. Made per
-  // request: besides the instance's rows (on the change feed since 0015) it reads the mobile settings and the
-  // retailers, which no process memory would see change; the ETag makes an unchanged answer a bodiless 304 and
-  // browsers and CDNs keep it a minute.
+  // request: the instance's rows (since 0015), its products and the settings are on the change feed, but the
+  // retailers it lists are not, so no process memory could tell when to forget an answer; the ETag makes an
+  // unchanged answer a bodiless 304 and browsers and CDNs keep it a minute.
   app.get(
     '/widget/mobile_instances/:id',
     {
