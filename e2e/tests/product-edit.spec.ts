@@ -236,7 +236,7 @@ test('unsaved changes: leaving the tab asks; CANCEL discards, SAVE CHANGES saves
   await model.fill('DISCARD-ME');
   await expect(page.getByTestId('dirty-general')).toBeVisible();
   await tab(page, LABEL.tabPrice).click();
-  await expect(prompt).toBeVisible();
+  await settled(prompt);
   await prompt.getByRole('button', { name: LABEL.cancel }).click();
   await expect(prompt).toBeHidden();
   await expect(page.getByTestId('tab-price')).toBeVisible();
@@ -249,7 +249,7 @@ test('unsaved changes: leaving the tab asks; CANCEL discards, SAVE CHANGES saves
   // closing the prompt stays on the tab with the change
   await model.fill('STAY-HERE');
   await tab(page, LABEL.tabPrice).click();
-  await expect(prompt).toBeVisible();
+  await settled(prompt);
   await prompt.getByRole('button', { name: 'Close' }).click();
   await expect(prompt).toBeHidden();
   await expect(general).toBeVisible();
@@ -258,7 +258,7 @@ test('unsaved changes: leaving the tab asks; CANCEL discards, SAVE CHANGES saves
   // SAVE CHANGES: saved, then the Price tab opens
   await model.fill('SAVED-IN-PROMPT');
   await tab(page, LABEL.tabPrice).click();
-  await expect(prompt).toBeVisible();
+  await settled(prompt);
   await prompt.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(toast(page, MSG.updateSuccess)).toBeVisible();
   await expect(prompt).toBeHidden();
@@ -292,10 +292,11 @@ test('unsaved changes: leaving the page asks the same; the browser warns before 
 
   // the back link asks; closing stays, CANCEL discards and leaves
   await page.getByTestId('product-back').click();
-  await expect(prompt).toBeVisible();
+  await settled(prompt);
   await prompt.getByRole('button', { name: 'Close' }).click();
   await expect(model).toHaveValue('KEEP-ON-RELOAD');
   await page.getByTestId('product-back').click();
+  await settled(prompt);
   await prompt.getByRole('button', { name: LABEL.cancel }).click();
   await expect(page).toHaveURL(/\/client\/products$/);
   expect((await readProduct()).general.model).toBe(before);
