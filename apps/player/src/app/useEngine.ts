@@ -25,10 +25,12 @@ export function useEngine(o: {
   selected: string | null;
   setSelected: (id: string) => void;
   resolve: (url: string) => string;
+  /** MP3 frames per decoded window (the engine's default ≈ 6 s); the first sound waits for the first window. */
+  windowFrames?: number;
 }) {
   const engineRef = useRef<AudioEngine | null>(null);
   const engine = useCallback(() => {
-    engineRef.current ??= new AudioEngine();
+    engineRef.current ??= new AudioEngine({ windowFrames: o.windowFrames });
     return engineRef.current;
   }, []);
   const [state, setState] = useState<EngineState>('idle');

@@ -32,6 +32,8 @@ const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
  */
 const INFO_ENTRY = 'ABOUT & HELP';
 type Panel = MobileMenuEntry | typeof INFO_ENTRY;
+/** MP3 frames per decoded window on a phone (128 × 1152 samples ≈ 3 s at 44.1 kHz). */
+const MOBILE_WINDOW_FRAMES = 128;
 /** A horizontal move this long (px), and longer than it is tall, is a swipe. */
 const SWIPE_PX = 48;
 
@@ -79,7 +81,18 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     select,
     togglePlay: toggle,
     seek,
-  } = useEngine({ sourceId: source?._id ?? null, songId, recorded, versionOf, selected, setSelected, resolve });
+  } = useEngine({
+    sourceId: source?._id ?? null,
+    songId,
+    recorded,
+    versionOf,
+    selected,
+    setSelected,
+    resolve,
+    // Windows of ≈ 3 s: on a phone's slow line the first sound waits for the first window's bytes (≈ 135 kB
+    // instead of 270 kB; bench/mobile.ts), and half the decoded audio is held.
+    windowFrames: MOBILE_WINDOW_FRAMES,
+  });
   /** Only a version that can be heard is switched to: a switch is never silent. */
   const arrived = (id: string) => status[id]?.state === 'ready';
 
