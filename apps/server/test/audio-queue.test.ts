@@ -142,7 +142,9 @@ describe('audio jobs across processes', () => {
       const first = worker(s, { ...env, STORAGE_DELAY_MS: '60000' });
       await logged(s, `${first.pid} ${id} start`);
       await until(async () => ((await audioRow(s.database.db, id)).status === 'processing' ? true : undefined));
-      const work = path.join(s.env.WORK_ROOT, (await readdir(s.env.WORK_ROOT))[0]);
+      // The job claims the row, then makes its folder: wait for the folder too.
+      const folder = await until(async () => (await readdir(s.env.WORK_ROOT).catch(() => []))[0]);
+      const work = path.join(s.env.WORK_ROOT, folder);
       expect(path.basename(work)).toMatch(new RegExp(`^${first.pid}-`));
       await stopped(first, 'SIGKILL');
       expect((await audioRow(s.database.db, id)).status).toBe('processing');
