@@ -313,16 +313,18 @@ export class AudioEngine {
     const { reader } = track;
     const index = reader?.index;
     if (!reader || !index) return;
-    if (!track.index || reader.complete) {
-      track.index = index;
-      track.ratio = this.sampleRate / index.sampleRate;
-      track.windowSamples = this.windowFrames * index.samplesPerFrame * track.ratio;
-      const gapless = index.encoderDelay > 0;
-      const priming = gapless ? index.encoderDelay + MP3_DECODER_DELAY : 0;
-      const padding = gapless ? index.encoderPadding - MP3_DECODER_DELAY : 0;
-      track.priming = Math.round(priming * track.ratio);
-      track.length = Math.round((reader.totalFrames * index.samplesPerFrame - priming - padding) * track.ratio);
-    }
+    track.index = index;
+    track.ratio = this.sampleRate / index.sampleRate;
+    track.windowSamples = this.windowFrames * index.samplesPerFrame * track.ratio;
+    const gapless = index.encoderDelay > 0;
+    const priming = gapless ? index.encoderDelay + MP3_DECODER_DELAY : 0;
+    const padding = gapless ? index.encoderPadding - MP3_DECODER_DELAY : 0;
+    track.priming = Math.round(priming * track.ratio);
+    // Known from the Info frame at once; else estimated from the size until the download ends.
+    track.length = Math.max(
+      0,
+      Math.round((reader.totalFrames * index.samplesPerFrame - priming - padding) * track.ratio),
+    );
     if (!track.heard && this.covers(track, this.positionSamples)) {
       track.heard = true;
       this.emit((l) => l.loaded?.(track.id));

@@ -117,6 +117,7 @@ export class Mp3Reader {
     if (!index) return 0;
     if (this.complete) return index.frames;
     if (this.infoFrames) return this.infoFrames;
+    if (index.frames === 0) return 0;
     const frameBytes = index.offsets[1] - index.offsets[0];
     return Math.max(index.frames, Math.round((this.expectedBytes - index.offsets[0]) / frameBytes));
   }

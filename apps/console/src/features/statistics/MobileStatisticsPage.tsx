@@ -1,11 +1,11 @@
 import { LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Select, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
 import type { ChartBar } from './DailyChart.tsx';
-import { DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';
+import { BrandFilter, DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';
 
 const TABS = ['play', 'listening_time'] as const;
 const PLAY_BARS: ChartBar[] = [{ key: 'total', name: LABEL.plays, color: '#1677ff' }];
@@ -57,19 +57,16 @@ function ProductMeasureTab({
 export default function MobileStatisticsPage() {
   const [tab, setTab] = useRememberedTab<ProductMeasure>(TABS, 'play');
   const [range, setRange] = useState<DayRange>(defaultRange);
-  const [brandId, setBrandId] = useState('');
+  const [chosen, setChosen] = useState<string>();
   const [productId, setProductId] = useState('');
   const brands = useQuery({ queryKey: statisticsKeys.atkBrands(), queryFn: mobileStatisticsApi.brands });
+  // the first brand until one is chosen
+  const brandId = chosen ?? brands.data?.list[0]?._id ?? '';
   const products = useQuery({
     queryKey: statisticsKeys.atkProducts(brandId),
     queryFn: () => mobileStatisticsApi.products(brandId),
     enabled: Boolean(brandId),
   });
-  // the first brand until one is chosen
-  const firstBrand = brands.data?.list[0]?._id ?? '';
-  useEffect(() => {
-    if (!brandId && firstBrand) setBrandId(firstBrand);
-  }, [brandId, firstBrand]);
 
   const productOptions = [
     { value: '', label: LABEL.all },
@@ -83,20 +80,15 @@ export default function MobileStatisticsPage() {
       </header>
       <FilterRow>
         <RangeFilter value={range} onChange={setRange} />
-        <Form.Item label={LABEL.brand} htmlFor="statistics-brand">
-          <Select
-            id="statistics-brand"
-            value={brandId || undefined}
-            options={(brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }))}
-            onChange={(id: string) => {
-              setBrandId(id);
-              setProductId('');
-            }}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={brands.isFetching}
-            style={{ width: 220 }}
-          />
-        </Form.Item>
+        <BrandFilter
+          brands={brands.data?.list ?? []}
+          value={brandId}
+          loading={brands.isFetching}
+          onChange={(id) => {
+            setChosen(id);
+            setProductId('');
+          }}
+        />
         <Form.Item label={LABEL.product} htmlFor="statistics-product">
           <Select
             id="statistics-product"

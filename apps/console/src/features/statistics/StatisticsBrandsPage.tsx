@@ -1,11 +1,10 @@
 import { LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { pickersApi } from '../../api/pickers.ts';
 import type { DayRange } from './api.ts';
 import { BrandStatistics } from './BrandStatistics.tsx';
-import { defaultRange, FilterRow, RangeFilter } from './parts.tsx';
+import { BrandFilter, defaultRange, FilterRow, RangeFilter } from './parts.tsx';
 
 /**
  * Statistics of brands (/global/statistics/brands, spec 2 §2): date range and brand filters, the first brand
@@ -16,8 +15,7 @@ export default function StatisticsBrandsPage() {
   const [chosen, setChosen] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const brands = useQuery({ queryKey: ['brands', 'statistics-filter'], queryFn: () => pickersApi.brands(true) });
-  const options = (brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }));
-  const brandId = chosen ?? options[0]?.value;
+  const brandId = chosen ?? brands.data?.list[0]?._id;
   return (
     <div className="page page--wide statistics">
       <header className="page__header">
@@ -25,20 +23,15 @@ export default function StatisticsBrandsPage() {
       </header>
       <FilterRow>
         <RangeFilter value={range} onChange={setRange} />
-        <Form.Item label={LABEL.brand} htmlFor="statistics-brand">
-          <Select
-            id="statistics-brand"
-            value={brandId}
-            options={options}
-            loading={brands.isFetching}
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 240 }}
-            onChange={(id: string) => {
-              setChosen(id);
-              setPage(1);
-            }}
-          />
-        </Form.Item>
+        <BrandFilter
+          brands={brands.data?.list ?? []}
+          value={brandId}
+          loading={brands.isFetching}
+          onChange={(id) => {
+            setChosen(id);
+            setPage(1);
+          }}
+        />
       </FilterRow>
       {brandId && (
         <BrandStatistics key={brandId} scope={{ admin: true, brandId }} range={range} page={page} onPage={setPage} />

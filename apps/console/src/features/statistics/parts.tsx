@@ -57,6 +57,33 @@ export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r
   );
 }
 
+/** The brand select of the operators' statistics: `value` is the chosen brand, or the first until one is chosen. */
+export function BrandFilter({
+  brands,
+  value,
+  onChange,
+  loading,
+}: {
+  brands: { _id: string; name: string }[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+  loading: boolean;
+}) {
+  return (
+    <Form.Item label={LABEL.brand} htmlFor="statistics-brand">
+      <Select
+        id="statistics-brand"
+        value={value || undefined}
+        options={brands.map((b) => ({ value: b._id, label: b.name }))}
+        onChange={onChange}
+        loading={loading}
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: 240 }}
+      />
+    </Form.Item>
+  );
+}
+
 /** A row of filters above the tabs. */
 export function FilterRow({ children }: { children: ReactNode }) {
   return (
