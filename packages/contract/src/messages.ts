@@ -128,6 +128,8 @@ export const MSG = {
   updatePlanSuccess: 'Update plan success',
   planNotFound: 'Plan not found',
   cannotDeleteSelf: 'You cannot delete your own account',
+  /** An operator's own account changes through its profile, never /admin/users (docs/api.md "Who manages whom"). */
+  cannotChangeSelf: 'Change your own account from your profile',
   // server answers that the spec leaves open (documented in docs/api.md)
   ok: 'success',
   invalidCredentials: 'Incorrect email or password',

@@ -19,25 +19,26 @@ const config = { auth: ADMINS };
 const tags = ['users'];
 const one = { 200: envelopeOf(adminUser) };
 
-/** Operators' Customers screens (spec 2 §7 "Invitations and customers"): list, New, Edit, Confirm, Delete. */
+/**
+ * Operators' Customers screens (spec 2 §7 "Invitations and customers"): list, New, Edit, Confirm, Delete. Who may
+ * read or change which account: userAccess.ts.
+ */
 export function adminUserRoutes(app: App, { db }: Deps) {
   app.get(
     '/admin/users',
     { config, schema: { tags, querystring: adminUserQuery, response: { 200: envelopeOf(listOf(adminUserRow)) } } },
-    async (req) => ok(await listAdminUsers(db, req.query)),
+    async (req) => ok(await listAdminUsers(db, currentUser(req), req.query)),
   );
   app.post('/admin/users', { config, schema: { tags, body: adminUserCreate, response: one } }, async (req) =>
     ok(await createAdminUser(db, req.body), MSG.createCustomerSuccess),
   );
   app.get('/admin/users/:id', { config, schema: { tags, params: idParams, response: one } }, async (req) =>
-    ok(await readAdminUser(db, req.params.id)),
+    ok(await readAdminUser(db, currentUser(req), req.params.id)),
   );
   app.put(
     '/admin/users/:id',
     { config, schema: { tags, params: idParams, body: adminUserUpdate, response: one } },
-    async (req) => ok(await updateAdminUser(db, req.params.id, req.body), MSG.updateSuccess),
+    async (req) => ok(await updateAdminUser(db, currentUser(req), req.params.id, req.body), MSG.updateSuccess),
   );
-  deleteRoute(app, '/admin/users/:id', { auth: ADMINS, tags }, (id, req) =>
-    deleteAdminUser(db, currentUser(req).id, id),
-  );
+  deleteRoute(app, '/admin/users/:id', { auth: ADMINS, tags }, (id, req) => deleteAdminUser(db, currentUser(req), id));
 }

@@ -6,6 +6,7 @@ import {
   type AdminUserUpdate,
   DEFAULT_SUBSCRIPTION,
   MSG,
+  type Role,
 } from '@atk/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,8 +17,9 @@ import { hashSecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { getBrand } from '../brands/service.ts';
 import { planRow } from '../plans/service.ts';
-import { revokeAllSessions } from '../sessions/service.ts';
+import { revokeAllSessions, type SessionUser } from '../sessions/service.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
+import { assertFieldsFit, mayAct, type UserAction, visibleTo } from './userAccess.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -32,6 +34,13 @@ async function userRow(db: Db, id: string) {
   return row;
 }
 
+/** The account `id`, if the operator may do `action` on it (userAccess.ts). */
+async function targetRow(db: Db, operator: SessionUser, id: string, action: UserAction) {
+  const row = await userRow(db, id);
+  mayAct(operator, { id, role: row.role as Role }, action);
+  return row;
+}
+
 // The same expressions as the trigram indexes users_name_idx and users_email_trgm_idx (migration 0007).
 const fullName = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 const lowerEmail = sql`lower(${users.email})`;
@@ -40,8 +49,8 @@ const lowerEmail = sql`lower(${users.email})`;
  * GET /admin/users: newest first. `name` matches first, last or full name and `email` the address, anywhere,
  * case-insensitively, `%` and `_` literally.
  */
-export async function listAdminUsers(db: Db, q: AdminUserQuery) {
-  const filters: SQL[] = [deletedIs(users, q.is_deleted)];
+export async function listAdminUsers(db: Db, operator: SessionUser, q: AdminUserQuery) {
+  const filters: SQL[] = [deletedIs(users, q.is_deleted), visibleTo(db, operator)];
   if (q.role_id) filters.push(eq(users.roleId, q.role_id));
   if (q.name) filters.push(sql`${fullName} like ${likePattern(q.name.toLowerCase())}`);
   if (q.email) filters.push(sql`${lowerEmail} like ${likePattern(q.email.toLowerCase())}`);
@@ -79,7 +88,12 @@ export async function listAdminUsers(db: Db, q: AdminUserQuery) {
 }
 
 /** GET /admin/users/{id}: the user, with its own subscription (the default plan when none was stored). */
-export async function readAdminUser(db: Db, id: string): Promise<AdminUser> {
+export async function readAdminUser(db: Db, operator: SessionUser, id: string): Promise<AdminUser> {
+  await targetRow(db, operator, id, 'read');
+  return adminUserOf(db, id);
+}
+
+async function adminUserOf(db: Db, id: string): Promise<AdminUser> {
   const { user } = await userRow(db, id);
   const info = await readUserInfo(db, id);
   if (!info) throw notFound(MSG.userNotFound);
@@ -120,7 +134,7 @@ export async function createAdminUser(db: Db, body: AdminUserCreate): Promise<Ad
     .catch((err) => {
       throw isUniqueViolation(err) ? conflict(MSG.emailTaken) : err;
     });
-  return readAdminUser(db, user.id);
+  return adminUserOf(db, user.id);
 }
 
 const isUniqueViolation = (err: unknown) => {
@@ -133,13 +147,17 @@ const isUniqueViolation = (err: unknown) => {
  * (with the plan it was filled from, if any); a new password needs its confirmation and ends every session of
  * the user. Confirming a self sign-up (pending → active) publishes the brand it signed up with.
  */
-export async function updateAdminUser(db: Db, id: string, body: AdminUserUpdate): Promise<AdminUser> {
-  const { user, role } = await userRow(db, id);
+export async function updateAdminUser(
+  db: Db,
+  operator: SessionUser,
+  id: string,
+  body: AdminUserUpdate,
+): Promise<AdminUser> {
+  const newPassword = body.password !== undefined || body.password_confirm !== undefined;
+  const { user, role } = await targetRow(db, operator, id, newPassword ? 'reset_password' : 'edit');
+  assertFieldsFit(role as Role, body);
   const set: Partial<UserRow> = { ...profileColumns(body), updatedAt: new Date() };
-  if (body.subscription) {
-    if (role !== 'customer') throw badRequest('subscription applies to customers only');
-    set.subscription = body.subscription;
-  }
+  if (body.subscription) set.subscription = body.subscription;
   if (body.plan_id !== undefined) {
     if (body.plan_id) await planRow(db, body.plan_id);
     set.planId = body.plan_id;
@@ -149,7 +167,6 @@ export async function updateAdminUser(db: Db, id: string, body: AdminUserUpdate)
     set.masterBrandId = body.master_brand_id;
   }
   if (body.master_brand_status) set.masterBrandStatus = body.master_brand_status;
-  const newPassword = body.password !== undefined || body.password_confirm !== undefined;
   if (newPassword) {
     if (!body.password) throw badRequest('password is required');
     if (body.password !== body.password_confirm) throw badRequest(MSG.passwordMismatch);
@@ -169,12 +186,12 @@ export async function updateAdminUser(db: Db, id: string, body: AdminUserUpdate)
         .where(and(eq(brands.id, user.masterBrandId), eq(brands.isPublished, 0), eq(brands.isDeleted, false)));
     if (newPassword) await revokeAllSessions(tx, id);
   });
-  return readAdminUser(db, id);
+  return adminUserOf(db, id);
 }
 
 /** DELETE /admin/users/{id}: soft delete; the user's sessions end. An operator cannot delete itself. */
-export async function deleteAdminUser(db: Db, operatorId: string, id: string) {
-  if (id === operatorId) throw badRequest(MSG.cannotDeleteSelf);
+export async function deleteAdminUser(db: Db, operator: SessionUser, id: string) {
+  await targetRow(db, operator, id, 'delete');
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
