@@ -397,19 +397,21 @@ describe('audio processing', () => {
       wav(sine({ freq: 900, dbfs: -15, seconds: 1, sampleRate: 44100, channels: 2 }), 44100),
       'wav',
     );
-    const before = audioRecord.parse(toAudioRecord(await audioRow(database.db, row.id)));
+    const before = audioRecord.parse(await toAudioRecord(storage, await audioRow(database.db, row.id)));
+    // The upload is the private original: answered as a read link, never its bare address.
+    const original = `${row.url}?signed-read`;
     expect(before).toMatchObject({
       status: 'uploaded',
-      url: row.url,
-      original_url: row.url,
+      url: original,
+      original_url: original,
       lufs: null,
       peaks_url: null,
     });
     await processAudio(deps(), row.id);
-    const after = audioRecord.parse(toAudioRecord(await audioRow(database.db, row.id)));
+    const after = audioRecord.parse(await toAudioRecord(storage, await audioRow(database.db, row.id)));
     expect(after.status).toBe('ready');
     expect(after.url).toContain('processed');
-    expect(after.original_url).toBe(row.url);
+    expect(after.original_url).toBe(original);
     expect(after).toMatchObject({ duration_ms: 1000, error: null });
     expect(after.lufs).toEqual(expect.any(Number));
     expect(after.peaks_url).toContain('audio/peaks/');

@@ -12,6 +12,7 @@ import { mediaTools } from '../src/platform/media/binaries.ts';
 import { runTool } from '../src/platform/media/run.ts';
 import { deinterleaveF32, encodeWav } from '../src/platform/media/wav.ts';
 import type { Queue } from '../src/platform/queue/types.ts';
+import { visibilityOf } from '../src/platform/storage/keys.ts';
 import { ObjectNotFound, type Storage } from '../src/platform/storage/types.ts';
 
 export const FILES_BASE = 'http://files.test/files';
@@ -62,6 +63,10 @@ export class DiskStorage implements Storage {
 
   publicUrl(key: string) {
     return `${FILES_BASE}/${key}`;
+  }
+
+  async readUrl(key: string) {
+    return visibilityOf(key) === 'private' ? `${FILES_BASE}/${key}?signed-read` : this.publicUrl(key);
   }
 
   keyOf(urlOrKey: string) {

@@ -2,28 +2,34 @@
  * The S3 storage against a real S3-protocol server (s3rver, on 127.0.0.1 with a temporary directory), and the
  * upload endpoints once with it.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { IMAGE_MAX_BYTES, MSG } from '@atk/contract';
+import { GetObjectAclCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStorage, ObjectNotFound, storageOrigins } from '../src/platform/storage/index.ts';
+import { READ_URL_SECONDS } from '../src/platform/storage/keys.ts';
 import { publicBase, type S3Storage } from '../src/platform/storage/s3.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { expectOk } from './support.ts';
 import { FILES, makeContent, postForm } from './upload-support.ts';
 
 const BUCKET = 'atk-test';
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 interface KoaContext {
   method: string;
   path: string;
+  query: Record<string, string | string[] | undefined>;
   status: number;
   type: string;
   body: unknown;
@@ -46,6 +52,7 @@ beforeAll(async () => {
   // s3rver 3.7 only knows the header on GET, so the test double does what S3 does, ahead of s3rver's routes.
   const store = (server as unknown as { store: { existsObject(b: string, k: string): Promise<boolean> } }).store;
   const koa = server as unknown as { middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[] };
+  koa.middleware.unshift(objectAcls(store));
   koa.middleware.unshift(async (ctx, next) => {
     if (ctx.method === 'PUT' && ctx.get('if-none-match') === '*') {
       const [bucket, ...rest] = decodeURIComponent(ctx.path).replace(/^\//, '').split('/');
@@ -75,6 +82,60 @@ afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * s3rver 3.7 serves every object to anyone and stubs ACLs; the test double keeps S3's canned-ACL rules, ahead of
+ * s3rver's routes: each object has the ACL it was written with (`x-amz-acl`, else `private`), `PUT ?acl` changes
+ * it, `GET ?acl` answers it (an AllUsers READ grant for public-read), and an anonymous GET or HEAD of an existing
+ * object that is not public-read is refused (403 AccessDenied). A signed request (header or presigned query) is the
+ * owner's and reads anything.
+ */
+function objectAcls(store: { existsObject(b: string, k: string): Promise<boolean> }) {
+  const acls = new Map<string, string>();
+  const xml = (ctx: KoaContext, status: number, body: string) => {
+    ctx.status = status;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>${body}`;
+  };
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    const [bucket, ...rest] = decodeURIComponent(ctx.path).replace(/^\//, '').split('/');
+    const key = rest.join('/');
+    if (!key) return next();
+    const id = `${bucket}/${key}`;
+    const signed = Boolean(ctx.get('authorization') || ctx.query['X-Amz-Algorithm'] || ctx.query.Signature);
+    const cannedAcl = () => ctx.get('x-amz-acl') || String(ctx.query['x-amz-acl'] ?? '') || 'private';
+    if ('acl' in ctx.query) {
+      if (!(await store.existsObject(bucket, key)))
+        return xml(
+          ctx,
+          404,
+          '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+        );
+      if (ctx.method === 'PUT') {
+        acls.set(id, cannedAcl());
+        ctx.status = 200;
+        ctx.body = '';
+        return;
+      }
+      const everyone =
+        acls.get(id) === 'public-read'
+          ? '<Grant><Grantee xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Group"><URI>http://acs.amazonaws.com/groups/global/AllUsers</URI></Grantee><Permission>READ</Permission></Grant>'
+          : '';
+      return xml(
+        ctx,
+        200,
+        `<AccessControlPolicy xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Owner><ID>owner</ID></Owner><AccessControlList><Grant><Grantee xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="CanonicalUser"><ID>owner</ID></Grantee><Permission>FULL_CONTROL</Permission></Grant>${everyone}</AccessControlList></AccessControlPolicy>`,
+      );
+    }
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !signed && acls.get(id) !== 'public-read') {
+      if (await store.existsObject(bucket, key))
+        return xml(ctx, 403, '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+    }
+    await next();
+    if (ctx.method === 'PUT' && ctx.status === 200 && !('uploadId' in ctx.query)) acls.set(id, cannedAcl());
+    if (ctx.method === 'DELETE') acls.delete(id);
+  };
+}
 
 const sha = (b: Buffer | ArrayBuffer) =>
   createHash('sha256')
@@ -124,6 +185,9 @@ describe('S3 settings', () => {
     );
     const config = { ...loadConfig({}), s3: { ...base, publicUrl: 'https://cdn.example.com/media' } };
     expect(storageOrigins(config)).toEqual(['http://minio:9000', 'https://cdn.example.com']);
+    // Presigned reads of originals go to the store itself, behind a CDN too.
+    const aws = { ...loadConfig({}), s3: { ...base, endpoint: undefined, publicUrl: 'https://cdn.example.com/media' } };
+    expect(storageOrigins(aws)).toEqual(['https://cdn.example.com', 'https://atk-test.s3.us-east-1.amazonaws.com']);
   });
 });
 
@@ -134,9 +198,16 @@ describe('S3Storage on s3rver', () => {
     expect(made.kind).toBe('s3');
     storage = made as S3Storage;
   });
+  /** Whether the object's ACL (GetObjectAcl) grants READ to everyone. */
+  const everyoneMayRead = async (key: string) => {
+    const acl = await storage.client.send(new GetObjectAclCommand({ Bucket: BUCKET, Key: key }));
+    return (acl.Grants ?? []).some(
+      (g) => g.Grantee?.URI === 'http://acs.amazonaws.com/groups/global/AllUsers' && g.Permission === 'READ',
+    );
+  };
 
   it('presigns a PUT the browser sends with content-type and the public-read ACL; the file reads back', async () => {
-    const key = `audio/origin/p1/i1_${Date.now()}.wav`;
+    const key = `images/origin/products/p1/large_0_${Date.now()}.wav`;
     const { url, headers } = await storage.presignPut(key, 'audio/wav', 600);
     expect(headers).toEqual({ 'content-type': 'audio/wav', 'x-amz-acl': 'public-read', 'if-none-match': '*' });
     const signed = new URL(url);
@@ -161,10 +232,82 @@ describe('S3Storage on s3rver', () => {
     expect(sha(await text(await storage.get(key)))).toBe(sha(FILES.wav));
 
     expect(storage.publicUrl(key)).toBe(`${s3.endpoint}/${BUCKET}/${key}`);
+    expect(await storage.readUrl(key)).toBe(storage.publicUrl(key));
     const got = await fetch(storage.publicUrl(key));
     expect(got.status).toBe(200);
     expect(sha(await got.arrayBuffer())).toBe(sha(FILES.wav));
+    expect(await everyoneMayRead(key)).toBe(true);
   });
+
+  it('writes originals without public-read: anonymous reads are refused, a presigned GET reads them', async () => {
+    const key = `audio/origin/p1/i1_${Date.now()}.wav`;
+    // The browser's upload link carries no ACL for an original (the bucket's default: private).
+    const { url, headers } = await storage.presignPut(key, 'audio/wav', 600);
+    expect(headers).toEqual({ 'content-type': 'audio/wav', 'if-none-match': '*' });
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).not.toContain('x-amz-acl');
+    expect((await fetch(url, { method: 'PUT', headers, body: FILES.wav })).status).toBe(200);
+    // Nor does the server's own write of one (the demo's masters).
+    const written = `audio/origin/p1/i2_${Date.now()}.wav`;
+    await storage.put(written, FILES.wav, 'audio/wav');
+    for (const k of [key, written]) {
+      expect(await everyoneMayRead(k)).toBe(false);
+      const anonymous = await fetch(storage.publicUrl(k));
+      expect(anonymous.status).toBe(403);
+      await anonymous.arrayBuffer();
+      const signed = await storage.readUrl(k);
+      const link = new URL(signed);
+      expect(link.origin + link.pathname).toBe(`${s3.endpoint}/${BUCKET}/${k}`);
+      expect(link.searchParams.get('X-Amz-Expires')).toBe(String(READ_URL_SECONDS));
+      const got = await fetch(signed);
+      expect(got.status).toBe(200);
+      expect(sha(await got.arrayBuffer())).toBe(sha(FILES.wav));
+      expect(storage.keyOf(signed)).toBe(k);
+    }
+    // Processed MP3s stay public.
+    const mp3 = `audio/processed/p1/i1_${Date.now()}.mp3`;
+    await storage.put(mp3, Buffer.alloc(1000, 1), 'audio/mpeg');
+    expect(await everyoneMayRead(mp3)).toBe(true);
+    const open = await fetch(storage.publicUrl(mp3));
+    expect(open.status).toBe(200);
+    await open.arrayBuffer();
+  });
+
+  it('npm run storage:private-originals makes originals written public-read before private, and leaves the rest', async () => {
+    // An original as the earlier version wrote it, and a processed MP3.
+    const old = `audio/origin/p9/i9_${Date.now()}.wav`;
+    await storage.client.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: old, Body: FILES.wav, ContentType: 'audio/wav', ACL: 'public-read' }),
+    );
+    const mp3 = `audio/processed/p9/i9_${Date.now()}.mp3`;
+    await storage.put(mp3, Buffer.alloc(1000, 1), 'audio/mpeg');
+    expect(await everyoneMayRead(old)).toBe(true);
+    const before = await fetch(storage.publicUrl(old));
+    expect(before.status).toBe(200);
+    await before.arrayBuffer();
+
+    const env = {
+      ...process.env,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const run = () =>
+      promisify(execFile)('npm', ['run', '--silent', 'storage:private-originals'], { cwd: SERVER_DIR, env });
+    const { stdout } = await run();
+    expect(stdout).toContain(`private: ${old}`);
+    expect(stdout).not.toContain(mp3);
+    expect(await everyoneMayRead(old)).toBe(false);
+    const after = await fetch(storage.publicUrl(old));
+    expect(after.status).toBe(403);
+    await after.arrayBuffer();
+    const read = await fetch(await storage.readUrl(old));
+    expect(sha(await read.arrayBuffer())).toBe(sha(FILES.wav));
+    expect(await everyoneMayRead(mp3)).toBe(true);
+    // Once more changes nothing and still succeeds.
+    expect((await run()).stdout).toMatch(/\d+ originals? made private in bucket atk-test/);
+    expect(await everyoneMayRead(old)).toBe(false);
+  }, 60_000);
 
   it('with S3_ACL=none (a bucket whose ACLs are disabled) sends no ACL at all', async () => {
     const plain = (await createStorage({ ...loadConfig({}), s3: { ...s3, acl: null } })) as S3Storage;
@@ -238,12 +381,37 @@ describe('the upload endpoints with S3', () => {
     const p = res.body.data;
     expect(p.presigned_url.startsWith(`${s3.endpoint}/${BUCKET}/audio/origin/${content.product.id}/`)).toBe(true);
     expect(p.url).toBe(`${s3.endpoint}/${BUCKET}/${p.key}`);
-    expect(p.headers).toEqual({ 'content-type': 'audio/flac', 'x-amz-acl': 'public-read', 'if-none-match': '*' });
+    // An original: uploaded without public-read.
+    expect(p.headers).toEqual({ 'content-type': 'audio/flac', 'if-none-match': '*' });
     expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.wav })).status).toBe(200);
     const again = await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.png });
     expect(again.status).toBe(412);
     await again.arrayBuffer();
-    expect(sha(await (await fetch(p.url)).arrayBuffer())).toBe(sha(FILES.wav));
+    const anonymous = await fetch(p.url);
+    expect(anonymous.status).toBe(403);
+    await anonymous.arrayBuffer();
+    // Saved, the product read answers a presigned GET of it (the brand's own customer).
+    const saved = await app.call<{ audio: { original_url: string; url: string }[] }>(
+      'PUT',
+      `/products/${content.product.id}`,
+      {
+        token,
+        body: {
+          type: 'audio',
+          content: { song_id: content.song.id, instrument_id: content.instrument.id, url: p.key, name: 'take.flac' },
+        },
+      },
+    );
+    expectOk(saved, MSG.uploadSuccess);
+    const read = await app.call<{ audio: { original_url: string; url: string }[] }>(
+      'GET',
+      `/products/${content.product.id}`,
+      { token },
+    );
+    const original = read.body.data.audio[0].original_url;
+    expect(original.startsWith(`${p.url}?`)).toBe(true);
+    expect(new URL(original).searchParams.get('X-Amz-Expires')).toBe(String(READ_URL_SECONDS));
+    expect(sha(await (await fetch(original)).arrayBuffer())).toBe(sha(FILES.wav));
     // The server's own /files routes are not there when files live in S3.
     const local = await fetch(`${app.url}/files/${p.key}`);
     expect(local.headers.get('content-type')).not.toBe('audio/flac');

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, IMAGE_MAX_BYTES, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { instruments, songs } from '../src/db/schema.ts';
 import { UPLOAD_MSG } from '../src/modules/uploads/service.ts';
+import { createStorage, type Storage } from '../src/platform/storage/index.ts';
 import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 import { FILES, makeContent, postForm } from './upload-support.ts';
@@ -44,10 +46,13 @@ let B: Awaited<ReturnType<typeof makeContent>>;
 /** A platform song (is_atk = 1) and its source. */
 let atkSong: { id: string };
 let atkInstrument: { id: string };
+/** The app's files and secret: originals are private, read here through a signed link. */
+let storage: Storage;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'atk-uploads-'));
   app = await startTestApp({ dataDir });
+  storage = await createStorage({ ...loadConfig({}), dataDir, publicUrl: 'http://portal.test' });
   const [brandA, brandB] = [await makeBrand(app.db), await makeBrand(app.db)];
   A = await makeContent(app, brandA.id);
   B = await makeContent(app, brandB.id);
@@ -77,6 +82,8 @@ const putTo = (p: { presigned_url: string; headers: Record<string, string> }, bo
   fetch(p.presigned_url.replace('http://portal.test', app.url), { method: 'PUT', headers, body });
 /** The app's public URLs name PUBLIC_URL (http://portal.test); the test reaches the same app at its port. */
 const local = (url: string) => url.replace('http://portal.test', app.url);
+/** A signed read link of a private original (docs/api.md "Private originals"), at the test's port. */
+const signed = async (key: string) => local(await storage.readUrl(key));
 
 describe('GET /aws/presigned_url (source audio)', () => {
   it('needs a token, and is for brand staff and admins (atk → 403); the /admin variant for admins only', async () => {
@@ -160,41 +167,44 @@ describe('GET /aws/presigned_url (source audio)', () => {
     expect(put.status).toBe(200);
     expect(((await put.json()) as { code: number }).code).toBe(200);
 
-    const got = await fetch(local(p.url));
+    // The original is private: its address alone reads nothing; a signed read link reads it.
+    expect((await fetch(local(p.url))).status).toBe(404);
+    const read = await signed(p.key);
+    const got = await fetch(read);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('audio/wav');
-    expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(got.headers.get('cache-control')).toBe('private, no-store');
     expect(got.headers.get('access-control-allow-origin')).toBe('*');
     expect(got.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(got.headers.get('accept-ranges')).toBe('bytes');
     expect(got.headers.get('content-length')).toBe(String(FILES.wav.length));
     expect(sha(await got.arrayBuffer())).toBe(sha(FILES.wav));
 
-    const part = await fetch(local(p.url), { headers: { range: 'bytes=4-11' } });
+    const part = await fetch(read, { headers: { range: 'bytes=4-11' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 4-11/${FILES.wav.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(FILES.wav.subarray(4, 12));
-    const tail = await fetch(local(p.url), { headers: { range: 'bytes=-5' } });
+    const tail = await fetch(read, { headers: { range: 'bytes=-5' } });
     expect(tail.status).toBe(206);
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(FILES.wav.subarray(-5));
-    const open = await fetch(local(p.url), { headers: { range: 'bytes=4000-' } });
+    const open = await fetch(read, { headers: { range: 'bytes=4000-' } });
     expect(open.status).toBe(206);
     expect(Buffer.from(await open.arrayBuffer())).toEqual(FILES.wav.subarray(4000));
-    const beyond = await fetch(local(p.url), { headers: { range: `bytes=${FILES.wav.length}-` } });
+    const beyond = await fetch(read, { headers: { range: `bytes=${FILES.wav.length}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${FILES.wav.length}`);
     await beyond.arrayBuffer();
 
-    const head = await fetch(local(p.url), { method: 'HEAD' });
+    const head = await fetch(read, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(FILES.wav.length));
     expect(head.headers.get('content-type')).toBe('audio/wav');
     expect(await head.text()).toBe('');
-    const headRange = await fetch(local(p.url), { method: 'HEAD', headers: { range: 'bytes=0-9' } });
+    const headRange = await fetch(read, { method: 'HEAD', headers: { range: 'bytes=0-9' } });
     expect(headRange.status).toBe(206);
     expect(headRange.headers.get('content-length')).toBe('10');
 
-    const preflight = await fetch(local(p.url), {
+    const preflight = await fetch(read, {
       method: 'OPTIONS',
       headers: { origin: 'https://brand.example', 'access-control-request-method': 'GET' },
     });
@@ -211,7 +221,7 @@ describe('GET /aws/presigned_url (source audio)', () => {
     const again = await putTo(p, Buffer.from('RIFF replaced'));
     expect(again.status).toBe(412);
     expect(await again.json()).toEqual({ code: 412, msg: MSG.uploadLinkUsed, data: null });
-    expect(sha(await (await fetch(local(p.url))).arrayBuffer())).toBe(sha(FILES.wav));
+    expect(sha(await (await fetch(await signed(p.key))).arrayBuffer())).toBe(sha(FILES.wav));
     // Two PUTs racing: one lands, the other is refused.
     const fresh = (
       await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A, { mine_type: 'flac' })}`, {
@@ -256,16 +266,10 @@ describe('GET /aws/presigned_url (source audio)', () => {
         body: { code: 403, msg: MSG.uploadLinkInvalid, data: null },
       });
     }
-    expect((await fetch(local(p.url))).status).toBe(404);
+    expect((await fetch(await signed(p.key))).status).toBe(404);
 
     // A link past its time.
     const { LocalStorage } = await import('../src/platform/storage/local.ts');
-    const { createStorage } = await import('../src/platform/storage/index.ts');
-    const storage = await createStorage({
-      ...(await import('../src/config.ts')).loadConfig({}),
-      dataDir,
-      publicUrl: 'http://portal.test',
-    });
     expect(storage).toBeInstanceOf(LocalStorage);
     const expired = await storage.presignPut('audio/origin/x/expired_1.wav', 'audio/wav', -1);
     const put = await putTo({ presigned_url: expired.url, headers: expired.headers }, FILES.wav);
@@ -299,7 +303,7 @@ describe('GET /aws/presigned_url (source audio)', () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ code: 413, msg: MSG.fileTooLarge, data: null });
-    expect((await fetch(local(res.body.data.url))).status).toBe(404);
+    expect((await fetch(await signed(res.body.data.key))).status).toBe(404);
   });
 
   it('refuses a body that cannot be audio by its first bytes with 400, writing nothing; the link stays usable', async () => {
@@ -316,11 +320,11 @@ describe('GET /aws/presigned_url (source audio)', () => {
         status: 400,
         body: { code: 400, msg: MSG.notAudio, data: null },
       });
-      expect((await fetch(local(p.url))).status).toBe(404);
+      expect((await fetch(await signed(p.key))).status).toBe(404);
     }
     // Nothing was written, so the same link then takes the real file.
     expect((await putTo(p, FILES.wav)).status).toBe(200);
-    expect(sha(await (await fetch(local(p.url))).arrayBuffer())).toBe(sha(FILES.wav));
+    expect(sha(await (await fetch(await signed(p.key))).arrayBuffer())).toBe(sha(FILES.wav));
   });
 
   it('answers the refusal from the first bytes, while the rest of a large body is still unsent', async () => {
@@ -347,7 +351,7 @@ describe('GET /aws/presigned_url (source audio)', () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toEqual({ code: 400, msg: MSG.notAudio, data: null });
-    expect((await fetch(local(res.body.data.url))).status).toBe(404);
+    expect((await fetch(await signed(res.body.data.key))).status).toBe(404);
   });
 
   it('judges the first bytes even when they arrive in pieces, and stores the whole file', async () => {
@@ -369,7 +373,7 @@ describe('GET /aws/presigned_url (source audio)', () => {
       setTimeout(() => req.end(FILES.wav.subarray(8)), 100);
     });
     expect(status).toBe(200);
-    expect(sha(await (await fetch(local(res.body.data.url))).arrayBuffer())).toBe(sha(FILES.wav));
+    expect(sha(await (await fetch(await signed(res.body.data.key))).arrayBuffer())).toBe(sha(FILES.wav));
   });
 
   it('keeps the signing secret in DATA_DIR/storage-secret, readable by the owner only', async () => {

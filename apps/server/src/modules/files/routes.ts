@@ -5,13 +5,14 @@ import { AUDIO_MAX_BYTES, AUDIO_SNIFF_BYTES, IMAGE_MAX_BYTES, MSG, sniffAudio } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { contentTypeOf, dispositionOf, isValidKey } from '../../platform/storage/keys.ts';
+import { contentTypeOf, dispositionOf, isValidKey, visibilityOf } from '../../platform/storage/keys.ts';
 import { AlreadyExists, LocalStorage, TooLarge } from '../../platform/storage/local.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 
 /**
  * `PUT /files/{key}` and `GET /files/{key}` for the local storage (nothing when files live in S3).
- * Outside the API's auth: a PUT is authorised by its signature alone, and files are public.
+ * Outside the API's auth: a PUT is authorised by its signature alone; files are public, except private keys (the
+ * originals), which a GET reads only with a valid read signature (`storage.readUrl`).
  */
 export async function fileRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   if (!(storage instanceof LocalStorage)) return;
@@ -75,6 +76,9 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
     schema: { hide: true },
     handler: async (req, reply) => {
       const key = keyFrom(req);
+      const isPrivate = visibilityOf(key) === 'private';
+      // Without a valid signature a private file is answered as if absent (its existence is not told either).
+      if (isPrivate && !storage.verifyRead(key, req.query as Record<string, string | undefined>)) throw notFound();
       const file = storage.pathOf(key);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) throw notFound();
@@ -86,8 +90,9 @@ export async function fileRoutes(app: FastifyInstance, { storage }: { storage: S
       }
       cors(reply)
         .header('content-type', contentTypeOf(key))
-        // Keys never change (each upload gets a new, timestamped key), so a copy is good for ever.
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Keys never change (each upload gets a new, timestamped key), so a copy is good for ever; a private file
+        // is kept by no cache (the link that reached it expires).
+        .header('cache-control', isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable')
         .header('last-modified', info.mtime.toUTCString())
         .header('accept-ranges', 'bytes')
         // Files are data, never a page: an uploaded SVG cannot run script on this origin (and is sanitised when

@@ -35,12 +35,13 @@ export function productRoutes(app: App, deps: Deps) {
     app.post(
       `${prefix}/products`,
       { config, schema: { tags, body: productCreateBody, response: { 200: envelopeOf(product) } } },
-      async (req) => ok(await products.createProduct(db, currentUser(req), req.body.general), MSG.createProductSuccess),
+      async (req) =>
+        ok(await products.createProduct(deps, currentUser(req), req.body.general), MSG.createProductSuccess),
     );
     app.get(
       `${prefix}/products/:id`,
       { config, schema: { tags, params: idParams, response: { 200: envelopeOf(product) } } },
-      async (req) => ok(await products.getProduct(db, currentUser(req), req.params.id)),
+      async (req) => ok(await products.getProduct(deps, currentUser(req), req.params.id)),
     );
     app.put(
       `${prefix}/products/:id`,

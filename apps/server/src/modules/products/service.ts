@@ -6,6 +6,7 @@ import { audios, brands, products, songs, users } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
+import type { Storage } from '../../platform/storage/types.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { type AudioDeps, saveAudio } from '../audio/service.ts';
 import { getBrand } from '../brands/service.ts';
@@ -139,7 +140,9 @@ export async function listProducts(
   return answer;
 }
 
-async function present(db: Db, row: ProductRow) {
+type Ctx = Pick<AudioDeps, 'db' | 'storage'>;
+
+async function present(db: Db, storage: Storage, row: ProductRow) {
   const [[brand], audioRows] = await Promise.all([
     db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
     db.select().from(audios).where(eq(audios.productId, row.id)),
@@ -151,7 +154,7 @@ async function present(db: Db, row: ProductRow) {
     images: (row.images as never) ?? null,
     songs: row.songs,
     atk_songs: row.atkSongs,
-    audio: audioRows.map(toAudioRecord),
+    audio: await Promise.all(audioRows.map((a) => toAudioRecord(storage, a))),
     listening_guide: (row.listeningGuide as never) ?? null,
     discography: (row.discography as never) ?? [],
     tech_specs: row.techSpecs ?? null,
@@ -163,11 +166,11 @@ async function present(db: Db, row: ProductRow) {
   };
 }
 
-export async function getProduct(db: Db, user: SessionUser, id: string) {
-  return present(db, await productFor(db, user, id));
+export async function getProduct({ db, storage }: Ctx, user: SessionUser, id: string) {
+  return present(db, storage, await productFor(db, user, id));
 }
 
-export async function createProduct(db: Db, user: SessionUser, input: ProductGeneral) {
+export async function createProduct({ db, storage }: Ctx, user: SessionUser, input: ProductGeneral) {
   const brandId = targetBrand(user, input.brand_id);
   await getBrand(db, brandId);
   await assertCategoryPair(db, input.category_id, input.sub_category_id);
@@ -182,7 +185,7 @@ export async function createProduct(db: Db, user: SessionUser, input: ProductGen
       subCategoryId: input.sub_category_id ?? null,
     })
     .returning();
-  return present(db, row);
+  return present(db, storage, row);
 }
 
 /** PUT /products/{id}: one section at a time (spec 3 §4). */
@@ -266,7 +269,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
     }
   }
   const [row] = await db.update(products).set(set).where(eq(products.id, id)).returning();
-  return present(db, row);
+  return present(db, deps.storage, row);
 }
 
 /** Song ids for a product's `songs` section: its own brand's songs, each once, in the order given. */

@@ -18,7 +18,7 @@ import { deleteRoute, VARIANTS } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as songs from './service.ts';
 
-export function songRoutes(app: App, { db }: Deps) {
+export function songRoutes(app: App, { db, storage }: Deps) {
   for (const { prefix, auth } of VARIANTS) {
     const config = { auth };
     const tags = ['songs'];
@@ -47,7 +47,7 @@ export function songRoutes(app: App, { db }: Deps) {
     app.get(
       `${prefix}/instruments`,
       { config, schema: { tags, querystring: instrumentQuery, response: { 200: envelopeOf(listOf(instrument)) } } },
-      async (req) => ok(await songs.listInstruments(db, currentUser(req), req.query)),
+      async (req) => ok(await songs.listInstruments(db, storage, currentUser(req), req.query)),
     );
     app.post(
       `${prefix}/instruments`,

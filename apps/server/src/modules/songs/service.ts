@@ -5,6 +5,7 @@ import { contains, listPage, type Page } from '../../db/query.ts';
 import { audios, instruments, songs } from '../../db/schema.ts';
 import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage/types.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { getSubCategory } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
@@ -210,6 +211,7 @@ function instrumentColumns(input: InstrumentInput): Partial<InstrumentRow> {
 
 export async function listInstruments(
   db: Db,
+  storage: Storage,
   user: SessionUser,
   q: Page & { song_id?: string; product_id?: string; sort?: 'order'; is_deleted?: boolean },
 ) {
@@ -227,7 +229,7 @@ export async function listInstruments(
     .$dynamic();
   const { list: rows, total_num } = await listPage(db, q, query, { from: instruments, where }, (r) => r);
   // One query for the audio of every listed source on this product (no N+1).
-  const audioByInstrument = new Map<string, ReturnType<typeof toAudioRecord>>();
+  const audioByInstrument = new Map<string, Awaited<ReturnType<typeof toAudioRecord>>>();
   if (q.product_id && rows.length) {
     const found = await db
       .select()
@@ -241,7 +243,7 @@ export async function listInstruments(
           ),
         ),
       );
-    for (const a of found) audioByInstrument.set(a.instrumentId, toAudioRecord(a));
+    for (const a of found) audioByInstrument.set(a.instrumentId, await toAudioRecord(storage, a));
   }
   return {
     list: rows.map((r) => ({

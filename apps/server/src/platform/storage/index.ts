@@ -18,6 +18,9 @@ export async function createStorage(config: Config): Promise<Storage> {
 
 /** Origins the console talks to for files (its Content-Security-Policy lets them in). */
 export function storageOrigins(config: Config): string[] {
-  const urls = config.s3 ? [config.s3.endpoint, publicBase(config.s3)] : [config.publicUrl];
+  // With S3: the endpoint, the public base, and where presigned reads of private keys go (never a CDN).
+  const urls = config.s3
+    ? [config.s3.endpoint, publicBase(config.s3), publicBase({ ...config.s3, publicUrl: undefined })]
+    : [config.publicUrl];
   return [...new Set(urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin))];
 }

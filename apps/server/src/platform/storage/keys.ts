@@ -22,6 +22,19 @@ export class InvalidKeyError extends Error {
   }
 }
 
+/**
+ * Who may read an object. The lossless originals the brands upload (`audio/origin/…`) are private: only the
+ * brand's own users and the operators read them, through a short-lived signed link (`Storage.readUrl`, handed out
+ * by authorised API reads). Everything the player shows (processed MP3s, peaks, images, graphs) is public.
+ */
+export type Visibility = 'public' | 'private';
+export const PRIVATE_PREFIXES = ['audio/origin/'] as const;
+export const visibilityOf = (key: string): Visibility =>
+  PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix)) ? 'private' : 'public';
+
+/** How long a read link of a private object stays valid (long enough to open it from the page that got it). */
+export const READ_URL_SECONDS = 15 * 60;
+
 /** Keys are plain ASCII already; encoding each segment keeps the URL right should that ever change. */
 export const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 

@@ -4,14 +4,15 @@ import { link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:f
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, contentTypeOf, encodeKey, keyUnder } from './keys.ts';
+import { assertKey, contentTypeOf, encodeKey, keyUnder, READ_URL_SECONDS, visibilityOf } from './keys.ts';
 import { ObjectNotFound, type Storage } from './types.ts';
 
 export const DEFAULT_EXPIRES_SECONDS = 3600;
 
 /**
  * Files on local disk under `{root}`. The browser writes them through signed PUT links the server itself
- * accepts (`PUT /files/{key}`, see routes.ts) and reads them at `{publicUrl}/files/{key}`.
+ * accepts (`PUT /files/{key}`, see routes.ts) and reads them at `{publicUrl}/files/{key}`; a private key only with
+ * a signed read link (`readUrl`).
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -55,6 +56,30 @@ export class LocalStorage implements Storage {
 
   private sign(key: string, expires: number, contentType: string): string {
     return createHmac('sha256', this.secret).update(`${key}|${expires}|${contentType}`).digest('hex');
+  }
+
+  async readUrl(key: string, expiresSeconds = READ_URL_SECONDS) {
+    if (visibilityOf(key) === 'public') return this.publicUrl(key);
+    const expires = Math.floor(Date.now() / 1000) + expiresSeconds;
+    const query = new URLSearchParams({ expires: String(expires), sig: this.signRead(key, expires) });
+    return `${this.publicUrl(key)}?${query}`;
+  }
+
+  /** Whether a GET of a private `key` carries a valid, unexpired read signature. */
+  verifyRead(key: string, query: { expires?: string; sig?: string }): boolean {
+    const expires = Number(query.expires);
+    if (!query.sig || !Number.isSafeInteger(expires) || expires < Date.now() / 1000) return false;
+    const expected = Buffer.from(this.signRead(key, expires), 'hex');
+    const given = Buffer.from(query.sig, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /**
+   * Read links sign `read|{key}|{expires}`, upload links `{key}|{expires}|{type}`: no key holds a `|` and an
+   * upload's second field is a number, never a key, so neither signature is ever valid as the other.
+   */
+  private signRead(key: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`read|${key}|${expires}`).digest('hex');
   }
 
   /** The file of a key (the key is checked first, so the path stays under the root). */

@@ -9,13 +9,23 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectAclCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config.ts';
-import { assertKey, dispositionOf, encodeKey, keyUnder } from './keys.ts';
+import {
+  assertKey,
+  dispositionOf,
+  encodeKey,
+  keyUnder,
+  PRIVATE_PREFIXES,
+  READ_URL_SECONDS,
+  visibilityOf,
+} from './keys.ts';
 import { DEFAULT_EXPIRES_SECONDS } from './local.ts';
 import { ObjectNotFound, type Storage } from './types.ts';
 
@@ -25,9 +35,12 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly base: string;
+  /** Where the store itself serves objects (presigned reads go there, not through a CDN in S3_PUBLIC_URL). */
+  private readonly endpointBase: string;
   /**
    * The spec's uploads are public-read: the player on any site reads the files straight from the store.
    * Buckets with ACLs disabled (the AWS default since 2023) refuse any ACL; there a bucket policy makes them public.
+   * Private keys (the originals) never get it: they are read through presigned GETs.
    */
   private readonly acl: 'public-read' | undefined;
 
@@ -47,7 +60,13 @@ export class S3Storage implements Storage {
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     this.base = publicBase(config);
+    this.endpointBase = publicBase({ ...config, publicUrl: undefined });
     this.acl = config.acl ?? undefined;
+  }
+
+  /** The canned ACL an object is written with: none for a private key (the bucket's default, private). */
+  private aclOf(key: string) {
+    return visibilityOf(key) === 'public' ? this.acl : undefined;
   }
 
   async presignPut(key: string, contentType: string, expiresSeconds = DEFAULT_EXPIRES_SECONDS) {
@@ -55,7 +74,7 @@ export class S3Storage implements Storage {
       Bucket: this.bucket,
       Key: assertKey(key),
       ContentType: contentType,
-      ACL: this.acl,
+      ACL: this.aclOf(key),
       // A conditional write: the link creates the object once; a second PUT (within the link's hour) gets
       // 412 PreconditionFailed instead of replacing a file that is served as immutable and never reprocessed.
       IfNoneMatch: '*',
@@ -67,7 +86,8 @@ export class S3Storage implements Storage {
     });
     // Both are signed headers: a PUT without them does not match the signature.
     const headers: Record<string, string> = { 'content-type': contentType, 'if-none-match': '*' };
-    if (this.acl) headers['x-amz-acl'] = this.acl;
+    const acl = this.aclOf(key);
+    if (acl) headers['x-amz-acl'] = acl;
     return { url, headers };
   }
 
@@ -81,7 +101,7 @@ export class S3Storage implements Storage {
           Body: body,
           ContentType: contentType,
           ContentDisposition: dispositionOf(contentType) ?? undefined,
-          ACL: this.acl,
+          ACL: this.aclOf(key),
         }),
       );
       return;
@@ -99,7 +119,7 @@ export class S3Storage implements Storage {
           ContentLength: size,
           ContentType: contentType,
           ContentDisposition: dispositionOf(contentType) ?? undefined,
-          ACL: this.acl,
+          ACL: this.aclOf(key),
         }),
       );
     } finally {
@@ -135,8 +155,40 @@ export class S3Storage implements Storage {
     return `${this.base}/${encodeKey(assertKey(key))}`;
   }
 
+  async readUrl(key: string, expiresSeconds = READ_URL_SECONDS) {
+    if (visibilityOf(key) === 'public') return this.publicUrl(key);
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: assertKey(key) }), {
+      expiresIn: expiresSeconds,
+    });
+  }
+
   keyOf(urlOrKey: string): string | null {
-    return keyUnder(this.base, urlOrKey);
+    return keyUnder(this.base, urlOrKey) ?? keyUnder(this.endpointBase, urlOrKey);
+  }
+
+  /**
+   * Sets the ACL of every existing object under a private prefix to `private` (objects uploaded before the
+   * originals were private were written public-read): the one-off `npm run storage:private-originals`.
+   * Idempotent; calls `onObject` with each key it made private. Answers how many objects it went through.
+   */
+  async applyPrivateAcls(onObject: (key: string) => void = () => {}): Promise<number> {
+    let count = 0;
+    for (const prefix of PRIVATE_PREFIXES) {
+      let token: string | undefined;
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          await this.client.send(new PutObjectAclCommand({ Bucket: this.bucket, Key: object.Key, ACL: 'private' }));
+          onObject(object.Key);
+          count++;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    }
+    return count;
   }
 }
 

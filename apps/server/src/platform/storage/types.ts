@@ -13,7 +13,7 @@ export interface Storage {
     contentType: string,
     expiresSeconds?: number,
   ): Promise<{ url: string; headers: Record<string, string> }>;
-  /** Writes an object (publicly readable, like every object here). */
+  /** Writes an object: publicly readable, unless its key is private (keys.ts `visibilityOf`). */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** Streams a stored object; rejects with ObjectNotFound when it does not exist. */
   get(key: string): Promise<Readable>;
@@ -21,9 +21,17 @@ export interface Storage {
   head(key: string): Promise<{ size: number; contentType: string | null } | null>;
   /** Removes an object; removing one that does not exist is not an error. */
   delete(key: string): Promise<void>;
-  /** The public, cacheable URL of a key. */
+  /**
+   * The address of a key: public and cacheable for a public key; a private key's address answers only with a
+   * signature (use `readUrl`).
+   */
   publicUrl(key: string): string;
-  /** The key behind one of this storage's public URLs (or a bare key), else null. */
+  /**
+   * A URL to read a key: its public URL when the key is public; for a private key a signed link valid for
+   * `expiresSeconds` (default READ_URL_SECONDS). Hand it only to users allowed to read the object.
+   */
+  readUrl(key: string, expiresSeconds?: number): Promise<string>;
+  /** The key behind one of this storage's URLs (public or signed; or a bare key), else null. */
   keyOf(urlOrKey: string): string | null;
 }
 

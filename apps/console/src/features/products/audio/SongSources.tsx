@@ -24,6 +24,9 @@ export const POLL_MS = 2000;
 
 const busy = (a: AudioRecord | null | undefined) => a?.status === 'uploaded' || a?.status === 'processing';
 
+/** Whether the record's original is the file of `key` (its URL is a signed read link: the query is not compared). */
+const isOriginalOf = (a: AudioRecord, key: string) => a.original_url.split('?')[0].endsWith(`/${key}`);
+
 /**
  * The state of an audio record: Processing… / Ready / Failed: reason. A file the server holds but whose job has
  * not started yet ('uploaded') is shown as Processing… too: to the user it is the same wait, right after the
@@ -142,7 +145,7 @@ export function SongSources({
     for (const i of sources.data?.list ?? []) {
       const followedKey = followed.current.get(i._id);
       const audio = i.audio;
-      if (!followedKey || !audio?.original_url.endsWith(`/${followedKey}`) || busy(audio)) continue;
+      if (!followedKey || !audio || !isOriginalOf(audio, followedKey) || busy(audio)) continue;
       followed.current.delete(i._id);
       if (audio.status === 'failed') message.error(audio.error ?? LABEL.audioFailed, NOTICE_SHORT_S);
     }
