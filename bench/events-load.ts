@@ -3,7 +3,7 @@
  * keep-alive clients POST batches of 50 events (a launch, then plays each followed by listening time) to
  * /widget/events for BENCH_SECONDS, each from its own address (X-Forwarded-For; the server trusts one proxy hop),
  * half of them from visitors already loaded, half from new ones. Each batch carries the token its visitor's launch
- * would have been given an hour ago (signed with the bench server's EVENTS_SECRET), as a real player's batches do
+ * would have been given 20 minutes ago (signed with the bench server's EVENTS_SECRET), as a real player's batches do
  * (docs/api.md "How hard the statistics are to inflate"). Sends back the latencies (ms), the statuses and how many
  * events the server accepted.
  */
@@ -58,7 +58,7 @@ const secret = Buffer.from(job.secret);
 function batch(): string {
   const visitor = randomInt(2) ? visitorId(1 + randomInt(job.visitors)) : randomUUID();
   const body = bodies[randomInt(BODIES)];
-  const token = issueToken(secret, { widget: 'desktop', instance: body.instance, visitor }, Date.now() - 3_600_000);
+  const token = issueToken(secret, { widget: 'desktop', instance: body.instance, visitor }, Date.now() - 1_200_000);
   return `{"visitor_id":"${visitor}","token":"${token}${body.text}`;
 }
 
