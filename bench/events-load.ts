@@ -2,12 +2,15 @@
  * The ingestion load of bench/statistics.ts, forked so its event loop and CPU are not the server's: BENCH_CONCURRENCY
  * keep-alive clients POST batches of 50 events (a launch, then plays each followed by listening time) to
  * /widget/events for BENCH_SECONDS, each from its own address (X-Forwarded-For; the server trusts one proxy hop),
- * half of them from visitors already loaded, half from new ones. Sends back the latencies (ms), the statuses and
- * how many events the server accepted.
+ * half of them from visitors already loaded, half from new ones. Each batch carries the token its visitor's launch
+ * would have been given 20 minutes ago (signed with the bench server's EVENTS_SECRET), as a real player's batches do
+ * (docs/api.md "How hard the statistics are to inflate"). Sends back the latencies (ms), the statuses and how many
+ * events the server accepted.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { issueToken } from '../apps/server/src/modules/statistics/tokens.ts';
 import { type BenchInstance, visitorId } from './statistics-data.ts';
 
 interface Job {
@@ -16,6 +19,8 @@ interface Job {
   seconds: number;
   instances: BenchInstance[];
   visitors: number;
+  /** The server's EVENTS_SECRET. */
+  secret: string;
 }
 
 const job = await new Promise<Job>((resolve) => process.once('message', (m) => resolve(m as Job)));
@@ -45,12 +50,16 @@ const bodies = Array.from({ length: BODIES }, () => {
         seconds: randomInt(50, 3000) / 10,
       });
   }
-  return `","widget_type":"desktop","page_url":${JSON.stringify(`${inst.pageUrl}?from=bench`)},"events":${JSON.stringify(events)}}`;
+  const text = `","widget_type":"desktop","page_url":${JSON.stringify(`${inst.pageUrl}?from=bench`)},"events":${JSON.stringify(events)}}`;
+  return { instance: inst.id, text };
 });
+const secret = Buffer.from(job.secret);
 
 function batch(): string {
   const visitor = randomInt(2) ? visitorId(1 + randomInt(job.visitors)) : randomUUID();
-  return `{"visitor_id":"${visitor}${bodies[randomInt(BODIES)]}`;
+  const body = bodies[randomInt(BODIES)];
+  const token = issueToken(secret, { widget: 'desktop', instance: body.instance, visitor }, Date.now() - 1_200_000);
+  return `{"visitor_id":"${visitor}","token":"${token}${body.text}`;
 }
 
 /** A public-looking address per batch: the per-address limit is not what is measured. */

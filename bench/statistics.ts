@@ -25,6 +25,7 @@ import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { closeMonths } from '../apps/server/src/modules/statistics/months.ts';
 import { ensureEventPartitions } from '../apps/server/src/modules/statistics/partitions.ts';
+import { issueToken } from '../apps/server/src/modules/statistics/tokens.ts';
 import { roleId } from '../apps/server/src/modules/users/profile.ts';
 import { hashSecret } from '../apps/server/src/platform/crypto.ts';
 import { type Measured, measure } from './load.ts';
@@ -50,6 +51,11 @@ const INGEST_CONCURRENCY = 8;
 const P99_TARGET_MS = 50;
 const EVENTS_PER_S_TARGET = 20_000;
 const password = 'Bench!2345';
+/** The bench server's EVENTS_SECRET: the load signs its batches' tokens with it. */
+const EVENTS_SECRET = 'bench-events-secret-0123456789abcdef';
+/** The token a visitor that launched `instance` 20 minutes ago holds (tokens live 30) (so its listening fits the time passed). */
+const tokenOf = (instance: string, visitor: string) =>
+  issueToken(Buffer.from(EVENTS_SECRET), { widget: 'desktop', instance, visitor }, Date.now() - 1_200_000);
 
 const log = (s: string) => console.log(s);
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -148,7 +154,11 @@ try {
     await roleId(db, 'global_admin'),
   ]);
   while (!changeFeed(db).live) await new Promise((resolve) => setTimeout(resolve, 10));
-  app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url, trustProxy: 1 }, db, logger: false });
+  app = await buildApp({
+    config: { ...loadConfig({}), databaseUrl: url, trustProxy: 1, eventsSecret: EVENTS_SECRET },
+    db,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -290,7 +300,12 @@ async function verifyFold(origin: string, shape: Shape) {
     const res = await fetch(`${origin}${API_BASE}/widget/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${b % 250}.1` },
-      body: JSON.stringify({ visitor_id: visitors[b % visitors.length], page_url: inst.pageUrl, events }),
+      body: JSON.stringify({
+        visitor_id: visitors[b % visitors.length],
+        token: tokenOf(inst.id, visitors[b % visitors.length]),
+        page_url: inst.pageUrl,
+        events,
+      }),
     });
     if (res.status !== 200) throw new Error(`sample batch: ${res.status} ${await res.text()}`);
     sent += events.length;
@@ -408,6 +423,7 @@ async function ingestion(url: string, shape: Shape) {
     seconds: INGEST_SECONDS,
     instances: shape.instances,
     visitors: VISITORS,
+    secret: EVENTS_SECRET,
   });
   // CPU spent during the measured run, per batch: this process (the server), the load generator, and the
   // PostgreSQL backends of the bench's database; on a shared machine this says more than the throughput.

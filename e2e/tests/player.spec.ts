@@ -826,8 +826,9 @@ test('a slow download is told while the others play, and joins when it arrives',
 });
 
 test('launch, play and listening time are sent as events with a visitor id', async ({ page }) => {
-  const batches: { visitor_id: string; events: Record<string, unknown>[] }[] = [];
+  const batches: { visitor_id: string; token?: string; events: Record<string, unknown>[] }[] = [];
   const answers: number[] = [];
+  const accepted: number[] = [];
   // Intercepted (a beacon's body is readable there), then sent on to the real server.
   await page.route(`${baseUrl()}${API_BASE}/widget/events`, async (route) => {
     const request = route.request();
@@ -837,6 +838,7 @@ test('launch, play and listening time are sent as events with a visitor id', asy
     try {
       const response = await route.fetch();
       answers.push(response.status());
+      accepted.push(((await response.json()) as { data: { accepted: number } }).data.accepted);
       await route.fulfill({ response });
     } catch {
       // the page went away meanwhile
@@ -856,6 +858,12 @@ test('launch, play and listening time are sent as events with a visitor id', asy
   await expect.poll(() => batches.length).toBeGreaterThan(0);
   const events = batches.flatMap((b) => b.events);
   const visitor = batches[0].visitor_id;
+  // The launch goes first, alone; the batches after it carry the token its answer gave, and the server counts them.
+  expect(batches[0].events).toEqual([{ type: 'launch', instance_id: scene.a.id }]);
+  expect(batches[0].token).toBeUndefined();
+  expect(batches.slice(1).every((b) => typeof b.token === 'string')).toBe(true);
+  await expect.poll(() => accepted.length).toBe(batches.length);
+  expect(accepted.slice(1).every((n, i) => n === batches[i + 1].events.length)).toBe(true);
   expect(visitor).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(await page.evaluate(() => localStorage.getItem('atk-player-visitor'))).toBe(visitor);
   const song = scene.read.songs[0];

@@ -15,6 +15,8 @@ export interface Config {
   consoleDist: string;
   /** Signs local upload links; unset → a random secret kept in DATA_DIR/storage-secret. */
   storageSecret: string | undefined;
+  /** Signs the player's event tokens (docs/api.md); unset → a random secret kept in DATA_DIR/events-secret. */
+  eventsSecret: string | undefined;
   /** An S3-compatible store; null (no S3_BUCKET) → files on local disk under DATA_DIR/files. */
   s3: S3Config | null;
   /** AUDIO_MAX_MINUTES (default 15): longer audio is refused at the probe. */
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     consoleDist: path.join(repoRoot(), 'apps/console/dist'),
     storageSecret: env.STORAGE_SECRET || undefined,
+    eventsSecret: env.EVENTS_SECRET || undefined,
     s3: env.S3_BUCKET ? s3Config(env, env.S3_BUCKET) : null,
     audioMaxSeconds: audioMaxSeconds(env),
     http: httpLimits(env),

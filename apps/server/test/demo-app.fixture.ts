@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { processAudio } from '../src/modules/audio/jobs.ts';
 import { DiskStorage, freshPostgres, recordingQueue } from './audio-support.ts';
+import { TEST_EVENTS_SECRET } from './harness.ts';
 
 export interface DemoApp {
   database: Database;
@@ -38,7 +39,7 @@ export async function startDemoApp(): Promise<DemoApp> {
   const { queue, enqueued } = recordingQueue();
   await seed(database.db, { demo: true, storage, queue });
   const app = await buildApp({
-    config: { ...loadConfig({}), databaseUrl },
+    config: { ...loadConfig({}), databaseUrl, eventsSecret: TEST_EVENTS_SECRET },
     db: database.db,
     storage,
     queue,

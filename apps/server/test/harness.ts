@@ -39,6 +39,8 @@ export interface Reply<T> {
 }
 
 export const PASSWORD = 'Test!2345';
+/** Signs the player's event tokens in tests (test/player-support.ts backdates tokens with it). */
+export const TEST_EVENTS_SECRET = 'test-events-secret-0123456789abcdef';
 
 export async function startTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}): Promise<TestApp> {
   const { databaseUrl, dropDatabase } = await freshDatabase();
@@ -50,7 +52,13 @@ export async function startTestApp(overrides: Partial<ReturnType<typeof loadConf
       mails.push(mail);
     },
   };
-  const config = { ...loadConfig({}), databaseUrl, publicUrl: 'http://portal.test', ...overrides };
+  const config = {
+    ...loadConfig({}),
+    databaseUrl,
+    publicUrl: 'http://portal.test',
+    eventsSecret: TEST_EVENTS_SECRET,
+    ...overrides,
+  };
   const app = await buildApp({
     config,
     db: database.db,

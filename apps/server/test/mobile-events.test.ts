@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ID, playerEvents } from '../src/db/schema.ts';
 import { type DemoApp, startDemoApp } from './demo-app.fixture.ts';
+import { backdated } from './player-support.ts';
 
 let demo: DemoApp;
 let mobile: MobilePlayerInstance;
@@ -21,7 +22,7 @@ const json = async <T>(res: Response) => ({ status: res.status, body: (await res
 const get = async <T>(p: string, token?: string) =>
   json<T>(await fetch(`${demo.base}${p}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
 const post = async (batch: unknown) =>
-  json<{ accepted: number }>(
+  json<{ accepted: number; token: string | null }>(
     await fetch(`${demo.base}/widget/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -59,12 +60,19 @@ describe('mobile events', () => {
     const [source] = song.sources;
     const [p1, p2] = mobile.slots;
     const target = { instance_id: mobile._id, song_id: song._id, source_id: source._id };
-    const batch: PlayerEvents = {
+    const launch = await post({
       visitor_id: visitor,
       widget_type: 'mobile',
       page_url: 'https://example.com/mobile',
+      events: [{ type: 'launch', instance_id: mobile._id }],
+    });
+    expect(launch.body.data).toEqual({ accepted: 1, token: expect.any(String) });
+    // The next batch carries the launch's token (as it was a minute later, so 12.5 s of listening fit).
+    const batch: PlayerEvents = {
+      visitor_id: visitor,
+      widget_type: 'mobile',
+      token: backdated({ widget: 'mobile', instance: mobile._id, visitor }, 60),
       events: [
-        { type: 'launch', instance_id: mobile._id },
         { type: 'play', product_id: p1, ...target },
         { type: 'play', product_id: p2, ...target },
         { type: 'listen', product_id: p1, seconds: 12.5, ...target },
@@ -72,7 +80,7 @@ describe('mobile events', () => {
     };
     const res = await post(batch);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ accepted: 4 });
+    expect(res.body.data).toEqual({ accepted: 3, token: expect.any(String) });
 
     const rows = await demo.database.db
       .select()
@@ -101,17 +109,19 @@ describe('mobile events', () => {
     const events = (instance: string, product = mobile.slots[0]) => [
       { type: 'play' as const, instance_id: instance, product_id: product, ...target },
     ];
-    const batch = (widget: 'mobile' | 'desktop', list: PlayerEvents['events']) => ({
-      visitor_id: randomUUID(),
-      widget_type: widget,
-      events: list,
-    });
+    // Each with a valid token for its visitor and instance: dropped for what they name.
+    const batch = (widget: 'mobile' | 'desktop', list: PlayerEvents['events']) => {
+      const visitor = randomUUID();
+      const token = backdated({ widget, instance: list[0].instance_id, visitor }, 60);
+      return { visitor_id: visitor, widget_type: widget, token, events: list };
+    };
+    const none = { accepted: 0, token: expect.any(String) };
     // A mobile batch naming a brand's instance, and a desktop batch naming the mobile instance.
-    expect((await post(batch('mobile', events(desktopId)))).body.data).toEqual({ accepted: 0 });
-    expect((await post(batch('desktop', events(mobile._id)))).body.data).toEqual({ accepted: 0 });
+    expect((await post(batch('mobile', events(desktopId)))).body.data).toEqual({ accepted: 0, token: null });
+    expect((await post(batch('desktop', events(mobile._id)))).body.data).toEqual({ accepted: 0, token: null });
     // Unknown instance, product and source.
-    expect((await post(batch('mobile', events(randomUUID())))).body.data).toEqual({ accepted: 0 });
-    expect((await post(batch('mobile', events(mobile._id, randomUUID())))).body.data).toEqual({ accepted: 0 });
+    expect((await post(batch('mobile', events(randomUUID())))).body.data).toEqual({ accepted: 0, token: null });
+    expect((await post(batch('mobile', events(mobile._id, randomUUID())))).body.data).toEqual(none);
     expect(
       (
         await post(
@@ -126,10 +136,11 @@ describe('mobile events', () => {
           ]),
         )
       ).body.data,
-    ).toEqual({ accepted: 0 });
+    ).toEqual(none);
     // The desktop player's own events still count for its instance's brand.
     expect((await post(batch('desktop', [{ type: 'launch', instance_id: desktopId }]))).body.data).toEqual({
       accepted: 1,
+      token: expect.any(String),
     });
   });
 
@@ -144,15 +155,16 @@ describe('mobile events', () => {
       expect((await fetch(instance, { method: 'PUT', headers, body })).status).toBe(200);
     };
     // Twice: the second batch is checked against the scope this process remembers.
-    expect((await launch()).body.data).toEqual({ accepted: 1 });
-    expect((await launch()).body.data).toEqual({ accepted: 1 });
+    const one = { accepted: 1, token: expect.any(String) };
+    expect((await launch()).body.data).toEqual(one);
+    expect((await launch()).body.data).toEqual(one);
     await publish(0);
     try {
-      expect((await launch()).body.data).toEqual({ accepted: 0 });
+      expect((await launch()).body.data).toEqual({ accepted: 0, token: null });
     } finally {
       await publish(1);
     }
-    expect((await launch()).body.data).toEqual({ accepted: 1 });
+    expect((await launch()).body.data).toEqual(one);
   });
 
   it('refuses an unknown widget type with 400', async () => {

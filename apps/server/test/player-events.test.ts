@@ -18,6 +18,7 @@ import { instances, instruments, playerEvents, products, rateLimits, songs } fro
 import { eventsLimitKey } from '../src/modules/player/events.ts';
 import { LIMITS } from '../src/platform/rate-limit.ts';
 import { makeBrand, startTestApp, type TestApp } from './harness.ts';
+import { backdated, launched } from './player-support.ts';
 import { expectError } from './support.ts';
 
 let app: TestApp;
@@ -74,21 +75,34 @@ const stored = (visitorId: string) =>
     .orderBy(asc(playerEvents.type), asc(playerEvents.seconds));
 
 describe('POST /widget/events', () => {
-  it('stores a batch with the instance brand, without a token, readable from any origin', async () => {
+  it("stores a batch with the instance brand, its events carrying the launch's token, readable from any origin", async () => {
     const visitor = randomUUID();
+    const launch: PlayerEvents = {
+      visitor_id: visitor,
+      widget_type: 'desktop',
+      events: [{ type: 'launch', instance_id: published.id }],
+    };
+    const first = await send(launch, { 'content-type': 'application/json', origin: 'https://brand.example' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await first.json()).toEqual({ code: 200, msg: MSG.ok, data: { accepted: 1, token: expect.any(String) } });
+    // A minute later (the token its launch would have had then): a play and 12.5 s of listening.
+    const token = backdated({ widget: 'desktop', instance: published.id, visitor }, 60);
     const batch: PlayerEvents = {
       visitor_id: visitor,
       widget_type: 'desktop',
+      token,
       events: [
-        { type: 'launch', instance_id: published.id },
         { type: 'play', instance_id: published.id, product_id: product.id, song_id: song.id, source_id: source.id },
         { type: 'listen', instance_id: published.id, product_id: product.id, song_id: song.id, seconds: 12.5 },
       ],
     };
     const res = await send(batch, { 'content-type': 'application/json', origin: 'https://brand.example' });
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await res.json()).toEqual({ code: 200, msg: MSG.ok, data: { accepted: 3 } });
+    const answer = (await res.json()) as { data: { accepted: number; token: string } };
+    // The answer renews the token.
+    expect(answer.data).toEqual({ accepted: 2, token: expect.any(String) });
+    expect(answer.data.token).not.toBe(token);
 
     const rows = await stored(visitor);
     expect(rows.map(({ createdAt, ...rest }) => rest)).toEqual([
@@ -131,9 +145,10 @@ describe('POST /widget/events', () => {
 
   it('drops events of an unknown, unpublished or deleted instance, or naming what the instance does not list', async () => {
     const [unpublished, deleted] = await Promise.all([instance(0), instance(1, true)]);
-    const visitor = randomUUID();
+    const visitor = (await launched(app.url, published.id)).visitor;
     const res = await post({
       visitor_id: visitor,
+      token: backdated({ widget: 'desktop', instance: published.id, visitor }, 60),
       events: [
         { type: 'launch', instance_id: randomUUID() },
         { type: 'launch', instance_id: unpublished.id },
@@ -145,12 +160,15 @@ describe('POST /widget/events', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ accepted: 1 });
-    expect((await stored(visitor)).map((r) => [r.type, r.seconds])).toEqual([['listen', 3]]);
+    expect(res.body.data).toEqual({ accepted: 1, token: expect.any(String) });
+    expect((await stored(visitor)).map((r) => [r.type, r.seconds])).toEqual([
+      ['launch', null],
+      ['listen', 3],
+    ]);
 
     const none = await post({ visitor_id: randomUUID(), events: [{ type: 'launch', instance_id: randomUUID() }] });
     expect(none.status).toBe(200);
-    expect(none.body.data).toEqual({ accepted: 0 });
+    expect(none.body.data).toEqual({ accepted: 0, token: null });
   });
 
   it('takes a text/plain body holding JSON (navigator.sendBeacon), and only on this route', async () => {
@@ -158,7 +176,7 @@ describe('POST /widget/events', () => {
     const batch = JSON.stringify({ visitor_id: visitor, events: [{ type: 'launch', instance_id: published.id }] });
     const res = await send(batch, { 'content-type': 'text/plain;charset=UTF-8' });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: unknown }).data).toEqual({ accepted: 1 });
+    expect(((await res.json()) as { data: unknown }).data).toEqual({ accepted: 1, token: expect.any(String) });
     expect(await stored(visitor)).toHaveLength(1);
 
     const broken = await send('{"visitor_id":', { 'content-type': 'text/plain' });

@@ -9,7 +9,10 @@ import { openDatabase } from '../src/db/client.ts';
 const databaseUrl = process.env.DATABASE_URL as string;
 const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
 const app = await buildApp({
-  config: { ...loadConfig({ TRUST_PROXY: process.env.TRUST_PROXY }), databaseUrl },
+  config: {
+    ...loadConfig({ TRUST_PROXY: process.env.TRUST_PROXY, EVENTS_SECRET: process.env.EVENTS_SECRET }),
+    databaseUrl,
+  },
   db: database.db,
   logger: false,
 });

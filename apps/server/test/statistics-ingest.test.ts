@@ -20,11 +20,13 @@ import {
   statsDailyProducts,
   visitors,
 } from '../src/db/schema.ts';
+import { STATS_CAPS } from '../src/modules/statistics/ingest.ts';
 import { closeMonths } from '../src/modules/statistics/months.ts';
 import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
 import { resultRows } from '../src/platform/rate-limit.ts';
 import { until } from './audio-support.ts';
-import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
+import { makeBrand, makeUser, startTestApp, TEST_EVENTS_SECRET, type TestApp } from './harness.ts';
+import { backdated } from './player-support.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
 
 let app: TestApp;
@@ -60,6 +62,9 @@ const play = (i: PublishedInstance) => ({
   source_id: i.product.source,
 });
 const listen = (i: PublishedInstance, seconds: number) => ({ ...play(i), type: 'listen', seconds });
+/** The token a visitor that launched `i` a minute ago holds (test/player-support.ts). */
+const minuteOld = (i: PublishedInstance, visitor: string) =>
+  backdated({ widget: 'desktop', instance: i.id, visitor }, 60);
 
 async function accepted(res: Response) {
   expect(res.status).toBe(200);
@@ -98,14 +103,20 @@ describe('ingestion', () => {
       platform: await counts(app.db, NO_ID, NO_ID),
     };
     const [a, b] = [randomUUID(), randomUUID()];
-    expect(await accepted(await send(app.url, { visitor_id: a, events: [launch(shop), play(shop)] }, UK))).toBe(2);
+    // Each launches, then sends its events with its token (as a minute later).
+    expect(await accepted(await send(app.url, { visitor_id: a, events: [launch(shop)] }, UK))).toBe(1);
+    const aToken = minuteOld(shop, a);
     expect(
-      await accepted(await send(app.url, { visitor_id: b, events: [launch(shop), play(shop), listen(shop, 12.5)] })),
-    ).toBe(3);
-    // the same visitor again a minute later: a launch, but not a new visitor nor a new unique one
-    expect(await accepted(await send(app.url, { visitor_id: a, events: [launch(shop), listen(shop, 30)] }, UK))).toBe(
-      2,
-    );
+      await accepted(await send(app.url, { visitor_id: a, token: aToken, events: [play(shop), listen(shop, 30)] }, UK)),
+    ).toBe(2);
+    expect(await accepted(await send(app.url, { visitor_id: b, events: [launch(shop)] }))).toBe(1);
+    expect(
+      await accepted(
+        await send(app.url, { visitor_id: b, token: minuteOld(shop, b), events: [play(shop), listen(shop, 12.5)] }),
+      ),
+    ).toBe(2);
+    // the same visitor launches again: a launch, but not a new visitor nor a new unique one
+    expect(await accepted(await send(app.url, { visitor_id: a, events: [launch(shop)] }, UK))).toBe(1);
 
     expect(await counts(app.db, shop.brandId, shop.id)).toEqual({
       launches: before.instance.launches + 3,
@@ -201,7 +212,7 @@ describe('ingestion', () => {
     const first = await visitor(app.db, id);
     // 20 minutes pass, the visitor listens (no launch): still the same visit
     await app.db.execute(sql`update visitors set last_seen_at = last_seen_at - interval '20 minutes' where id = ${id}`);
-    await accepted(await send(app.url, { visitor_id: id, events: [listen(shop, 5)] }));
+    await accepted(await send(app.url, { visitor_id: id, token: minuteOld(shop, id), events: [listen(shop, 5)] }));
     // 20 more minutes, a launch: within 30 minutes of the last activity, no sign in
     await app.db.execute(sql`update visitors set last_seen_at = last_seen_at - interval '20 minutes' where id = ${id}`);
     await accepted(await send(app.url, { visitor_id: id, events: [launch(second)] }));
@@ -229,14 +240,20 @@ describe('ingestion', () => {
     expect(res.status).toBe(200);
     await until(
       async () =>
-        (await accepted(await send(app.url, { visitor_id: id, events: [play(gone)] }))) === 0 ? true : undefined,
+        (await accepted(await send(app.url, { visitor_id: id, token: minuteOld(gone, id), events: [play(gone)] }))) ===
+        0
+          ? true
+          : undefined,
       5_000,
     );
   });
 
   it('events without a launch make no visitor', async () => {
     const id = randomUUID();
-    expect(await accepted(await send(app.url, { visitor_id: id, events: [play(shop), listen(shop, 3)] }))).toBe(2);
+    const token = minuteOld(shop, id);
+    expect(await accepted(await send(app.url, { visitor_id: id, token, events: [play(shop), listen(shop, 3)] }))).toBe(
+      2,
+    );
     expect(await visitor(app.db, id)).toBeUndefined();
   });
 
@@ -315,7 +332,7 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
     // A second server in a process of its own (test/server.fixture.ts) on the same database.
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/server.fixture.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, TRUST_PROXY: '1' },
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, TRUST_PROXY: '1', EVENTS_SECRET: TEST_EVENTS_SECRET },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -331,12 +348,20 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
       const before = await counts(app.db, shop.brandId, shop.id);
       const id = randomUUID();
       const batches = 30;
+      // From as many addresses (one address's launches are capped), each batch a launch and a play with the token:
+      // every launch counts, and the visitor's plays stop at their daily cap (docs/api.md), race-free.
+      const token = minuteOld(shop, id);
       const results = await Promise.all(
         Array.from({ length: batches }, (_, n) =>
-          send(n % 2 ? otherUrl : app.url, { visitor_id: id, events: [launch(shop), play(shop), listen(shop, 2)] }),
+          send(
+            n % 2 ? otherUrl : app.url,
+            { visitor_id: id, token, events: [launch(shop), play(shop)] },
+            `10.1.0.${n + 1}`,
+          ),
         ),
       );
-      for (const r of results) expect(await accepted(r)).toBe(3);
+      const total = (await Promise.all(results.map(accepted))).reduce((sum, n) => sum + n, 0);
+      expect(total).toBe(batches + STATS_CAPS.playsPerVisitorProductDay);
       expect(await counts(app.db, shop.brandId, shop.id)).toEqual({
         launches: before.launches + batches,
         unique: before.unique + 1,
@@ -344,7 +369,7 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
       });
       expect(await visitor(app.db, id)).toMatchObject({ signInCount: 1 });
       const raw = await app.db.select().from(playerEvents).where(eq(playerEvents.visitorId, id));
-      expect(raw).toHaveLength(batches * 3);
+      expect(raw).toHaveLength(batches + STATS_CAPS.playsPerVisitorProductDay);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -461,4 +461,7 @@ export const LABEL = {
   tabListeningTime: 'Listening Time',
   totalPlays: 'Total',
   totalTime: 'Total time',
+  /** Beside each statistics figure: what ingestion refused as forged or over a cap (docs/api.md). */
+  dropped: 'Dropped',
+  droppedHint: 'Events refused in this range: without a valid launch token, or over a visitor or address cap',
 } as const;

@@ -23,11 +23,15 @@ export interface PlayerEventOut {
   seconds?: number | null;
 }
 
-/** Who sends: the visitor's anonymous id, the widget, and the host page (origin and path: a sign-up URL). */
+/**
+ * Who sends: the visitor's anonymous id, the widget, the host page (origin and path: a sign-up URL), and the token
+ * the launch's answer gave (renewed by every answer): the server counts events other than a launch only with it.
+ */
 export interface EventsSender {
   visitor_id: string;
   widget_type: WidgetType;
   page_url: string;
+  token?: string;
 }
 
 export interface EventsPayload extends EventsSender {
@@ -39,6 +43,8 @@ export const EVENTS_PER_REQUEST = PLAYER_EVENTS_MAX;
 export const MAX_LISTEN_SECONDS = PLAYER_LISTEN_MAX_SECONDS;
 /** How often the app sends what has gathered. */
 export const FLUSH_EVERY_MS = 15_000;
+/** A token older than this launches again first (the server's live 30 minutes; docs/api.md). */
+export const TOKEN_RENEW_MS = 25 * 60_000;
 
 export interface ListenTarget {
   instance_id: string;

@@ -34,11 +34,19 @@ export function visitorId(): string {
 }
 
 /**
- * Sends one batch: navigator.sendBeacon with a text/plain body (a simple cross-origin request, so no preflight,
- * and it survives the page going away), else a keepalive fetch.
+ * Sends one batch with a text/plain body (a simple cross-origin request, so no preflight). With `answer`, a fetch
+ * whose answer's token is handed to it (null when there is none); else navigator.sendBeacon, which survives the page
+ * going away, or a keepalive fetch.
  */
-export function sendEvents(url: string, payload: EventsPayload): void {
+export function sendEvents(url: string, payload: EventsPayload, answer?: (token: string | null) => void): void {
   const body = JSON.stringify(payload);
+  if (answer) {
+    void fetch(url, { method: 'POST', body, headers: { 'content-type': 'text/plain' }, credentials: 'omit' })
+      .then((res) => res.json())
+      .then((r: { data?: { token?: string | null } }) => answer(r.data?.token ?? null))
+      .catch(() => answer(null));
+    return;
+  }
   try {
     if (
       typeof navigator.sendBeacon === 'function' &&

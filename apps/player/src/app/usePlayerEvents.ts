@@ -1,7 +1,7 @@
 import type { WidgetType } from '@atk/contract/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
-import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl } from './events.ts';
+import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl, TOKEN_RENEW_MS } from './events.ts';
 import { sendEvents, visitorId } from './send.ts';
 
 /** How often the playhead is shown and listening time counted while playing. */
@@ -11,7 +11,9 @@ const TICK_MS = 250;
  * The clock and the statistics' events, one for the desktop player and the mobile widget: while playing, the playhead
  * every tick and the selected product's listening seconds; a launch when the player opens; batches sent every
  * FLUSH_EVERY_MS and when the page is hidden or left. A preview's instance (no uuid) sends nothing. Answers `play`,
- * which records a play of the selection.
+ * which records a play of the selection. The launch goes at once, and its answer's token rides on the next batches
+ * (each answer renews it); until it has come, events wait (unless the page is going away), and a token about to
+ * expire launches again first (docs/api.md "How hard the statistics are to inflate").
  */
 export function usePlayerEvents(o: {
   api: string;
@@ -51,17 +53,32 @@ export function usePlayerEvents(o: {
     };
   }, [o.playing]);
 
+  // The token ('' when the launch was refused), when it came, and whether the launch's answer is awaited.
+  const token = useRef({ value: '', at: 0, waiting: false }).current;
   const flush = useCallback(
     (final: boolean) => {
       if (!counting) return;
       const sender = { visitor_id: visitorId(), widget_type: o.widgetType, page_url: pageUrl(location.href) };
-      for (const payload of batcher.drain(sender, final)) sendEvents(`${o.api}/widget/events`, payload);
+      const url = `${o.api}/widget/events`;
+      if (!final && token.waiting) return;
+      if (!final && token.value && Date.now() - token.at > TOKEN_RENEW_MS) return launch();
+      const payloads = batcher.drain({ ...sender, token: token.value || undefined }, final);
+      for (const payload of payloads)
+        sendEvents(url, payload, final ? undefined : (t) => t && Object.assign(token, { value: t, at: Date.now() }));
     },
     [o.api, o.widgetType, batcher, counting],
   );
+  /** Sends a launch on its own and keeps the token its answer gives. */
+  const launch = () => {
+    token.waiting = true;
+    const sender = { visitor_id: visitorId(), widget_type: o.widgetType, page_url: pageUrl(location.href) };
+    sendEvents(`${o.api}/widget/events`, { ...sender, events: [{ type: 'launch', instance_id: o.instanceId }] }, (t) =>
+      Object.assign(token, { value: t ?? '', at: Date.now(), waiting: false }),
+    );
+  };
   useEffect(() => {
     if (!counting) return;
-    batcher.add({ type: 'launch', instance_id: o.instanceId });
+    launch();
     const timer = setInterval(() => flush(false), FLUSH_EVERY_MS);
     const away = () => flush(true);
     const hidden = () => document.visibilityState === 'hidden' && flush(true);

@@ -616,6 +616,9 @@ export const statsDailyProducts = pgTable(
     productId: uuid('product_id').notNull(),
     plays: integer('plays').notNull().default(0),
     listenSeconds: doublePrecision('listen_seconds').notNull().default(0),
+    /** What ingestion dropped (no valid token, over a cap or a budget: modules/statistics/ingest.ts). */
+    droppedPlays: integer('dropped_plays').notNull().default(0),
+    droppedListenSeconds: doublePrecision('dropped_listen_seconds').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -658,6 +661,25 @@ export const statsClosedMonths = pgTable('stats_closed_months', {
 });
 
 /**
+ * Per visitor × instance × product: the last event's time (`prev_at` the one before it: listening is bounded by the
+ * time between them) and the day's plays (capped). modules/statistics/ingest.ts; rows idle two days are deleted.
+ */
+export const statsListeners = pgTable(
+  'stats_listeners',
+  {
+    visitorId: uuid('visitor_id').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    day: text('day').notNull(),
+    plays: integer('plays').notNull().default(0),
+    prevAt: timestamp('prev_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  // No index on last_at (the daily upkeep scans): every batch updates it, and the updates stay HOT (migration 0017).
+  (t) => [primaryKey({ name: 'stats_listeners_pk', columns: [t.visitorId, t.instanceId, t.productId] })],
+);
+
+/**
  * Exact unique visitors: who launched what on which day (instance NO_ID: any of the brand's instances), so a
  * visitor is counted once per day and scope however many launches and server processes see it.
  */
@@ -694,6 +716,8 @@ export const statsDailyCounts = pgTable(
     launches: integer('launches').notNull().default(0),
     uniqueVisitors: integer('unique_visitors').notNull().default(0),
     newVisitors: integer('new_visitors').notNull().default(0),
+    /** Launches ingestion dropped (over the address's caps: modules/statistics/ingest.ts). */
+    droppedLaunches: integer('dropped_launches').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stats_daily_counts_pk', columns: [t.scopeId, t.day, t.instanceId, t.widgetType] })],
 );

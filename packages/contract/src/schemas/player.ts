@@ -161,6 +161,11 @@ export const playerEvents = z.object({
    * an http(s) URL's origin and path, whatever else is sent.
    */
   page_url: z.string(says('must be text')).max(2000).optional(),
+  /**
+   * The token the last answer gave this visitor for this instance (a launch's answer issues it): events other than a
+   * launch count only with a valid one (docs/api.md "How hard the statistics are to inflate").
+   */
+  token: z.string(says('must be text')).max(100).optional(),
   events: z
     .array(playerEvent)
     .min(1)
@@ -171,4 +176,8 @@ export type PlayerEvents = z.infer<typeof playerEvents>;
 /** GET /widget/instances/:id: any text (an unknown or malformed id is the same 404). */
 export const playerInstanceParams = z.object({ id: safeString().max(100) });
 /** POST /widget/events: how many events were stored. */
-export const playerEventsAnswer = z.object({ accepted: z.number().int() });
+export const playerEventsAnswer = z.object({
+  accepted: z.number().int(),
+  /** The token the visitor's next batches carry: issued by a launch, renewed by a batch with a valid one; else null. */
+  token: z.string().nullable(),
+});

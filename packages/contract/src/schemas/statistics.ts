@@ -70,10 +70,14 @@ export const launchPoint = dayPoint.extend({ unique: z.number().int() });
 export type DayPoint = z.infer<typeof dayPoint>;
 export type LaunchPoint = z.infer<typeof launchPoint>;
 
-export const dailySeries = z.object({ series: z.array(dayPoint) });
-export const launchSeries = z.object({ series: z.array(launchPoint) });
-/** Product statistics: the series and the range's total (plays, or listening seconds). */
-export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.number() });
+/** `dropped`: what ingestion dropped in the range (docs/api.md "How hard the statistics are to inflate"). */
+const dropped = z.number();
+/** New visitors per day; `dropped`: launches dropped in the range (a visitor's first launch is its sign up). */
+export const dailySeries = z.object({ series: z.array(dayPoint), dropped });
+/** Launches and unique visitors per day; `dropped`: launches dropped in the range. */
+export const launchSeries = z.object({ series: z.array(launchPoint), dropped });
+/** Product statistics: the series and the range's total (plays, or listening seconds), and how many were dropped. */
+export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.number(), dropped });
 
 /** A visitor (spec 2 §3), as the Total Users tables show it; `updated_at` is the last sign in. */
 export const visitor = z.object({

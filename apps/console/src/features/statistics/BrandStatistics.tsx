@@ -32,6 +32,7 @@ function Launches({ scope, range }: { scope: StatisticsScope; range: DayRange })
       <DailyStatistics
         title={LABEL.tabDailyLaunches}
         series={series.data?.series}
+        dropped={series.data?.dropped}
         bars={LAUNCH_BARS}
         loading={series.isFetching}
         testId="statistics-launches"
@@ -50,6 +51,7 @@ function NewUsers({ scope, range }: { scope: StatisticsScope; range: DayRange })
     <DailyStatistics
       title={LABEL.tabDailyNewUsers}
       series={series.data?.series}
+      dropped={series.data?.dropped}
       bars={NEW_USER_BARS}
       loading={series.isFetching}
       testId="statistics-new-users"

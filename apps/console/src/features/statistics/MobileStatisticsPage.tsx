@@ -40,6 +40,7 @@ function ProductMeasureTab({
       <DailyStatistics
         title={time ? LABEL.tabListeningTime : LABEL.tabPlayedTimes}
         series={series.data?.series}
+        dropped={series.data?.dropped}
         bars={time ? TIME_BARS : PLAY_BARS}
         loading={series.isFetching}
         testId={`statistics-${measure}`}

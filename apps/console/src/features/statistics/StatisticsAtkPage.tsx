@@ -24,6 +24,7 @@ function NewUsers() {
       <DailyStatistics
         title={LABEL.tabDailyNewUsers}
         series={series.data?.series}
+        dropped={series.data?.dropped}
         bars={NEW_USER_BARS}
         loading={series.isFetching}
         testId="statistics-new-users"

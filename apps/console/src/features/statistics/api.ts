@@ -17,12 +17,15 @@ import { scoped } from '../../api/scope.ts';
 
 const atk = { base: STATISTICS_BASE } as const;
 
-/** The answers' shapes (the contract's `dailySeries`, `launchSeries`, `productTotalsList`). */
-export type DailySeries = { series: DayPoint[] };
-export type LaunchSeries = { series: LaunchPoint[] };
+/**
+ * The answers' shapes (the contract's `dailySeries`, `launchSeries`, `productTotalsList`); `dropped`: what ingestion
+ * dropped in the range (launches; or plays, listening seconds).
+ */
+export type DailySeries = { series: DayPoint[]; dropped: number };
+export type LaunchSeries = { series: LaunchPoint[]; dropped: number };
 export type ProductTotalsList = { list: ProductTotals[] };
-/** A product series (plays, or listening seconds, per day) and the range's total. */
-export type ProductSeries = { series: DayPoint[]; total_num: number };
+/** A product series (plays, or listening seconds, per day), the range's total and what was dropped. */
+export type ProductSeries = { series: DayPoint[]; total_num: number; dropped: number };
 export type ProductMeasure = 'play' | 'listening_time';
 /** The atk operator's product picker rows (GET /atk/admin/products). */
 export type AtkProduct = { _id: string; name: string; model: string | null };

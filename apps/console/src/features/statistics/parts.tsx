@@ -112,9 +112,12 @@ export function DailyStatistics({
   loading,
   testId,
   format = String,
+  dropped,
 }: {
   title: string;
   series: Point[] | undefined;
+  /** What ingestion dropped in the range (the answer's `dropped`), shown beside the figures. */
+  dropped: number | undefined;
   bars: ChartBar[];
   loading: boolean;
   testId: string;
@@ -140,6 +143,9 @@ export function DailyStatistics({
   );
   return (
     <section className="statistics__daily" data-testid={testId} aria-label={title}>
+      <p className="statistics__dropped" title={LABEL.droppedHint}>
+        {LABEL.dropped}: <strong data-testid={`${testId}-dropped`}>{format(dropped ?? 0)}</strong>
+      </p>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
         <DailyChart data={data} bars={bars} label={title} />
       </Suspense>

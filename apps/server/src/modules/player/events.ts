@@ -9,6 +9,7 @@ import { tooManyRequests } from '../../platform/errors.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
 import { LIMITS, sweepExpired, takeHit } from '../../platform/rate-limit.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
+import { issueToken, tokenIssued } from '../statistics/tokens.ts';
 import { touches } from './cache.ts';
 
 /**
@@ -103,12 +104,18 @@ const eventScopes = perDatabase(
  * launches: it is looked up and forgotten. Answers how many were stored. A batch with widget_type 'mobile' names
  * mobile instances (mobileEventScope). Counts the batch against its address's limit (in the fold's statement when
  * it stores events) and refuses it with 429, storing nothing, once the window is full.
+ *
+ * Events other than a launch count only with the batch's valid token for their instance and visitor
+ * (../statistics/tokens.ts); what the caps and budgets let through is decided in the fold (docs/api.md "How hard the
+ * statistics are to inflate"), and what they drop is counted there. Answers a token: the launched instance's new one,
+ * else the batch's own renewed, else null.
  */
 export async function recordPlayerEvents(
   db: Db,
   batch: PlayerEvents,
   address: string | undefined,
-): Promise<{ accepted: number }> {
+  secret: Buffer,
+): Promise<{ accepted: number; token: string | null }> {
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
   const read = batch.widget_type === 'mobile' ? mobileEventScope : eventScope;
   const scopeOf = (id: string) => eventScopes(db).get(`${batch.widget_type}:${id}`, () => read(db, id));
@@ -117,6 +124,8 @@ export async function recordPlayerEvents(
       (entry): entry is readonly [string, EventScope] => entry[1] !== null,
     ),
   );
+  const tokenOf = (instance: string) => ({ widget: batch.widget_type, instance, visitor: batch.visitor_id });
+  const issued = new Map([...known.keys()].map((id) => [id, tokenIssued(secret, tokenOf(id), batch.token)]));
   const values = batch.events.flatMap((e): CheckedEvent[] => {
     const inst = known.get(e.instance_id.toLowerCase());
     if (!inst) return [];
@@ -133,25 +142,30 @@ export async function recordPlayerEvents(
         song_id: e.song_id ?? null,
         source_id: e.source_id ?? null,
         seconds: e.seconds ?? null,
+        issued: issued.get(e.instance_id.toLowerCase()) ?? null,
       },
     ];
   });
+  const held = [...issued].find(([, at]) => at !== null)?.[0];
   if (!values.length) {
     await countEventsHit(db, address);
-    return { accepted: 0 };
+    return { accepted: 0, token: held ? issueToken(secret, tokenOf(held)) : null };
   }
   const launches = values.some((e) => e.type === 'launch');
   await sweepExpired(db);
-  const allowed = await foldBatch(db, {
+  const addressKey = addressDigest(address ?? '');
+  const folded = await foldBatch(db, {
     visitorId: batch.visitor_id,
     widgetType: batch.widget_type,
     pageUrl: launches ? pageUrl(batch.page_url) : '',
     place: launches ? await placeOf(address) : NOWHERE,
     events: values,
-    hit: { key: eventsLimitKey(address ?? ''), limit: LIMITS.playerEventsPerAddress },
+    hit: { key: `player_events:addr:${addressKey}`, limit: LIMITS.playerEventsPerAddress },
+    addressKey,
   });
-  if (!allowed) throw tooManyRequests(MSG.playerEventsTooMany);
-  return { accepted: values.length };
+  if (!folded.allowed) throw tooManyRequests(MSG.playerEventsTooMany);
+  const tokenFor = folded.launched[0] ?? held;
+  return { accepted: folded.accepted, token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null };
 }
 
 /**
@@ -166,5 +180,6 @@ export const countEventsHit = (db: Db, address: string | undefined) =>
  * The rate-limit key of an address's event batches: a digest of the address, not the address, so no table holds
  * a visitor's address (the row itself lives a minute).
  */
-export const eventsLimitKey = (address: string) =>
-  `player_events:addr:${createHash('sha256').update(address).digest('base64url')}`;
+export const eventsLimitKey = (address: string) => `player_events:addr:${addressDigest(address)}`;
+
+const addressDigest = (address: string) => createHash('sha256').update(address).digest('base64url');

@@ -5,6 +5,7 @@ import { optionalUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { AppError } from '../../platform/errors.ts';
+import { storageSecret } from '../../platform/storage/local.ts';
 import { type PlayerAnswer, playerAnswer } from './cache.ts';
 import { countEventsHit, recordPlayerEvents } from './events.ts';
 import { readPlayerPreview } from './preview.ts';
@@ -19,7 +20,13 @@ export async function crossOrigin(_req: FastifyRequest, reply: FastifyReply) {
   reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
-export function playerRoutes(app: App, { db }: Deps) {
+export function playerRoutes(app: App, { db, config }: Deps) {
+  // The event tokens' secret (EVENTS_SECRET, else kept in DATA_DIR/events-secret), read at the first batch.
+  let secret: Promise<Buffer> | undefined;
+  const eventsSecret = () => {
+    secret ??= storageSecret(config.dataDir, config.eventsSecret, 'events-secret');
+    return secret;
+  };
   // Public, cacheable: the `<atk-player>` element's read of a published instance (errors carry CORS too,
   // so the element can tell 'not available' from a network failure). With a brand user's token, also the
   // signed-in preview of a pending instance.
@@ -107,7 +114,7 @@ export function playerRoutes(app: App, { db }: Deps) {
           await countEventsHit(db, req.ip);
           throw req.validationError;
         }
-        return ok(await recordPlayerEvents(db, req.body, req.ip));
+        return ok(await recordPlayerEvents(db, req.body, req.ip, await eventsSecret()));
       },
     );
   });

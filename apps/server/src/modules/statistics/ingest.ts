@@ -14,7 +14,23 @@ export interface CheckedEvent {
   song_id: string | null;
   source_id: string | null;
   seconds: number | null;
+  /** The issue time (epoch seconds) of the batch's valid token for this instance and visitor, else null. */
+  issued: number | null;
 }
+
+/**
+ * What one address and one visitor can add to the figures (docs/api.md "How hard the statistics are to inflate").
+ * Launches need no token but are capped per address × instance (an hour, a day); plays per visitor × product × UTC day
+ * and per address × instance a day; listening per visitor × product by the time passed since its previous event (or
+ * its token's issue), and per address × instance a day. What goes over is dropped and counted.
+ */
+export const STATS_CAPS = {
+  launchesPerAddressHour: 10,
+  launchesPerAddressDay: 50,
+  playsPerVisitorProductDay: 20,
+  playsPerAddressDay: 100,
+  listenSecondsPerAddressDay: 4 * 3600,
+};
 
 export interface Batch {
   visitorId: string;
@@ -25,6 +41,15 @@ export interface Batch {
   events: CheckedEvent[];
   /** The sender's rate-limit hit (platform/rate-limit.ts), counted by the same statement. */
   hit: { key: string; limit: Limit };
+  /** The sender's address as a digest (never the address): its budgets' keys in rate_limits. */
+  addressKey: string;
+}
+
+/** What the fold did: refused (rate limit), or how many events counted and which instances' launches did. */
+export interface Folded {
+  allowed: boolean;
+  accepted: number;
+  launched: string[];
 }
 
 /** How often a statement that lost a deadlock to another server process is tried again. */
@@ -52,11 +77,14 @@ const DEADLOCK_RETRIES = 3;
  * first: every write reads its answer); a deadlock that still happens (two processes, tables touched in another
  * order) is retried.
  */
-export async function foldBatch(db: Db, batch: Batch): Promise<boolean> {
+export async function foldBatch(db: Db, batch: Batch): Promise<Folded> {
   const statement = foldStatement(batch);
   for (let attempt = 1; ; attempt++) {
     try {
-      return resultRows<{ allowed: boolean }>(await executeNamed(db, 'fold_player_events', statement))[0].allowed;
+      const [r] = resultRows<{ allowed: boolean; accepted: number | string | null; launched: string[] | null }>(
+        await executeNamed(db, 'fold_player_events', statement),
+      );
+      return { allowed: r.allowed, accepted: Number(r.accepted ?? 0), launched: r.launched ?? [] };
     } catch (err) {
       if (attempt > DEADLOCK_RETRIES || !isDeadlock(err)) throw err;
     }
@@ -67,16 +95,113 @@ export async function foldBatch(db: Db, batch: Batch): Promise<boolean> {
 export function foldStatement(batch: Batch): SQL {
   const events = JSON.stringify(batch.events);
   const gap = `${VISITOR_SESSION_GAP_MINUTES} minutes`;
+  const c = Object.fromEntries(Object.entries(STATS_CAPS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<
+    keyof typeof STATS_CAPS,
+    SQL
+  >;
+  const budget = (kind: string) => sql`${`stats_${kind}:${batch.addressKey}:`} || instance_id::text`;
+  // A budget in rate_limits: `want` added to the key's window (opened `win` ago at most); `count` is the window's
+  // total after it, so what fits is what was under `max` before: greatest(0, least(want, max - (count - want))).
+  const spend = (want: SQL) => sql`
+      insert into rate_limits as r (key, window_start, count, expires_at)
+      select key, t.at, want, t.at + win from ${want} w, t where want > 0
+      order by key
+      on conflict (key) do update set
+        count = case when r.expires_at <= excluded.window_start then excluded.count else r.count + excluded.count end,
+        window_start = case when r.expires_at <= excluded.window_start then excluded.window_start
+                            else r.window_start end,
+        expires_at = case when r.expires_at <= excluded.window_start then excluded.expires_at else r.expires_at end
+      returning key, count`;
   return sql`
     with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
     hit as (${hitStatement(batch.hit.key, batch.hit.limit)}),
     allowed as (select count <= ${batch.hit.limit.max} as ok from hit),
-    ev as (
-      select * from jsonb_to_recordset(${events}::jsonb) as e(
-        instance_id uuid, brand_id uuid, type text, product_id uuid, song_id uuid, source_id uuid, seconds float8)
+    given as (
+      select e.*, row_number() over () as n from jsonb_to_recordset(${events}::jsonb) as e(
+        instance_id uuid, brand_id uuid, type text, product_id uuid, song_id uuid, source_id uuid, seconds float8,
+        issued float8)
       where (select ok from allowed)
     ),
     t as (select now() as at, to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day),
+    -- Launches: capped per address × instance, an hour and a day (both windows are spent).
+    launch_want as (
+      select k.key, l.instance_id, l.want, k.win, k.max
+      from (select instance_id, count(*)::int as want from given where type = 'launch' group by 1) l,
+           lateral (values (${budget('launch_h')}, interval '1 hour', ${c.launchesPerAddressHour}),
+                           (${budget('launch_d')}, interval '1 day', ${c.launchesPerAddressDay})) k(key, win, max)
+    ),
+    launch_spent as (${spend(sql`launch_want`)}),
+    launch_fits as (
+      select w.instance_id, min(greatest(0, least(w.want, w.max - (s.count - w.want)))) as fits
+      from launch_want w join launch_spent s using (key) group by 1
+    ),
+    -- Plays and listening, only with a valid token: per visitor × product, plays capped a day and listening bounded
+    -- by the time since the previous event (the token's issue for the first).
+    asked as (
+      select instance_id, product_id, min(issued) as issued, count(*) filter (where type = 'play')::int as plays,
+             coalesce(sum(seconds) filter (where type = 'listen'), 0) as secs
+      from given where product_id is not null and issued is not null group by 1, 2
+    ),
+    listener as (
+      insert into stats_listeners as l (visitor_id, instance_id, product_id, day, plays, prev_at, last_at)
+      select ${batch.visitorId}, instance_id, product_id, t.day, plays, to_timestamp(issued), t.at from asked, t
+      order by 2, 3
+      on conflict (visitor_id, instance_id, product_id) do update set
+        plays = case when l.day = excluded.day then l.plays + excluded.plays else excluded.plays end,
+        day = excluded.day,
+        prev_at = greatest(l.last_at, excluded.prev_at),
+        last_at = excluded.last_at
+      returning instance_id, product_id, plays, extract(epoch from last_at - prev_at) as elapsed
+    ),
+    visitor_fits as (
+      select a.instance_id, a.product_id, a.plays as asked_plays, a.secs as asked_secs,
+             greatest(0, least(a.plays, ${c.playsPerVisitorProductDay} - (l.plays - a.plays))) as plays,
+             least(a.secs, greatest(l.elapsed, 0)) as secs
+      from asked a join listener l using (instance_id, product_id)
+    ),
+    -- Then the address's day budget per instance, shared by its products in key order.
+    address_want as (
+      select ${budget('plays')} as key, 'plays' as kind, instance_id, sum(plays)::int as want,
+             interval '1 day' as win, ${c.playsPerAddressDay} as max
+      from visitor_fits group by instance_id
+      union all
+      select ${budget('listen')}, 'listen', instance_id, ceil(sum(secs))::int, interval '1 day',
+             ${c.listenSecondsPerAddressDay}
+      from visitor_fits group by instance_id
+    ),
+    address_spent as (${spend(sql`address_want`)}),
+    address_fits as (
+      select w.instance_id, w.kind, w.want, greatest(0, least(w.want, w.max - (s.count - w.want))) as fits
+      from address_want w join address_spent s using (key)
+    ),
+    product_fits as (
+      select v.instance_id, v.product_id, v.asked_plays, v.asked_secs,
+             greatest(0, least(v.plays, coalesce(p.fits, 0) - (sum(v.plays) over (partition by v.instance_id
+               order by v.product_id rows unbounded preceding) - v.plays))) as plays,
+             v.secs * coalesce(q.fits::float8 / nullif(q.want, 0), 0) as secs
+      from visitor_fits v
+      left join address_fits p on p.instance_id = v.instance_id and p.kind = 'plays'
+      left join address_fits q on q.instance_id = v.instance_id and q.kind = 'listen'
+    ),
+    -- Each event judged: a launch within its instance's fit, the first plays of a product within its fit, listening
+    -- scaled to its product's fit; the rest is dropped (counted beside the figures).
+    judged as (
+      select g.instance_id, g.brand_id, g.type, g.product_id, g.song_id, g.source_id, g.seconds,
+             case g.type
+               when 'launch' then row_number() over (partition by g.type, g.instance_id order by g.n) <= coalesce(lf.fits, 0)
+               when 'play' then row_number() over (partition by g.type, g.instance_id, g.product_id order by g.n)
+                                <= coalesce(pf.plays, 0)
+               else coalesce(g.seconds * pf.secs / nullif(pf.asked_secs, 0), 0) > 0
+             end as ok,
+             case when g.type = 'listen' then coalesce(g.seconds * pf.secs / nullif(pf.asked_secs, 0), 0) end as kept
+      from given g
+      left join launch_fits lf on g.type = 'launch' and lf.instance_id = g.instance_id
+      left join product_fits pf on g.issued is not null and pf.instance_id = g.instance_id
+        and pf.product_id = g.product_id
+    ),
+    ev as (
+      select instance_id, brand_id, type, product_id, song_id, source_id, kept as seconds from judged where ok
+    ),
     launched as (select distinct brand_id, instance_id from ev where type = 'launch'),
     raw as (
       insert into player_events
@@ -102,18 +227,24 @@ export function foldStatement(batch: Batch): SQL {
     ),
     per_product as (
       insert into stats_daily_products as p
-        (brand_id, day, widget_type, instance_id, product_id, plays, listen_seconds)
+        (brand_id, day, widget_type, instance_id, product_id, plays, listen_seconds, dropped_plays,
+         dropped_listen_seconds)
       select brand_id, t.day, ${batch.widgetType}, inst, prod,
-             count(*) filter (where type = 'play'), coalesce(sum(seconds) filter (where type = 'listen'), 0)
-      from ev, t,
+             count(*) filter (where type = 'play' and ok),
+             coalesce(sum(kept) filter (where type = 'listen' and ok), 0),
+             count(*) filter (where type = 'play' and not ok),
+             coalesce(sum(seconds - coalesce(kept, 0)) filter (where type = 'listen'), 0)
+      from judged, t,
            lateral (values (instance_id), (${NO_ID}::uuid)) i(inst),
            lateral (values (product_id), (${NO_ID}::uuid)) q(prod)
-      where ev.product_id is not null and type in ('play', 'listen')
+      where judged.product_id is not null and type in ('play', 'listen')
       group by 1, 2, 3, 4, 5
       order by 1, 3, 4, 5, 2
       on conflict on constraint stats_daily_products_pk do update set
         plays = p.plays + excluded.plays,
-        listen_seconds = p.listen_seconds + excluded.listen_seconds
+        listen_seconds = p.listen_seconds + excluded.listen_seconds,
+        dropped_plays = p.dropped_plays + excluded.dropped_plays,
+        dropped_listen_seconds = p.dropped_listen_seconds + excluded.dropped_listen_seconds
     ),
     visitor as (
       insert into visitors as v
@@ -161,31 +292,38 @@ export function foldStatement(batch: Batch): SQL {
       returning brand_id, instance_id
     ),
     counted as (
-      select scope_id, instance_id, sum(launches) as launches, sum(uniq) as uniq, sum(new) as new from (
-        select brand_id as scope_id, instance_id, count(*) as launches, 0 as uniq, 0 as new
-          from ev where type = 'launch' group by 1, 2
+      select scope_id, instance_id, sum(launches) as launches, sum(uniq) as uniq, sum(new) as new,
+             sum(dropped) as dropped
+      from (
+        select brand_id as scope_id, instance_id, count(*) filter (where ok) as launches, 0 as uniq, 0 as new,
+               count(*) filter (where not ok) as dropped
+          from judged where type = 'launch' group by 1, 2
         union all
-        select brand_id, ${NO_ID}::uuid, count(*), 0, 0 from ev where type = 'launch' group by 1
+        select brand_id, ${NO_ID}::uuid, count(*) filter (where ok), 0, 0, count(*) filter (where not ok)
+          from judged where type = 'launch' group by 1
         union all
-        select brand_id, instance_id, 0, count(*), 0 from uniq group by 1, 2
+        select brand_id, instance_id, 0, count(*), 0, 0 from uniq group by 1, 2
         union all
-        select brand_id, ${NO_ID}::uuid, 0, 0, count(*) from brand_visitor where created group by 1
+        select brand_id, ${NO_ID}::uuid, 0, 0, count(*), 0 from brand_visitor where created group by 1
         union all
-        select ${NO_ID}::uuid, ${NO_ID}::uuid, 0, 0, count(*) from visitor where created having count(*) > 0
+        select ${NO_ID}::uuid, ${NO_ID}::uuid, 0, 0, count(*), 0 from visitor where created having count(*) > 0
       ) x
       group by 1, 2
     ),
     counts as (
       insert into stats_daily_counts as c
-        (scope_id, day, instance_id, widget_type, launches, unique_visitors, new_visitors)
-      select scope_id, t.day, instance_id, ${batch.widgetType}, launches, uniq, new from counted, t
+        (scope_id, day, instance_id, widget_type, launches, unique_visitors, new_visitors, dropped_launches)
+      select scope_id, t.day, instance_id, ${batch.widgetType}, launches, uniq, new, dropped from counted, t
       order by 1, 2, 3
       on conflict on constraint stats_daily_counts_pk do update set
         launches = c.launches + excluded.launches,
         unique_visitors = c.unique_visitors + excluded.unique_visitors,
-        new_visitors = c.new_visitors + excluded.new_visitors
+        new_visitors = c.new_visitors + excluded.new_visitors,
+        dropped_launches = c.dropped_launches + excluded.dropped_launches
     )
-    select (select ok from allowed) as allowed from no_flush_wait`;
+    select (select ok from allowed) as allowed, (select count(*) from ev) as accepted,
+           (select array_agg(distinct instance_id::text) from launched) as launched
+    from no_flush_wait`;
 }
 
 function isDeadlock(err: unknown): boolean {

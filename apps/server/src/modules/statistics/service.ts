@@ -124,7 +124,7 @@ export async function listBrandVisitors(db: Db, user: SessionUser, q: Page & { b
 
 // ── Daily series ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The day counts of a scope and instance (NO_ID: all), every widget type together, by day. */
+/** The day counts of a scope and instance (NO_ID: all), every widget type together, by day, and the range's drops. */
 async function dailyCounts(db: Db, scopeId: string, instanceId: string, range: DayRangeQuery) {
   const c = statsDailyCounts;
   const rows = await db
@@ -133,22 +133,44 @@ async function dailyCounts(db: Db, scopeId: string, instanceId: string, range: D
       launches: sql<number>`sum(${c.launches})::int`,
       unique: sql<number>`sum(${c.uniqueVisitors})::int`,
       fresh: sql<number>`sum(${c.newVisitors})::int`,
+      dropped: sql<number>`sum(${c.droppedLaunches})::int`,
     })
     .from(c)
     .where(and(eq(c.scopeId, scopeId), eq(c.instanceId, instanceId), between(c.day, range.start, range.end)))
     .groupBy(c.day);
-  return new Map(rows.map((r) => [r.day, r]));
+  return {
+    byDay: new Map(rows.map((r) => [r.day, r])),
+    dropped: rows.reduce((sum, r) => sum + Number(r.dropped ?? 0), 0),
+  };
 }
 
-const newVisitorSeries = async (db: Db, scopeId: string, range: DayRangeQuery): Promise<{ series: DayPoint[] }> => {
-  const byDay = await dailyCounts(db, scopeId, NO_ID, range);
+const newVisitorSeries = async (
+  db: Db,
+  scopeId: string,
+  range: DayRangeQuery,
+): Promise<{ series: DayPoint[]; dropped: number }> => {
+  const { byDay, dropped } = await dailyCounts(db, scopeId, NO_ID, range);
   return {
     series: eachDay(range.start, range.end).map((date) => ({ date, total: Number(byDay.get(date)?.fresh ?? 0) })),
+    dropped,
   };
 };
 
-/** New visitors of the platform per day (their first launch of any player). */
-export const platformVisitorsDaily = (db: Db, range: DayRangeQuery) => newVisitorSeries(db, NO_ID, range);
+/**
+ * New visitors of the platform per day (their first launch of any player); `dropped`: launches dropped in every
+ * brand's players (and the mobile widget's, whose launches count for the nil brand).
+ */
+export async function platformVisitorsDaily(db: Db, range: DayRangeQuery) {
+  const c = statsDailyCounts;
+  const [{ series }, [all]] = await Promise.all([
+    newVisitorSeries(db, NO_ID, range),
+    db
+      .select({ dropped: sql<number>`coalesce(sum(${c.droppedLaunches}), 0)::int` })
+      .from(c)
+      .where(and(eq(c.instanceId, NO_ID), between(c.day, range.start, range.end))),
+  ]);
+  return { series, dropped: Number(all?.dropped ?? 0) };
+}
 
 /** New visitors of the brand per day (their first launch of one of its players). */
 export async function brandVisitorsDaily(db: Db, user: SessionUser, q: VisitorsDailyQuery) {
@@ -156,15 +178,20 @@ export async function brandVisitorsDaily(db: Db, user: SessionUser, q: VisitorsD
 }
 
 /** Launches and unique visitors per day, of one instance of the brand or of all of them. */
-export async function launchDaily(db: Db, user: SessionUser, q: LaunchDailyQuery): Promise<{ series: LaunchPoint[] }> {
+export async function launchDaily(
+  db: Db,
+  user: SessionUser,
+  q: LaunchDailyQuery,
+): Promise<{ series: LaunchPoint[]; dropped: number }> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
   await checkFilters(db, brandId, q);
-  const byDay = await dailyCounts(db, brandId, q.instance_id ?? NO_ID, q);
+  const { byDay, dropped } = await dailyCounts(db, brandId, q.instance_id ?? NO_ID, q);
   return {
     series: eachDay(q.start, q.end).map((date) => {
       const row = byDay.get(date);
       return { date, total: Number(row?.launches ?? 0), unique: Number(row?.unique ?? 0) };
     }),
+    dropped,
   };
 }
 
@@ -191,18 +218,22 @@ export async function productSeries(
   user: SessionUser,
   q: ProductStatisticsQuery,
   measure: 'plays' | 'listening_time',
-): Promise<{ series: DayPoint[]; total_num: number }> {
+): Promise<{ series: DayPoint[]; total_num: number; dropped: number }> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
   await checkFilters(db, brandId, q);
   const p = statsDailyProducts;
-  const value = measure === 'plays' ? p.plays : p.listenSeconds;
+  const [value, dropped] = measure === 'plays' ? [p.plays, p.droppedPlays] : [p.listenSeconds, p.droppedListenSeconds];
   const rows = await db
-    .select({ day: p.day, value })
+    .select({ day: p.day, value, dropped })
     .from(p)
     .where(productRows(brandId, q, eq(p.productId, q.product_id ?? NO_ID)));
   const byDay = new Map(rows.map((r) => [r.day, Number(r.value)]));
   const series = eachDay(q.start, q.end).map((date) => ({ date, total: seconds(byDay.get(date) ?? 0) }));
-  return { series, total_num: seconds(series.reduce((sum, point) => sum + point.total, 0)) };
+  return {
+    series,
+    total_num: seconds(series.reduce((sum, point) => sum + point.total, 0)),
+    dropped: seconds(rows.reduce((sum, r) => sum + Number(r.dropped), 0)),
+  };
 }
 
 /**

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { closeMonths } from './months.ts';
 import { ensureEventPartitions } from './partitions.ts';
 
 /**
  * The statistics' daily upkeep, now and then every day: the raw events' month partitions made ahead
- * (./partitions.ts) and the ended months' per-product totals closed (./months.ts). Both are idempotent and safe from
+ * (./partitions.ts), the ended months' per-product totals closed (./months.ts) and the listeners idle two days
+ * forgotten (a token's issue time bounds what they send next: ./ingest.ts). All are idempotent and safe from
  * several processes at once; a failure is logged and tried again the next day. The timer does not keep the process
  * alive.
  */
@@ -12,6 +14,9 @@ export function keepStatistics(db: Db, log: { error(msg: string): void }): () =>
   const run = async () => {
     await ensureEventPartitions(db).catch((err) => log.error(`event partitions: ${(err as Error).message}`));
     await closeMonths(db).catch((err) => log.error(`statistics months: ${(err as Error).message}`));
+    await db
+      .execute(sql`delete from stats_listeners where last_at < now() - interval '2 days'`)
+      .catch((err) => log.error(`statistics listeners: ${(err as Error).message}`));
   };
   void run();
   const timer = setInterval(run, 86_400_000);

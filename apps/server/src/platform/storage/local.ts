@@ -189,11 +189,15 @@ const isMissing = (err: unknown) => {
 
 /**
  * The signing secret: STORAGE_SECRET, else a random one made once and kept in `{dataDir}/storage-secret`
- * (mode 0600). Never logged.
+ * (mode 0600). Never logged. Also the player events' token secret (EVENTS_SECRET, `{dataDir}/events-secret`).
  */
-export async function storageSecret(dataDir: string, configured: string | undefined): Promise<Buffer> {
+export async function storageSecret(
+  dataDir: string,
+  configured: string | undefined,
+  name = 'storage-secret',
+): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  const file = path.join(dataDir, 'storage-secret');
+  const file = path.join(dataDir, name);
   await mkdir(dataDir, { recursive: true });
   try {
     // 'wx': of two processes starting together, one writes and the other reads what it wrote.
