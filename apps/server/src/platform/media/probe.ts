@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { mediaTools } from './binaries.ts';
-import { runTool } from './run.ts';
+import { runTool, ToolTimeout } from './run.ts';
 
 /** The file is not audio this player can use (not decodable, a video, or a container/codec outside the list). */
 export class NotAudioError extends Error {}
@@ -17,6 +18,8 @@ export class TooLongError extends Error {
 export interface ProbeOptions {
   /** Longest accepted audio in seconds: a longer file is refused with TooLongError before it is decoded. */
   maxSeconds?: number;
+  /** Gives up after this long, rejecting with ToolTimeout (not NotAudioError: nothing was decided). */
+  timeoutMs?: number;
 }
 
 export interface ProbeResult {
@@ -51,22 +54,20 @@ interface FfprobeStream {
 /**
  * Reads what a file is; rejects with NotAudioError when it is not an accepted audio file, and with TooLongError
  * when the container says it is longer than `maxSeconds` (a file that hides its length is stopped while decoding,
- * see processAudioFile).
+ * see processAudioFile). `file` is a path, or a stream ffprobe reads from its standard input (it reads the start
+ * only; from a stream, a container that states its length only at the end, or not at all, gives no duration).
  */
-export async function probeAudio(file: string, opts: ProbeOptions = {}): Promise<ProbeResult> {
+export async function probeAudio(file: string | Readable, opts: ProbeOptions = {}): Promise<ProbeResult> {
   let json: { streams?: FfprobeStream[]; format?: { format_name?: string; duration?: string } };
   try {
-    const { stdout } = await runTool(mediaTools().ffprobe, [
-      '-v',
-      'error',
-      '-show_format',
-      '-show_streams',
-      '-of',
-      'json',
-      file,
-    ]);
+    const { stdout } = await runTool(
+      mediaTools().ffprobe,
+      ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', typeof file === 'string' ? file : 'pipe:0'],
+      { stdin: typeof file === 'string' ? undefined : file, timeoutMs: opts.timeoutMs },
+    );
     json = JSON.parse(stdout.toString('utf8'));
-  } catch {
+  } catch (err) {
+    if (err instanceof ToolTimeout) throw err;
     throw new NotAudioError('ffprobe cannot read the file');
   }
   const streams = json.streams ?? [];
