@@ -131,7 +131,7 @@ describe("PUT /products/{id} type 'audio': refusals at attach time", () => {
 });
 
 describe('the attach-time probe on a store read as a stream (S3)', () => {
-  it('refuses the 3-hour FLAC from its first bytes, and lets a normal file through', async () => {
+  it('refuses the 3-hour FLAC from its first bytes and a long WAV by its size, and lets a normal file through', async () => {
     const storage = new DiskStorage(await mkdtemp(path.join(dataDir, 'stream-')));
     await storage.put('audio/origin/p/long.flac', threeHours, 'audio/flac');
     await expect(assertPlayableAudio(storage, 'audio/origin/p/long.flac', 900)).rejects.toMatchObject({
@@ -139,6 +139,16 @@ describe('the attach-time probe on a store read as a stream (S3)', () => {
       message: tooLong,
     });
     expect(await storage.head('audio/origin/p/long.flac')).toBeNull();
+    // A WAV from a stream states no length: its size bounds it (17 minutes of 1 kHz 8-bit mono, about 1 MB).
+    const longWav = path.join(dataDir, 'seventeen-minutes.wav');
+    await runTool(mediaTools().ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=1000:cl=mono', '-t', '1020', '-c:a', 'pcm_u8', longWav],
+    ]);
+    await storage.put('audio/origin/p/long.wav', await readFile(longWav), 'audio/wav');
+    await expect(assertPlayableAudio(storage, 'audio/origin/p/long.wav', 900)).rejects.toMatchObject({
+      code: 400,
+      message: tooLong,
+    });
     const file = wav(sine({ freq: 440, dbfs: -18, seconds: 1, sampleRate: 48000, channels: 1 }), 48000);
     await storage.put('audio/origin/p/ok.wav', file, 'audio/wav');
     await expect(assertPlayableAudio(storage, 'audio/origin/p/ok.wav', 900)).resolves.toBeUndefined();

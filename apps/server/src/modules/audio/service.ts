@@ -37,19 +37,27 @@ export function audioTooLongMessage(maxSeconds: number): string {
 
 /** How long the attach-time probe may take before the decision is left to the job. */
 const ATTACH_PROBE_MS = 10_000;
+const PCM_SLACK_SECONDS = 60;
 
 /**
  * A stored source audio about to be attached, probed at once (ffprobe reads the header, well under a second) so
  * that a file the job would refuse (not audio, longer than AUDIO_MAX_MINUTES) is refused now with the job's msg,
  * not minutes later behind other jobs; the refused file is removed. Local storage: the file itself. Other stores:
- * the object streamed to ffprobe, which reads its start only, so a length stated only at the end of the file
- * (an MP3 without its Xing header, Ogg) is left to the job, which keeps its own checks; so is a probe slower than
+ * the object streamed to ffprobe, which reads its start only: WAV/AIFF are bounded by their size, a length it cannot
+ * tell from the start (MP3, Ogg) is left to the job, which keeps its own checks; so is a probe slower than
  * ATTACH_PROBE_MS. See docs/api.md "Audio refused at attach time".
  */
 export async function assertPlayableAudio(storage: Storage, key: string, maxSeconds = audioMaxSeconds()) {
   const source = storage instanceof LocalStorage ? storage.pathOf(key) : await storage.get(key);
   try {
-    await probeAudio(source, { maxSeconds, timeoutMs: ATTACH_PROBE_MS });
+    const probe = await probeAudio(source, { maxSeconds, timeoutMs: ATTACH_PROBE_MS });
+    // From a stream ffprobe states no length for WAV/AIFF: PCM's size over its exact bit rate bounds it (headers
+    // and metadata chunks count as audio, so a minute of slack keeps a file near the limit for the job).
+    if (probe.durationSeconds === null && probe.codec.startsWith('pcm_') && probe.bitRate) {
+      const size = (await storage.head(key))?.size ?? 0;
+      const seconds = (size * 8) / probe.bitRate;
+      if (seconds > maxSeconds + PCM_SLACK_SECONDS) throw new TooLongError(seconds, maxSeconds);
+    }
   } catch (err) {
     if (err instanceof ToolTimeout) return;
     if (!(err instanceof TooLongError || err instanceof NotAudioError)) throw err;

@@ -30,6 +30,8 @@ export interface ProbeResult {
   channels: number;
   /** As the container states it; the exact length comes from decoding. */
   durationSeconds: number | null;
+  /** The audio stream's bits per second, when stated (exact for PCM). */
+  bitRate: number | null;
 }
 
 /** Accepted containers and, for each, the audio codecs they may carry: WAV, AIFF, FLAC, MP3, M4A/AAC, Ogg. */
@@ -44,6 +46,7 @@ const ACCEPTED: Record<string, RegExp> = {
 };
 
 interface FfprobeStream {
+  bit_rate?: string;
   codec_type?: string;
   codec_name?: string;
   sample_rate?: string;
@@ -86,5 +89,13 @@ export async function probeAudio(file: string | Readable, opts: ProbeOptions = {
   const duration = Number(json.format?.duration);
   if (opts.maxSeconds !== undefined && Number.isFinite(duration) && duration > opts.maxSeconds)
     throw new TooLongError(duration, opts.maxSeconds);
-  return { format, codec, sampleRate, channels, durationSeconds: Number.isFinite(duration) ? duration : null };
+  const bitRate = Number(audio.bit_rate);
+  return {
+    format,
+    codec,
+    sampleRate,
+    channels,
+    durationSeconds: Number.isFinite(duration) ? duration : null,
+    bitRate: bitRate > 0 ? bitRate : null,
+  };
 }
