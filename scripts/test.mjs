@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test. API tests on PGlite, again on PostgreSQL when DATABASE_URL is set,
- * then the console is built and the browser tests run against a real server.
+ * then the console is built and the browser tests run against a real server (Chromium through Playwright, and
+ * WebKit through WebKitWebDriver: e2e/webkit).
  * Ends with one line "N passed, N failed" over everything.
  */
 import { spawnSync } from 'node:child_process';
@@ -87,6 +88,27 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+  const tap = path.join(work, 'webkit.tap');
+  run("Browser test (WebKit, Safari's engine, over http)", 'node', [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    'e2e/webkit/home.webkit.test.ts',
+  ]);
+  try {
+    const text = readFileSync(tap, 'utf8');
+    const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    totals.passed += count('pass');
+    totals.failed += count('fail') + count('cancelled');
+    totals.skipped += count('skipped');
+    if (!/^# pass /m.test(text)) totals.failed += 1;
   } catch {
     totals.failed += 1;
   }

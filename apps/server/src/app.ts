@@ -99,6 +99,9 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
         // The console PUTs uploads to, and plays audio from, the file store (S3 may be another origin).
         'connect-src': ["'self'", ...storageOrigins(config)],
         'media-src': ["'self'", 'blob:', ...storageOrigins(config)],
+        // Only where the site itself is https: WebKit also upgrades same-origin http://localhost requests, so over
+        // plain http (npm start) Safari loaded no script and every page stayed blank (docs/architecture.md).
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });

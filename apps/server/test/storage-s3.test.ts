@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,12 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
+import { assertPlayableAudio } from '../src/modules/audio/service.ts';
+import { mediaTools, runTool } from '../src/platform/media/index.ts';
 import { createStorage, ObjectNotFound, storageOrigins } from '../src/platform/storage/index.ts';
 import { READ_URL_SECONDS } from '../src/platform/storage/keys.ts';
 import { publicBase, type S3Storage } from '../src/platform/storage/s3.ts';
+import { sine, wav as sineWav } from './audio-support.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { expectOk } from './support.ts';
 import { FILES, makeContent, postForm } from './upload-support.ts';
@@ -345,6 +348,29 @@ describe('S3Storage on s3rver', () => {
     expect(storage.keyOf(`${s3.endpoint}/${BUCKET}/../secret`)).toBeNull();
     expect(() => storage.publicUrl('../x')).toThrow();
     await expect(storage.presignPut('a/../../b', 'audio/wav')).rejects.toThrow();
+  });
+
+  it('the attach-time probe reads a 3-hour FLAC from the bucket as a stream and refuses it at once', async () => {
+    const flac = path.join(dir, 'three-hours.flac');
+    await runTool(mediaTools().ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '10800', '-c:a', 'flac', flac],
+    ]);
+    const key = `audio/origin/p1/i1_long_${Date.now()}.flac`;
+    await storage.put(key, await readFile(flac), 'audio/flac');
+    const started = performance.now();
+    await expect(assertPlayableAudio(storage, key, 900)).rejects.toMatchObject({
+      code: 400,
+      message: MSG.audioTooLong.replace('{minutes}', '15'),
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await storage.head(key)).toBeNull();
+    const wav = `audio/origin/p1/i1_ok_${Date.now()}.wav`;
+    await storage.put(
+      wav,
+      sineWav(sine({ freq: 440, dbfs: -18, seconds: 1, sampleRate: 48000, channels: 1 }), 48000),
+      'audio/wav',
+    );
+    await expect(assertPlayableAudio(storage, wav, 900)).resolves.toBeUndefined();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   queueSettings,
 } from '../../platform/queue/index.ts';
 import type { Storage } from '../../platform/storage/types.ts';
+import { audioTooLongMessage } from './service.ts';
 
 /** The job's name in pg-boss; its data is `{id}`, the audio row's id. */
 export const AUDIO_JOB = 'audio.process';
@@ -155,7 +156,7 @@ export async function processAudio(
     await removeKeys(storage, stored);
     if (err instanceof TooLongError) {
       log.info(`audio ${audioId}: too long (${err.message})`);
-      await fail(MSG.audioTooLong.replace('{minutes}', String(Math.round((maxSeconds / 60) * 100) / 100)));
+      await fail(audioTooLongMessage(maxSeconds));
       return 'failed';
     }
     if (err instanceof NotAudioError) {

@@ -1,8 +1,12 @@
+import { MSG } from '@atk/contract';
 import { and, eq } from 'drizzle-orm';
+import { audioMaxSeconds } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audios } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { NotAudioError, probeAudio, TooLongError, ToolTimeout } from '../../platform/media/index.ts';
 import type { Queue } from '../../platform/queue/types.ts';
+import { LocalStorage } from '../../platform/storage/local.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 
 export { toAudioRecord } from './record.ts';
@@ -24,6 +28,44 @@ export interface SaveAudioInput {
   /** The uploaded file: its storage key, or one of the storage's public URLs. */
   key?: string;
   url?: string;
+}
+
+/** The msg of audio longer than `maxSeconds` (AUDIO_MAX_MINUTES), at attach time and from the job alike. */
+export function audioTooLongMessage(maxSeconds: number): string {
+  return MSG.audioTooLong.replace('{minutes}', String(Math.round((maxSeconds / 60) * 100) / 100));
+}
+
+/** How long the attach-time probe may take before the decision is left to the job. */
+const ATTACH_PROBE_MS = 10_000;
+const PCM_SLACK_SECONDS = 60;
+
+/**
+ * A stored source audio about to be attached, probed at once (ffprobe reads the header, well under a second) so
+ * that a file the job would refuse (not audio, longer than AUDIO_MAX_MINUTES) is refused now with the job's msg,
+ * not minutes later behind other jobs; the refused file is removed. Local storage: the file itself. Other stores:
+ * the object streamed to ffprobe, which reads its start only: WAV/AIFF are bounded by their size, a length it cannot
+ * tell from the start (MP3, Ogg) is left to the job, which keeps its own checks; so is a probe slower than
+ * ATTACH_PROBE_MS. See docs/api.md "Audio refused at attach time".
+ */
+export async function assertPlayableAudio(storage: Storage, key: string, maxSeconds = audioMaxSeconds()) {
+  const source = storage instanceof LocalStorage ? storage.pathOf(key) : await storage.get(key);
+  try {
+    const probe = await probeAudio(source, { maxSeconds, timeoutMs: ATTACH_PROBE_MS });
+    // From a stream ffprobe states no length for WAV/AIFF: PCM's size over its exact bit rate bounds it (headers
+    // and metadata chunks count as audio, so a minute of slack keeps a file near the limit for the job).
+    if (probe.durationSeconds === null && probe.codec.startsWith('pcm_') && probe.bitRate) {
+      const size = (await storage.head(key))?.size ?? 0;
+      const seconds = (size * 8) / probe.bitRate;
+      if (seconds > maxSeconds + PCM_SLACK_SECONDS) throw new TooLongError(seconds, maxSeconds);
+    }
+  } catch (err) {
+    if (err instanceof ToolTimeout) return;
+    if (!(err instanceof TooLongError || err instanceof NotAudioError)) throw err;
+    await storage.delete(key);
+    throw badRequest(err instanceof TooLongError ? audioTooLongMessage(maxSeconds) : MSG.notAudio);
+  } finally {
+    if (typeof source !== 'string') source.destroy();
+  }
 }
 
 /** Everything processing produces, cleared when a new file replaces the old one. */

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { sanitizeRichText } from '../../platform/html.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 import { toAudioRecord } from '../audio/record.ts';
-import { type AudioDeps, saveAudio } from '../audio/service.ts';
+import { type AudioDeps, assertPlayableAudio, saveAudio } from '../audio/service.ts';
 import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
@@ -255,6 +255,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
         throw tooLargeFile();
       }
       await assertStoredAudio(deps.storage, key);
+      await assertPlayableAudio(deps.storage, key);
       await saveAudio(deps, {
         productId: current.id,
         songId: song.id,

@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { mediaTools } from './binaries.ts';
-import { runTool } from './run.ts';
+import { runTool, ToolTimeout } from './run.ts';
 
 /** The file is not audio this player can use (not decodable, a video, or a container/codec outside the list). */
 export class NotAudioError extends Error {}
@@ -17,6 +18,8 @@ export class TooLongError extends Error {
 export interface ProbeOptions {
   /** Longest accepted audio in seconds: a longer file is refused with TooLongError before it is decoded. */
   maxSeconds?: number;
+  /** Gives up after this long, rejecting with ToolTimeout (not NotAudioError: nothing was decided). */
+  timeoutMs?: number;
 }
 
 export interface ProbeResult {
@@ -27,6 +30,8 @@ export interface ProbeResult {
   channels: number;
   /** As the container states it; the exact length comes from decoding. */
   durationSeconds: number | null;
+  /** The audio stream's bits per second, when stated (exact for PCM). */
+  bitRate: number | null;
 }
 
 /** Accepted containers and, for each, the audio codecs they may carry: WAV, AIFF, FLAC, MP3, M4A/AAC, Ogg. */
@@ -41,6 +46,7 @@ const ACCEPTED: Record<string, RegExp> = {
 };
 
 interface FfprobeStream {
+  bit_rate?: string;
   codec_type?: string;
   codec_name?: string;
   sample_rate?: string;
@@ -51,22 +57,20 @@ interface FfprobeStream {
 /**
  * Reads what a file is; rejects with NotAudioError when it is not an accepted audio file, and with TooLongError
  * when the container says it is longer than `maxSeconds` (a file that hides its length is stopped while decoding,
- * see processAudioFile).
+ * see processAudioFile). `file` is a path, or a stream ffprobe reads from its standard input (it reads the start
+ * only; from a stream, a container that states its length only at the end, or not at all, gives no duration).
  */
-export async function probeAudio(file: string, opts: ProbeOptions = {}): Promise<ProbeResult> {
+export async function probeAudio(file: string | Readable, opts: ProbeOptions = {}): Promise<ProbeResult> {
   let json: { streams?: FfprobeStream[]; format?: { format_name?: string; duration?: string } };
   try {
-    const { stdout } = await runTool(mediaTools().ffprobe, [
-      '-v',
-      'error',
-      '-show_format',
-      '-show_streams',
-      '-of',
-      'json',
-      file,
-    ]);
+    const { stdout } = await runTool(
+      mediaTools().ffprobe,
+      ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', typeof file === 'string' ? file : 'pipe:0'],
+      { stdin: typeof file === 'string' ? undefined : file, timeoutMs: opts.timeoutMs },
+    );
     json = JSON.parse(stdout.toString('utf8'));
-  } catch {
+  } catch (err) {
+    if (err instanceof ToolTimeout) throw err;
     throw new NotAudioError('ffprobe cannot read the file');
   }
   const streams = json.streams ?? [];
@@ -85,5 +89,13 @@ export async function probeAudio(file: string, opts: ProbeOptions = {}): Promise
   const duration = Number(json.format?.duration);
   if (opts.maxSeconds !== undefined && Number.isFinite(duration) && duration > opts.maxSeconds)
     throw new TooLongError(duration, opts.maxSeconds);
-  return { format, codec, sampleRate, channels, durationSeconds: Number.isFinite(duration) ? duration : null };
+  const bitRate = Number(audio.bit_rate);
+  return {
+    format,
+    codec,
+    sampleRate,
+    channels,
+    durationSeconds: Number.isFinite(duration) ? duration : null,
+    bitRate: bitRate > 0 ? bitRate : null,
+  };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 export class ToolError extends Error {
   constructor(
@@ -10,6 +11,9 @@ export class ToolError extends Error {
   }
 }
 
+/** The tool ran longer than its `timeoutMs` and was stopped. */
+export class ToolTimeout extends Error {}
+
 const STDERR_KEEP = 256 * 1024;
 
 /**
@@ -19,13 +23,35 @@ const STDERR_KEEP = 256 * 1024;
 export function runTool(
   bin: string,
   args: string[],
-  opts: { onStdout?: (chunk: Buffer) => void } = {},
+  opts: {
+    onStdout?: (chunk: Buffer) => void;
+    /** Piped to the tool's standard input (`pipe:0`); what the tool does not read is dropped when it ends. */
+    stdin?: Readable;
+    /** Stops the tool after this long: rejects with ToolTimeout. */
+    timeoutMs?: number;
+  } = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
     let failed: unknown = null;
+    // The tool may stop reading early (a probe needs only the header): the broken pipe is expected.
+    child.stdin.on('error', () => {});
+    const input = opts.stdin;
+    if (input) {
+      input.on('error', () => child.stdin.destroy());
+      input.pipe(child.stdin);
+      child.once('close', () => input.destroy());
+    } else child.stdin.end();
+    const timer =
+      opts.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            failed = new ToolTimeout(`${binName(bin)} did not finish in ${opts.timeoutMs} ms`);
+            child.kill('SIGKILL');
+          }, opts.timeoutMs);
+    child.once('close', () => clearTimeout(timer));
     child.stdout.on('data', (chunk: Buffer) => {
       if (failed) return;
       try {
