@@ -409,7 +409,9 @@ describe('the upload endpoints with S3', () => {
     expect(p.url).toBe(`${s3.endpoint}/${BUCKET}/${p.key}`);
     // An original: uploaded without public-read.
     expect(p.headers).toEqual({ 'content-type': 'audio/flac', 'if-none-match': '*' });
-    expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.wav })).status).toBe(200);
+    // A real WAV: the save probes the stored file (docs/api.md "Audio refused at attach time").
+    const take = sineWav(sine({ freq: 440, dbfs: -18, seconds: 0.5, sampleRate: 48000, channels: 1 }), 48000);
+    expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: take })).status).toBe(200);
     const again = await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.png });
     expect(again.status).toBe(412);
     await again.arrayBuffer();
@@ -437,7 +439,7 @@ describe('the upload endpoints with S3', () => {
     const original = read.body.data.audio[0].original_url;
     expect(original.startsWith(`${p.url}?`)).toBe(true);
     expect(new URL(original).searchParams.get('X-Amz-Expires')).toBe(String(READ_URL_SECONDS));
-    expect(sha(await (await fetch(original)).arrayBuffer())).toBe(sha(FILES.wav));
+    expect(sha(await (await fetch(original)).arrayBuffer())).toBe(sha(take));
     // The server's own /files routes are not there when files live in S3.
     const local = await fetch(`${app.url}/files/${p.key}`);
     expect(local.headers.get('content-type')).not.toBe('audio/flac');
