@@ -256,6 +256,28 @@ describe('every reference a save accepts is live and in scope', () => {
     expect(read.body.data.songs).toEqual([mine.songId]);
   });
 
+  it('refuses a new song, product or instance for a brand an admin names that is deleted or unknown (404)', async () => {
+    const gone = await newBrand('Gone For Songs');
+    expectOk(await app.call('DELETE', `/admin/brands/${gone}`, as(u.global_admin.token)), MSG.deleteSuccess);
+    for (const brand_id of [gone, '00000000-0000-4000-8000-000000000000']) {
+      expectError(
+        await app.call('POST', '/admin/songs', as(u.global_admin.token, { name: 'Orphan song', brand_id })),
+        404,
+        MSG.brandNotFound,
+      );
+      expectError(
+        await app.call('POST', '/admin/products', as(u.global_admin.token, { general: { name: 'Orphan', brand_id } })),
+        404,
+        MSG.brandNotFound,
+      );
+      expectError(
+        await app.call('POST', '/admin/instances', as(u.global_admin.token, { general: { name: 'Orphan', brand_id } })),
+        404,
+        MSG.brandNotFound,
+      );
+    }
+  });
+
   it('refuses a deleted category in a product or instance save (404)', async () => {
     const b = await customerOfNewBrand('Category Brand');
     const mine = await content(b.token, 'Cat mic');
