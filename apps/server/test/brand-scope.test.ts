@@ -516,7 +516,77 @@ describe('a self sign-up, until an operator confirms its brand', () => {
   });
 });
 
-// The admin matrix of who writes is unchanged: an operator still writes into a pending brand.
+describe('a pending brand holds at most 10 source audio files', () => {
+  it('refuses the 11th upload link with 413, and gives it once the brand is confirmed', async () => {
+    await app.db.delete(rateLimits);
+    const email = 'pending-many@register.example';
+    expectOk(
+      await app.call('POST', '/users/register', {
+        body: {
+          email,
+          password: hashPassword(PASSWORD),
+          password_confirm: hashPassword(PASSWORD),
+          brand_name: 'Pending Many',
+        },
+      }),
+      MSG.registerReceived,
+    );
+    const login = await app.call<{ token: string; user_info: UserInfo }>('POST', '/users/login', {
+      body: { email, password: hashPassword(PASSWORD) },
+    });
+    const token = login.body.data.token;
+    const made = await content(token, 'Many mic');
+    const sources = [made.sourceId];
+    for (let i = 1; i <= 10; i++) {
+      const source = await app.call<{ _id: string }>(
+        'POST',
+        '/instruments',
+        as(token, { song_id: made.songId, name: `Take ${i}` }),
+      );
+      expectOk(source, MSG.createInstrumentSuccess);
+      sources.push(source.body.data._id);
+    }
+    const link = (sourceId: string) =>
+      app.call<{ presigned_url: string; key: string; headers: Record<string, string> }>(
+        'GET',
+        `/aws/presigned_url?mine_type=wav&product_id=${made.productId}&song_id=${made.songId}&instrument_id=${sourceId}&size=${FILES.wav.length}`,
+        { token },
+      );
+    for (const sourceId of sources.slice(0, 10)) {
+      const signed = await link(sourceId);
+      expectOk(signed);
+      const put = await fetch(signed.body.data.presigned_url.replace('http://portal.test', app.url), {
+        method: 'PUT',
+        headers: signed.body.data.headers,
+        body: FILES.wav,
+      });
+      expect(put.status).toBe(200);
+      expectOk(
+        await app.call(
+          'PUT',
+          `/products/${made.productId}`,
+          as(token, {
+            type: 'audio',
+            content: { song_id: made.songId, instrument_id: sourceId, url: signed.body.data.key, name: 'take.wav' },
+          }),
+        ),
+        MSG.uploadSuccess,
+      );
+    }
+    expectError(await link(sources[10]), 413, MSG.pendingTooManyFiles);
+    expectOk(
+      await app.call(
+        'PUT',
+        `/admin/users/${login.body.data.user_info._id}`,
+        as(u.global_admin.token, { master_brand_status: 'active' }),
+      ),
+      MSG.updateSuccess,
+    );
+    expectOk(await link(sources[10]));
+  });
+});
+
+// Operators still build in a brand they keep unpublished (only its sharing and public reads wait).
 describe('operators and pending brands', () => {
   it("lets an admin build in a pending brand (the operator's own check before confirming)", async () => {
     const draft = await newBrand('Operator Draft', 0);
