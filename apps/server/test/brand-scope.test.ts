@@ -516,6 +516,74 @@ describe('a self sign-up, until an operator confirms its brand', () => {
   });
 });
 
+describe("another brand's products in public reads", () => {
+  it('leave the desktop player and the mobile widget once their brand is unpublished (pending) again', async () => {
+    const a = await customerOfNewBrand('Lender Audio');
+    const b = await customerOfNewBrand('Borrower Audio');
+    const lent = await content(a.token, 'Lent mic');
+    const own = await content(b.token, 'Own mic');
+    const instance = await instanceOf(b.token, 'Borrower player');
+    expectOk(
+      await app.call(
+        'PUT',
+        `/instances/${instance}`,
+        as(b.token, {
+          products: [otherRow(own.productId, b.brandId)],
+          other_products: [otherRow(lent.productId, a.brandId)],
+        }),
+      ),
+      MSG.updateSuccess,
+    );
+    expectOk(
+      await app.call(
+        'PUT',
+        `/instances/${instance}`,
+        as(b.token, { general: { name: 'Borrower player', is_published: 1 } }),
+      ),
+      MSG.updateSuccess,
+    );
+    const mobile = await app.call<MobileInstance>(
+      'POST',
+      `${V1}/admin/mobile_instances`,
+      as(u.atk.token, { general: { name: 'Lender phone', is_published: 1 } }),
+    );
+    const mobileId = mobile.body.data._id;
+    const row = (productId: string) => ({
+      product_id: productId,
+      is_active: 1,
+      is_featured: 0,
+      featured_order: null,
+      player_position: null,
+      placement_priority: null,
+    });
+    expectOk(
+      await app.call(
+        'PUT',
+        `${V1}/admin/mobile_instances/${mobileId}`,
+        as(u.atk.token, { type: 'products', products: [row(lent.productId), row(own.productId)] }),
+      ),
+      MSG.updateSuccess,
+    );
+    const shown = async () => {
+      const desktop = await app.call<{ products: { _id: string }[] }>('GET', `/widget/instances/${instance}`);
+      const phone = await app.call<{ products: { _id: string }[] }>('GET', `/widget/mobile_instances/${mobileId}`);
+      expectOk(desktop);
+      expectOk(phone);
+      return {
+        desktop: desktop.body.data.products.map((p) => p._id).sort(),
+        phone: phone.body.data.products.map((p) => p._id).sort(),
+      };
+    };
+    const both = [lent.productId, own.productId].sort();
+    expect(await shown()).toEqual({ desktop: both, phone: both });
+    expectOk(
+      await app.call('PUT', `/admin/brands/${a.brandId}`, as(u.global_admin.token, { is_published: 0 })),
+      MSG.updateBrandSuccess,
+    );
+    expect(await shown()).toEqual({ desktop: [own.productId], phone: [own.productId] });
+  });
+});
+
 describe('a pending brand holds at most 10 source audio files', () => {
   it('refuses the 11th upload link with 413, and gives it once the brand is confirmed', async () => {
     await app.db.delete(rateLimits);
