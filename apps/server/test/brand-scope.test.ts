@@ -450,6 +450,14 @@ describe('a self sign-up, until an operator confirms its brand', () => {
     expect(await picker()).not.toContain(built.productId);
     expectError(await borrow(), 404, MSG.productsNotAvailable);
     expect(await mobileOffers()).not.toContain(built.productId);
+    // The atk operator's pickers (statistics and mobile screens): neither the brand nor its products.
+    const atkBrands = async () =>
+      (
+        await app.call<ListData<Brand>>('GET', '/admin/brands?name=Pending%20Audio&page_size=100', as(u.atk.token))
+      ).body.data.list.map((b) => b._id);
+    const atkProducts = () => app.call('GET', `${V1}/atk/admin/products?brand_id=${pending.brandId}`, as(u.atk.token));
+    expect(await atkBrands()).not.toContain(pending.brandId);
+    expectError(await atkProducts(), 404, MSG.brandNotFound);
     // Uploads: 50 MB a file.
     expectError(await linkFor(50 * 1024 * 1024 + 1), 413, MSG.pendingFileTooLarge);
     expectOk(await linkFor(50 * 1024 * 1024));
@@ -466,6 +474,8 @@ describe('a self sign-up, until an operator confirms its brand', () => {
     expect(await picker()).toContain(built.productId);
     expectOk(await borrow(), MSG.updateSuccess);
     expect(await mobileOffers()).toContain(built.productId);
+    expect(await atkBrands()).toContain(pending.brandId);
+    expectOk(await atkProducts());
     expectOk(await linkFor(400 * 1024 * 1024));
   });
 
