@@ -310,7 +310,7 @@ describe('PUT /admin/users/{id}', () => {
   it('Confirm publishes the master brand a self sign-up left pending, in the same save', async () => {
     const t = tag();
     const email = `signup-${t}@signup.example`;
-    const signup = await app.call<{ token: string; user_info: UserInfo }>('POST', '/users/register', {
+    const signup = await app.call('POST', '/users/register', {
       body: {
         email,
         password: hashed(PASSWORD),
@@ -320,8 +320,9 @@ describe('PUT /admin/users/{id}', () => {
         last_name: `Nup${t}`,
       },
     });
-    expectOk(signup);
-    const { _id: id, master_brand_id: brandId } = signup.body.data.user_info;
+    expectOk(signup, MSG.registerReceived);
+    const signedIn = await login(email, PASSWORD);
+    const { _id: id, master_brand_id: brandId } = signedIn.body.data.user_info;
     const row = await list(`name=nup${t}`);
     expect(row.body.data.list).toMatchObject([{ _id: id, master_brand_status: 'pending', master_brand_id: brandId }]);
     const brandOf = () => app.call<Brand>('GET', `/admin/brands/${brandId}`, { token: admin() });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Brand, hashPassword, type ListData, MSG, type UserInfo } from '@atk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema.ts';
-import { makeUser, startTestApp, type TestApp } from './harness.ts';
+import { mailsTo, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
 
 const PASSWORD = 'Signup!2345';
@@ -29,8 +29,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const register = (body: unknown) =>
-  app.call<{ token: string; user_info: UserInfo }>('POST', '/users/register', { body });
+const register = (body: unknown) => app.call<null>('POST', '/users/register', { body });
 
 async function brandsNamed(name: string) {
   const res = await app.call<ListData<Brand>>('GET', `/admin/brands?name=${encodeURIComponent(name)}`, {
@@ -40,7 +39,7 @@ async function brandsNamed(name: string) {
 }
 
 describe('POST /users/register', () => {
-  it('creates a customer with a new pending master brand and answers a working token', async () => {
+  it('creates a customer with a new pending master brand, answers no session and mails a welcome', async () => {
     const body = form({
       email: `  ${freshEmail().toUpperCase()}`,
       first_name: 'Grace',
@@ -49,10 +48,12 @@ describe('POST /users/register', () => {
       country: 'United States',
     });
     const email = body.email.trim().toLowerCase();
-    // Public: no token needed.
+    // Public: no token needed. No session in the answer: a known email's answer could not carry one.
     const res = await register(body);
-    expectOk(res);
-    expect(res.body.data.token).toMatch(/^[\w-]{40,}$/);
+    expectOk(res, MSG.registerReceived);
+    expect(res.body.data).toBeNull();
+    const [welcome] = await mailsTo(app, email);
+    expect(welcome.text).toContain('http://portal.test/login');
     const expected = {
       email,
       role: 'customer',
@@ -66,35 +67,55 @@ describe('POST /users/register', () => {
       country: 'United States',
       city: null,
     };
-    expect(res.body.data.user_info).toMatchObject(expected);
-
-    const info = await app.call<UserInfo>('GET', '/users/info', { token: res.body.data.token });
-    expectOk(info);
-    expect(info.body.data).toMatchObject({ ...expected, _id: res.body.data.user_info._id });
-
-    // The master brand exists, unpublished, and is the user's.
-    const brandId = info.body.data.master_brand_id ?? '';
-    const brand = await app.call<Brand>('GET', `/admin/brands/${brandId}`, { token: admin.token });
-    expectOk(brand);
-    expect(brand.body.data).toMatchObject({ _id: brandId, name: body.brand_name, is_published: 0, is_deleted: false });
-
     // The password works for signing in.
-    const login = await app.call<{ token: string }>('POST', '/users/login', {
+    const login = await app.call<{ token: string; user_info: UserInfo }>('POST', '/users/login', {
       body: { email, password: hashPassword(PASSWORD) },
     });
     expectOk(login, MSG.loginSuccess);
+    expect(login.body.data.user_info).toMatchObject(expected);
+
+    // The master brand exists, unpublished, and is the user's.
+    const brandId = login.body.data.user_info.master_brand_id ?? '';
+    const brand = await app.call<Brand>('GET', `/admin/brands/${brandId}`, { token: admin.token });
+    expectOk(brand);
+    expect(brand.body.data).toMatchObject({ _id: brandId, name: body.brand_name, is_published: 0, is_deleted: false });
   });
 
-  it('refuses an email that already has an account with 409, and makes no brand', async () => {
+  it('answers a known email as a new one (no 409), makes nothing and mails the owner instead', async () => {
     const first = form();
-    expectOk(await register(first));
-    for (const email of [first.email, first.email.toUpperCase()]) {
-      const again = form({ email });
-      expectError(await register(again), 409, MSG.emailTaken);
-      expect(await brandsNamed(again.brand_name)).toEqual({ list: [], total_num: 0 });
-    }
+    const fresh = await register(first);
+    expectOk(fresh, MSG.registerReceived);
+    await mailsTo(app, first.email);
     const operator = await makeUser(app, 'atk');
-    expectError(await register(form({ email: operator.email })), 409, MSG.emailTaken);
+    for (const email of [first.email, first.email.toUpperCase(), operator.email]) {
+      const again = form({
+        email,
+        password: hashPassword('Intruder!2345'),
+        password_confirm: hashPassword('Intruder!2345'),
+      });
+      const known = await register(again);
+      // Exactly the new email's answer: status, msg and shape.
+      expect({ status: known.status, body: known.body }).toEqual({ status: fresh.status, body: fresh.body });
+      expect(await brandsNamed(again.brand_name)).toEqual({ list: [], total_num: 0 });
+      // The intruder's password signs nobody in.
+      const login = await app.call('POST', '/users/login', {
+        body: { email: email.toLowerCase(), password: hashPassword('Intruder!2345') },
+      });
+      expectError(login, 400, MSG.invalidCredentials);
+    }
+    const toOwner = await mailsTo(app, first.email, 3);
+    expect(toOwner.slice(1).map((m) => m.subject)).toEqual([
+      'Someone tried to sign up to ATK Player with your address',
+      'Someone tried to sign up to ATK Player with your address',
+    ]);
+    expect(toOwner[1].text).toContain('http://portal.test/recover');
+    const [toOperator] = await mailsTo(app, operator.email);
+    expect(toOperator.subject).toBe('Someone tried to sign up to ATK Player with your address');
+    // The owner's own password still works.
+    expectOk(
+      await app.call('POST', '/users/login', { body: { email: first.email, password: hashPassword(PASSWORD) } }),
+      MSG.loginSuccess,
+    );
   });
 
   it('names the field of bad input', async () => {

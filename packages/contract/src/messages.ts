@@ -167,6 +167,10 @@ export const MSG = {
   // frequency graph bands (spec 2 §2 Info pages; the bounds are ours: docs/api.md), after the field's name
   frequencyHzRange: 'must be between 1 and 24,000 Hz',
   frequencyMaxAboveMin: 'must be above the min Hz',
+  // a brand's state and scope (docs/api.md "A brand's state and scope")
+  pendingFileTooLarge: 'Until an operator confirms your brand, each audio file may be at most 50 MB',
+  pendingTooManyFiles: 'Until an operator confirms your brand, at most 10 audio files may be uploaded',
+  registerReceived: 'Thank you for signing up! We sent you an email with the next steps',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

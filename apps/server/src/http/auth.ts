@@ -2,6 +2,7 @@ import { MSG, type Role } from '@atk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type SessionUser } from '../modules/sessions/service.ts';
+import { assertBrandWritable } from '../modules/tenancy.ts';
 import { AppError, forbidden, unauthorized } from '../platform/errors.ts';
 
 /**
@@ -39,6 +40,7 @@ export function installAuth(app: FastifyInstance, db: Db) {
     if (!user) throw new AppError(401, MSG.tokenInvalid);
     req.session = { user, token };
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
+    await assertBrandWritable(db, req, user);
   });
 }
 

@@ -70,6 +70,7 @@ export const MOBILE_PRODUCT_RULES = {
   positionUnique: `each player position (1 to ${MOBILE_SLOTS}) may be held by one product only`,
   priorityUnique: `each placement priority (1 to ${MOBILE_SLOTS}) may be held by one product only`,
   unknownProduct: 'names a product this instance does not list (Sync Products first)',
+  deletedProduct: 'names a product that has been deleted (Sync Products first)',
 } as const;
 
 /** The first rule a product list breaks, or null. Positions and priorities count on featured products only. */

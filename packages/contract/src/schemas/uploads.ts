@@ -11,6 +11,12 @@ export const presignedAudioQuery = z.object({
   song_id: id,
   instrument_id: id,
   brand_id: id.optional(),
+  /** The file's size in bytes: a brand not confirmed yet is refused a link for a file over its cap at once. */
+  size: z.coerce
+    .number({ error: 'must be a whole number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(0, { error: 'must be a whole number of bytes' })
+    .optional(),
 });
 
 /** POST /api/v1/admin/aws/presigned {key}. */

@@ -17,8 +17,9 @@ export function brandRoutes(app: App, { db }: Deps) {
     async (req) => ok(await brands.listBrands(db, { ...req.query, is_deleted: false, is_published: true })),
   );
 
-  // Also the atk operator's brand picker (statistics, mobile screens), read only and without deleted brands;
-  // every other brand route stays admins' only.
+  // Also the atk operator's brand picker (statistics, mobile screens), read only, without deleted brands and
+  // without brands not confirmed yet (docs/api.md "A brand's state and scope"); every other brand route stays
+  // admins' only.
   app.get(
     '/admin/brands',
     {
@@ -27,7 +28,7 @@ export function brandRoutes(app: App, { db }: Deps) {
     },
     async (req) => {
       const atk = currentUser(req).role === 'atk';
-      return ok(await brands.listBrands(db, atk ? { ...req.query, is_deleted: false } : req.query));
+      return ok(await brands.listBrands(db, atk ? { ...req.query, is_deleted: false, is_published: true } : req.query));
     },
   );
 

@@ -323,10 +323,18 @@ async function saveProducts(db: Db, current: InstanceRow, mine: InstanceProduct[
   const all = [...mine, ...others];
   if (new Set(all.map((p) => p.product_id)).size !== all.length)
     throw badRequest('products and other_products must list each product once');
+  // Held (for share) until the save commits: a product or brand deleted meanwhile waits for it, and the next save
+  // sees it gone.
   const found = all.length
     ? await db
-        .select({ id: products.id, brandId: products.brandId, isPublished: products.isPublished })
+        .select({
+          id: products.id,
+          brandId: products.brandId,
+          isPublished: products.isPublished,
+          brandShared: brands.isPublished,
+        })
         .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
         .where(
           and(
             inArray(
@@ -334,14 +342,19 @@ async function saveProducts(db: Db, current: InstanceRow, mine: InstanceProduct[
               all.map((p) => p.product_id),
             ),
             deletedIs(products),
+            deletedIs(brands),
           ),
         )
+        .for('share')
     : [];
   const byId = new Map(found.map((p) => [p.id, p]));
+  // Another brand's products: published, of a confirmed brand (docs/api.md "A brand's state and scope").
   const available = (p: InstanceProduct, other: boolean) => {
     const f = byId.get(p.product_id);
     if (!f || f.brandId !== p.brand_id) return false;
-    return other ? f.brandId !== current.brandId && f.isPublished === 1 : f.brandId === current.brandId;
+    return other
+      ? f.brandId !== current.brandId && f.isPublished === 1 && f.brandShared === 1
+      : f.brandId === current.brandId;
   };
   if (!mine.every((p) => available(p, false)) || !others.every((p) => available(p, true)))
     throw notFound(MSG.productsNotAvailable);

@@ -103,6 +103,7 @@ export async function readMobilePlayer(db: Db, id: string): Promise<MobileRead> 
           eq(mobileInstanceProducts.isActive, 1),
           eq(products.isPublished, 1),
           deletedIs(products),
+          eq(brands.isPublished, 1),
           deletedIs(brands),
         ),
       )

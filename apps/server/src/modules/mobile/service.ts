@@ -354,10 +354,16 @@ export async function saveMobileProducts(db: Db, id: string, rows: MobileProduct
   if (new Set(ids).size !== ids.length) throw badRequest('products must list each product once');
   const row = await db.transaction(async (tx) => {
     const current = await mobileFor(tx, id, { lock: true });
-    const [[{ listed }], storedFeatured] = await Promise.all([
+    const [[{ listed, live }], storedFeatured] = await Promise.all([
+      // Any brand's products, by design, but not a deleted one (or one of a deleted brand).
       tx
-        .select({ listed: count() })
+        .select({
+          listed: count(),
+          live: sql<number>`count(*) filter (where not ${products.isDeleted} and not ${brands.isDeleted})`,
+        })
         .from(mp)
+        .innerJoin(products, eq(products.id, mp.productId))
+        .innerJoin(brands, eq(brands.id, products.brandId))
         .where(and(eq(mp.instanceId, current.id), inArray(mp.productId, ids))),
       tx
         .select({
@@ -372,6 +378,7 @@ export async function saveMobileProducts(db: Db, id: string, rows: MobileProduct
         .where(and(eq(mp.instanceId, current.id), eq(mp.isFeatured, 1))),
     ]);
     if (Number(listed) !== ids.length) throw badRequest(`products: ${MOBILE_PRODUCT_RULES.unknownProduct}`);
+    if (Number(live) !== ids.length) throw badRequest(`products: ${MOBILE_PRODUCT_RULES.deletedProduct}`);
     const given = new Set(ids);
     const merged = [...(storedFeatured as MobileProduct[]).filter((p) => !given.has(p.product_id)), ...rows];
     const problem = mobileProductsProblem(merged);

@@ -15,7 +15,7 @@ import {
   type PlayerVersion,
   PRODUCT_SLOTS,
 } from '@atk/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audios, brands, instances, instruments, products, songs } from '../../db/schema.ts';
 import { deletedIs, liveById } from '../../db/soft-delete.ts';
@@ -62,14 +62,18 @@ export async function readPlayerInstanceWithDependencies(
       images: instances.images,
       buttons: instances.buttons,
       brandName: brands.name,
+      brandId: instances.brandId,
       brandDeleted: brands.isDeleted,
+      brandPublished: brands.isPublished,
     })
     .from(instances)
     .innerJoin(brands, eq(brands.id, instances.brandId))
     .where(liveById(instances, id))
     .limit(1);
-  // A pending instance is read only for a signed-in preview (./preview.ts), which has checked who asks.
-  if (!row || (row.isPublished !== 1 && !opts.unpublished) || row.brandDeleted) throw notFound(MSG.instanceNotFound);
+  // A pending instance, or any instance of a brand not confirmed yet (docs/api.md "A brand's state and scope"), is
+  // read only for a signed-in preview (./preview.ts), which has checked who asks.
+  const pending = row?.isPublished !== 1 || row.brandPublished !== 1;
+  if (!row || (pending && !opts.unpublished) || row.brandDeleted) throw notFound(MSG.instanceNotFound);
 
   const features = playerFeatures(row.features);
   const listed = [...(row.products ?? []), ...(row.otherProducts ?? [])];
@@ -84,7 +88,14 @@ export async function readPlayerInstanceWithDependencies(
           .from(products)
           .innerJoin(brands, eq(brands.id, products.brandId))
           .where(
-            and(inArray(products.id, candidates), eq(products.isPublished, 1), deletedIs(products), deletedIs(brands)),
+            and(
+              inArray(products.id, candidates),
+              eq(products.isPublished, 1),
+              deletedIs(products),
+              deletedIs(brands),
+              // Another brand's products only once that brand is confirmed.
+              or(eq(brands.isPublished, 1), eq(products.brandId, row.brandId)),
+            ),
           )
       : [],
     ...songRowsOf(db, plan, candidates),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { listPage, type Page } from '../../db/query.ts';
 import { brands, products } from '../../db/schema.ts';
 import { deletedIs, getLive } from '../../db/soft-delete.ts';
-import { ADMINS, ATK_ONLY } from '../../http/auth.ts';
+import { ADMINS, ATK_ONLY, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { App, Deps } from '../../http/types.ts';
 
@@ -24,13 +24,16 @@ export function atkPickerRoutes(app: App, { db }: Deps) {
         response: { 200: envelopeOf(listOf(atkProductItem)) },
       },
     },
-    async (req) => ok(await listBrandProducts(db, req.query)),
+    async (req) => ok(await listBrandProducts(db, req.query, currentUser(req).role === 'atk')),
   );
 }
 
-/** The brand's products (not deleted, or only deleted ones with is_deleted=true), by name; 404 for a brand gone. */
-async function listBrandProducts(db: Db, q: Page & { brand_id: string; is_deleted?: boolean }) {
-  await getLive(db, brands, q.brand_id, MSG.brandNotFound);
+/**
+ * The brand's products (not deleted, or only deleted ones with is_deleted=true), by name; 404 for a brand gone, and
+ * for the atk operator a brand not confirmed yet (docs/api.md "A brand's state and scope").
+ */
+async function listBrandProducts(db: Db, q: Page & { brand_id: string; is_deleted?: boolean }, atk: boolean) {
+  await getLive(db, brands, q.brand_id, MSG.brandNotFound, { where: atk ? eq(brands.isPublished, 1) : undefined });
   const where = and(eq(products.brandId, q.brand_id), deletedIs(products, q.is_deleted));
   const rows = db
     .select({ _id: products.id, name: products.name, model: products.model })

@@ -1,4 +1,4 @@
-import { AUDIO_MAX_BYTES, isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
+import { isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lowerContains, type Page, pageOffset } from '../../db/query.ts';
@@ -12,8 +12,8 @@ import { type AudioDeps, assertPlayableAudio, saveAudio } from '../audio/service
 import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { instrumentFor, listedBrand, productFor, targetBrand } from '../tenancy.ts';
-import { assertStoredAudio, tooLargeFile } from '../uploads/service.ts';
+import { instrumentFor, listedBrand, productFor, sharedBrands, targetBrand } from '../tenancy.ts';
+import { assertStoredAudio, pendingTooLarge, tooLargeFile, uploadCap } from '../uploads/service.ts';
 import { type ListScope, listVersion, VersionedCache } from './list-cache.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -82,9 +82,10 @@ export async function listProducts(
   const filters: SQL[] = [deletedIs(products, q.is_deleted)];
   let scope: ListScope = '*';
   if (q.all_brand) {
-    // The instance picker's other brands: published products of every brand but the user's own.
+    // The instance picker's other brands: published products of every confirmed brand but the user's own (docs/api.md
+    // "A brand's state and scope").
     if (brand) filters.push(ne(products.brandId, brand));
-    filters.push(eq(products.isPublished, 1));
+    filters.push(eq(products.isPublished, 1), inArray(products.brandId, sharedBrands(db)));
   } else if (brand) {
     scope = brand;
     filters.push(eq(products.brandId, scope));
@@ -107,7 +108,8 @@ export async function listProducts(
   ]);
   const pageKey = `${filterKey}|${q.page_num}|${q.page_size}`;
   // Read before the data, so an answer is never remembered under a version newer than what it shows.
-  const version = await listVersion(db, scope);
+  // A brand's confirmation or deletion does not move the list versions: lists across brands are not remembered.
+  const version = q.all_brand ? -1 : await listVersion(db, scope);
   const cached = caches.answers.get(pageKey, version);
   if (cached !== undefined) return cached;
 
@@ -133,10 +135,10 @@ export async function listProducts(
       const [row] = await db.select({ total: count() }).from(products).where(where);
       total = Number(row.total);
     }
-    caches.totals.set(filterKey, version, total);
+    if (!q.all_brand) caches.totals.set(filterKey, version, total);
   }
   const answer = serialize({ list, total_num: total });
-  caches.answers.set(pageKey, version, answer);
+  if (!q.all_brand) caches.answers.set(pageKey, version, answer);
   return answer;
 }
 
@@ -188,87 +190,107 @@ export async function createProduct({ db, storage }: Ctx, user: SessionUser, inp
   return present(db, storage, row);
 }
 
-/** PUT /products/{id}: one section at a time (spec 3 §4). */
+/**
+ * PUT /products/{id}: one section at a time (spec 3 §4). In one transaction with the product row locked, and the
+ * songs it names held until it commits (docs/api.md "A brand's state and scope"); an audio attach has its own path.
+ */
 export async function updateProduct(deps: AudioDeps, user: SessionUser, id: string, update: ProductUpdate) {
+  if (update.type === 'audio') return attachAudio(deps, user, id, update.content);
+  const row = await deps.db.transaction(async (db) => {
+    const current = await productFor(db, user, id, { lock: true });
+    const set: Partial<ProductRow> = { updatedAt: new Date() };
+    switch (update.type) {
+      case 'general': {
+        const g = update.content;
+        await assertCategoryPair(db, g.category_id, g.sub_category_id);
+        if (g.brand_id && g.brand_id !== current.brandId) {
+          if (!isAdminRole(user.role)) throw badRequest('brand_id cannot be changed');
+          await getBrand(db, g.brand_id);
+          set.brandId = g.brand_id;
+        }
+        Object.assign(set, {
+          name: g.name,
+          model: g.model ?? null,
+          isPublished: g.is_published,
+          categoryId: g.category_id ?? null,
+          subCategoryId: g.sub_category_id ?? null,
+        });
+        break;
+      }
+      case 'price':
+        set.price = update.content;
+        break;
+      case 'images':
+        set.images = update.content;
+        break;
+      case 'songs':
+        set.songs = await brandSongs(db, current.brandId, update.content);
+        break;
+      case 'atk_songs':
+        // The platform's songs a product offers are the operators' choice; brands only see them (spec 3 §6).
+        if (!isAdminRole(user.role)) throw forbidden();
+        set.atkSongs = await platformSongs(db, update.content);
+        break;
+      case 'listening_guide':
+        set.listeningGuide = { content: sanitizeRichText(update.content.content) };
+        break;
+      case 'discography':
+        set.discography = update.content.map((d) => ({
+          ...d,
+          spotify_link: d.spotify_link ? spotifyUri(d.spotify_link) : d.spotify_link,
+        }));
+        break;
+      case 'tech_specs':
+        set.techSpecs = update.content;
+        break;
+      case 'frequency_graph':
+        set.frequencyGraph = update.content;
+        break;
+    }
+    const [saved] = await db.update(products).set(set).where(eq(products.id, current.id)).returning();
+    return saved;
+  });
+  return present(deps.db, deps.storage, row);
+}
+
+/**
+ * PUT /products/{id} {type: 'audio'}: a file uploaded for this product attached to one of its sources. Storage is
+ * read here (outside any transaction); the audio record and the product's songs are written by saveAudio and below.
+ */
+async function attachAudio(
+  deps: AudioDeps,
+  user: SessionUser,
+  id: string,
+  content: Extract<ProductUpdate, { type: 'audio' }>['content'],
+) {
   const { db } = deps;
   const current = await productFor(db, user, id);
-  const set: Partial<ProductRow> = { updatedAt: new Date() };
-  switch (update.type) {
-    case 'general': {
-      const g = update.content;
-      await assertCategoryPair(db, g.category_id, g.sub_category_id);
-      if (g.brand_id && g.brand_id !== current.brandId) {
-        if (!isAdminRole(user.role)) throw badRequest('brand_id cannot be changed');
-        await getBrand(db, g.brand_id);
-        set.brandId = g.brand_id;
-      }
-      Object.assign(set, {
-        name: g.name,
-        model: g.model ?? null,
-        isPublished: g.is_published,
-        categoryId: g.category_id ?? null,
-        subCategoryId: g.sub_category_id ?? null,
-      });
-      break;
-    }
-    case 'price':
-      set.price = update.content;
-      break;
-    case 'images':
-      set.images = update.content;
-      break;
-    case 'songs':
-      set.songs = await brandSongs(db, current.brandId, update.content);
-      break;
-    case 'atk_songs':
-      // The platform's songs a product offers are the operators' choice; brands only see them (spec 3 §6).
-      if (!isAdminRole(user.role)) throw forbidden();
-      set.atkSongs = await platformSongs(db, update.content);
-      break;
-    case 'listening_guide':
-      set.listeningGuide = { content: sanitizeRichText(update.content.content) };
-      break;
-    case 'discography':
-      set.discography = update.content.map((d) => ({
-        ...d,
-        spotify_link: d.spotify_link ? spotifyUri(d.spotify_link) : d.spotify_link,
-      }));
-      break;
-    case 'tech_specs':
-      set.techSpecs = update.content;
-      break;
-    case 'frequency_graph':
-      set.frequencyGraph = update.content;
-      break;
-    case 'audio': {
-      const { instrument, song } = await instrumentFor(db, user, update.content.instrument_id, { write: true });
-      if (song.id !== update.content.song_id) throw notFound(MSG.instrumentNotFound);
-      const key = deps.storage.keyOf(update.content.url);
-      // Only files uploaded for this product through its presigned URLs may be attached to it.
-      if (!key?.startsWith(`audio/origin/${current.id}/`))
-        throw badRequest('url must be a file uploaded for this product');
-      // A presigned PUT to S3 cannot cap the size: the stored object is checked before it is accepted.
-      const stored = await deps.storage.head(key);
-      if (!stored) throw badRequest(MSG.uploadMissing);
-      if (stored.size > AUDIO_MAX_BYTES) {
-        await deps.storage.delete(key);
-        throw tooLargeFile();
-      }
-      await assertStoredAudio(deps.storage, key);
-      await assertPlayableAudio(deps.storage, key);
-      await saveAudio(deps, {
-        productId: current.id,
-        songId: song.id,
-        instrumentId: instrument.id,
-        key,
-        name: update.content.name,
-      });
-      if (song.isAtk !== 1 && !current.songs.includes(song.id)) set.songs = [...current.songs, song.id];
-      // An operator's take of a platform song attaches it to the product, as a brand song's upload does.
-      if (song.isAtk === 1 && !current.atkSongs.includes(song.id)) set.atkSongs = [...current.atkSongs, song.id];
-      break;
-    }
+  const { instrument, song } = await instrumentFor(db, user, content.instrument_id, { write: true });
+  if (song.id !== content.song_id) throw notFound(MSG.instrumentNotFound);
+  const key = deps.storage.keyOf(content.url);
+  // Only files uploaded for this product through its presigned URLs may be attached to it.
+  if (!key?.startsWith(`audio/origin/${current.id}/`)) throw badRequest('url must be a file uploaded for this product');
+  // A presigned PUT to S3 cannot cap the size: the stored object is checked before it is accepted.
+  const stored = await deps.storage.head(key);
+  if (!stored) throw badRequest(MSG.uploadMissing);
+  const cap = await uploadCap(db, current.brandId);
+  if (stored.size > cap.maxBytes) {
+    await deps.storage.delete(key);
+    throw cap.pending ? pendingTooLarge() : tooLargeFile();
   }
+  await assertStoredAudio(deps.storage, key);
+  await assertPlayableAudio(deps.storage, key);
+  await saveAudio(deps, {
+    productId: current.id,
+    songId: song.id,
+    instrumentId: instrument.id,
+    key,
+    name: content.name,
+  });
+  const set: Partial<ProductRow> = { updatedAt: new Date() };
+  if (song.isAtk !== 1 && !current.songs.includes(song.id)) set.songs = [...current.songs, song.id];
+  // An operator's take of a platform song attaches it to the product, as a brand song's upload does.
+  if (song.isAtk === 1 && !current.atkSongs.includes(song.id)) set.atkSongs = [...current.atkSongs, song.id];
   const [row] = await db.update(products).set(set).where(eq(products.id, id)).returning();
   return present(db, deps.storage, row);
 }
@@ -280,7 +302,8 @@ async function brandSongs(db: Db, brandId: string, ids: string[]): Promise<strin
   const found = await db
     .select({ id: songs.id })
     .from(songs)
-    .where(and(inArray(songs.id, unique), deletedIs(songs), eq(songs.brandId, brandId)));
+    .where(and(inArray(songs.id, unique), deletedIs(songs), eq(songs.brandId, brandId)))
+    .for('share');
   if (found.length !== unique.length) throw notFound(MSG.songNotFound);
   return unique;
 }
@@ -295,7 +318,8 @@ async function platformSongs(db: Db, ids: string[]): Promise<string[]> {
   const found = await db
     .select({ id: songs.id, isAtk: songs.isAtk })
     .from(songs)
-    .where(and(inArray(songs.id, unique), deletedIs(songs)));
+    .where(and(inArray(songs.id, unique), deletedIs(songs)))
+    .for('share');
   if (found.length !== unique.length) throw notFound(MSG.songNotFound);
   if (found.some((s) => s.isAtk !== 1)) throw badRequest(MSG.notAtkSong);
   return unique;

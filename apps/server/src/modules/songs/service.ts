@@ -7,6 +7,7 @@ import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete
 import { badRequest } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 import { toAudioRecord } from '../audio/record.ts';
+import { getBrand } from '../brands/service.ts';
 import { getSubCategory } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
@@ -91,6 +92,8 @@ export async function createSong(db: Db, user: SessionUser, input: SongInput & {
   const platform = isAdminRole(user.role) && input.is_atk === 1;
   const brandId = platform ? null : targetBrand(user, input.brand_id);
   return db.transaction(async (tx) => {
+    // The brand (an admin names it) must exist and not be deleted, as for a new product or instance.
+    if (brandId) await getBrand(tx, brandId);
     if (input.sub_category_id) await getSubCategory(tx, input.sub_category_id);
     const group = { subCategoryId: input.sub_category_id ?? null, brandId };
     await lockSongGroups(tx, [group]);

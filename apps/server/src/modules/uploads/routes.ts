@@ -30,7 +30,7 @@ export function uploadRoutes(app: App, deps: Deps) {
     app.get(
       `${prefix}/aws/presigned_url`,
       {
-        config,
+        config: { ...config, brandWrite: true },
         schema: { tags: ['uploads'], querystring: presignedAudioQuery, response: { 200: envelopeOf(presignedAnswer) } },
       },
       async (req) => ok(await uploads.presignAudio(deps, currentUser(req), req.query)),

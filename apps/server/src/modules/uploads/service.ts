@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  AUDIO_MAX_BYTES,
   AUDIO_SNIFF_BYTES,
   type FileUploadFields,
   IMAGE_MAX_BYTES,
@@ -12,13 +13,15 @@ import {
   sniffAudio,
   storableText,
 } from '@atk/contract';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { audios, products } from '../../db/schema.ts';
 import type { Deps } from '../../http/types.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { contentTypeOf } from '../../platform/storage/keys.ts';
 import { ObjectNotFound, type Storage } from '../../platform/storage/types.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { instrumentFor, productFor } from '../tenancy.ts';
+import { brandState, instrumentFor, productFor } from '../tenancy.ts';
 import { type Sniffed, sniffImage, sniffSvg, svgHasActiveContent } from './sniff.ts';
 import { sanitizeSvg } from './svg.ts';
 
@@ -54,6 +57,11 @@ export async function presignAudio({ db, storage }: Ctx, user: SessionUser, q: z
   if (q.brand_id && product.brandId !== q.brand_id) throw notFound(MSG.productNotFound);
   const { instrument } = await instrumentFor(db, user, q.instrument_id, { write: true });
   if (instrument.songId !== q.song_id) throw notFound(MSG.instrumentNotFound);
+  const cap = await uploadCap(db, product.brandId);
+  if (cap.pending) {
+    if (q.size !== undefined && q.size > cap.maxBytes) throw pendingTooLarge();
+    if (cap.files >= PENDING_AUDIO_MAX_FILES) throw new AppError(413, MSG.pendingTooManyFiles);
+  }
   return presign(storage, `audio/origin/${product.id}/${instrument.id}_${Date.now()}.${q.mine_type}`);
 }
 
@@ -80,6 +88,26 @@ export async function assertStoredAudio(storage: Storage, key: string): Promise<
   await storage.delete(key);
   throw badRequest(MSG.notAudio);
 }
+
+/**
+ * Source audio of a brand not confirmed yet (a self sign-up waiting for an operator) is capped: 50 MB a file and
+ * 10 files (500 MB in all), asked at the link (with the size the console sends) and checked again at the attach
+ * (docs/api.md "A brand's state and scope"). A confirmed brand has the AUDIO_MAX_BYTES of every upload.
+ */
+export const PENDING_AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+export const PENDING_AUDIO_MAX_FILES = 10;
+
+export async function uploadCap(db: Ctx['db'], brandId: string) {
+  if ((await brandState(db, brandId)) !== 'pending') return { pending: false, maxBytes: AUDIO_MAX_BYTES, files: 0 };
+  const [row] = await db
+    .select({ files: count() })
+    .from(audios)
+    .innerJoin(products, eq(products.id, audios.productId))
+    .where(eq(products.brandId, brandId));
+  return { pending: true, maxBytes: PENDING_AUDIO_MAX_BYTES, files: Number(row.files) };
+}
+
+export const pendingTooLarge = () => new AppError(413, MSG.pendingFileTooLarge);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 

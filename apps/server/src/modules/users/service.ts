@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, invitations, knownSignInAddresses, passwordResets, users } from '../../db/schema.ts';
 import { hashSecret, sha256Hex, verifySecret } from '../../platform/crypto.ts';
-import { badRequest, conflict, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { badRequest, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { assertUnderLimit, clearHits, countHit, LIMITS, takeHit, uncountHits } from '../../platform/rate-limit.ts';
 import { createSession, revokeAllSessions, type SessionUser } from '../sessions/service.ts';
@@ -88,38 +88,78 @@ async function rememberAddress(db: Db, userId: string, address: string): Promise
     );
 }
 
-/** Self sign-up: a customer whose new master brand waits for an operator's confirmation. */
+/**
+ * Self sign-up: a customer whose new master brand waits for an operator's confirmation. The answer is the same
+ * whether or not the email has an account (docs/api.md "A brand's state and scope"), so it cannot be probed: no
+ * session, the same msg. The mail is the follow-up, run after the answer: a new account's owner is welcomed, a
+ * known address's owner is told someone tried to register with it (sign in, or recover the password).
+ */
 export async function register(
   db: Db,
+  mailer: Mailer,
+  publicUrl: string,
   input: ProfileUpdate & { email: string; password: string; password_confirm: string; brand_name: string },
   address: string,
-) {
+): Promise<() => Promise<void>> {
   await takeHit(db, `register:addr:${address}`, LIMITS.registerPerAddress);
   if (input.password !== input.password_confirm) throw badRequest(MSG.passwordMismatch);
   const passwordHash = await hashSecret(input.password);
   const customer = await roleId(db, 'customer');
-  const userId = await db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (taken) throw conflict(MSG.emailTaken);
-    const [brand] = await tx.insert(brands).values({ name: input.brand_name, isPublished: 0 }).returning();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        ...profileColumns(input),
-        email: input.email,
-        passwordHash,
-        roleId: customer,
-        registerType: 'self_signup',
-        masterBrandId: brand.id,
-        masterBrandStatus: 'pending',
-      })
-      .returning({ id: users.id });
-    return user.id;
-  });
-  await rememberAddress(db, userId, address);
-  const token = await createSession(db, userId);
-  return { token, user_info: await mustReadUser(db, userId) };
+  const created = await db
+    .transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+      if (taken) return null;
+      const [brand] = await tx.insert(brands).values({ name: input.brand_name, isPublished: 0 }).returning();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...profileColumns(input),
+          email: input.email,
+          passwordHash,
+          roleId: customer,
+          registerType: 'self_signup',
+          masterBrandId: brand.id,
+          masterBrandStatus: 'pending',
+        })
+        .returning({ id: users.id });
+      return user.id;
+    })
+    // Two sign-ups of one email at once: the unique index refuses the second, which is then the known address's.
+    .catch((err) => {
+      const e = err as { code?: string; cause?: { code?: string } };
+      if (e.code === '23505' || e.cause?.code === '23505') return null;
+      throw err;
+    });
+  if (created) {
+    await rememberAddress(db, created, address);
+    return () => mailer.send(welcomeMail(input.email, publicUrl));
+  }
+  return async () => {
+    // The owner of a live account hears of the attempt; a deleted account's address gets nothing.
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), eq(users.isDeleted, false)))
+      .limit(1);
+    if (owner) await mailer.send(attemptMail(input.email, publicUrl));
+  };
 }
+
+const welcomeMail = (to: string, publicUrl: string) => ({
+  to,
+  subject: 'Welcome to ATK Player',
+  text: `Your ATK Player account is ready. Sign in at ${publicUrl}/login to build your players.\n\nAn operator will confirm your brand; until then your players are not public and uploads are limited.`,
+  html: `<p>Your ATK Player account is ready. <a href="${publicUrl}/login">Sign in</a> to build your players.</p><p>An operator will confirm your brand; until then your players are not public and uploads are limited.</p>`,
+  link: `${publicUrl}/login`,
+});
+
+const attemptMail = (to: string, publicUrl: string) => ({
+  to,
+  subject: 'Someone tried to sign up to ATK Player with your address',
+  text: `Someone tried to register an ATK Player account with this address, which already has one.\n\nSign in at ${publicUrl}/login, or recover your password at ${publicUrl}/recover.\n\nIf it was not you, ignore this mail: nothing was changed.`,
+  html: `<p>Someone tried to register an ATK Player account with this address, which already has one.</p><p><a href="${publicUrl}/login">Sign in</a>, or <a href="${publicUrl}/recover">recover your password</a>.</p><p>If it was not you, ignore this mail: nothing was changed.</p>`,
+  link: `${publicUrl}/recover`,
+});
 
 export async function mustReadUser(db: Db, userId: string) {
   const info = await readUserInfo(db, userId);

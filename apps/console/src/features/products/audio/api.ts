@@ -43,7 +43,7 @@ export const audioUploadsApi = {
   /** GET /aws/presigned_url?mine_type={extension}&product_id&song_id&instrument_id ("mine_type" sic). */
   presigned: (
     admin: boolean,
-    query: { mine_type: string; product_id: string; song_id: string; instrument_id: string },
+    query: { mine_type: string; product_id: string; song_id: string; instrument_id: string; size?: number },
   ) => get<PresignedAnswer>(scoped(admin, '/aws/presigned_url'), { query }),
 };
 

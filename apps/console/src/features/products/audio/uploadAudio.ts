@@ -50,6 +50,7 @@ export async function uploadAudio(
       product_id: target.productId,
       song_id: target.songId,
       instrument_id: target.instrumentId,
+      size: file.size,
     });
   } catch (e) {
     reportError(notify.error, e);
