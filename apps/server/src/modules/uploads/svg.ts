@@ -71,6 +71,12 @@ let current: { worker: Worker; ready: Promise<void> } | null = null;
 let idle: NodeJS.Timeout | undefined;
 const SVG_IDLE_MS = 60_000;
 
+/** Ends a worker; the next drawing starts a fresh one, even before this one has finished ending. */
+function retire(worker: Worker) {
+  if (current?.worker === worker) current = null;
+  worker.terminate();
+}
+
 function sanitiser() {
   if (current) return current;
   const worker = new Worker(BOOT, {
@@ -83,7 +89,7 @@ function sanitiser() {
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error('the SVG sanitiser did not start'));
-      worker.terminate();
+      retire(worker);
     }, SVG_START_MS);
     worker.once('message', () => {
       clearTimeout(timer);
@@ -119,7 +125,7 @@ async function inWorker(svg: string, timeMs: number): Promise<Buffer | null> {
       };
       const timer = setTimeout(() => {
         settle(() => reject(badRequest(SVG_MSG.tooComplex)));
-        worker.terminate();
+        retire(worker);
       }, timeMs);
       const onMessage = ({ clean }: { clean: string | null }) =>
         settle(() => resolve(clean === null ? null : Buffer.from(clean, 'utf8')));
@@ -131,6 +137,6 @@ async function inWorker(svg: string, timeMs: number): Promise<Buffer | null> {
       worker.postMessage(svg);
     });
   } finally {
-    idle = setTimeout(() => worker.terminate(), SVG_IDLE_MS).unref();
+    idle = setTimeout(() => retire(worker), SVG_IDLE_MS).unref();
   }
 }
