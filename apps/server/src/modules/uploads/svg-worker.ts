@@ -1,6 +1,6 @@
 /**
  * The SVG sanitiser, run in a worker thread (svg.ts starts it, with a time and a memory cap): DOMPurify over jsdom takes seconds and gigabytes on a large drawing, which on the main thread
- * stalled every other request (docs/api.md "SVG graphs").
+ * stalled every other request (docs/api.md "Stored content never breaks a read").
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';

@@ -5,9 +5,9 @@ import { Worker } from 'node:worker_threads';
 import { AppError, badRequest } from '../../platform/errors.ts';
 
 /**
- * An SVG graph's caps (docs/api.md "SVG graphs"). A frequency graph is a few hundred elements and tens of KB; the
- * caps leave room for a detailed export while keeping one sanitisation to about a second and well under the memory
- * cap (on a busy two-core machine, 5,000 elements take 3–10 s).
+ * An SVG graph's caps (docs/api.md "Stored content never breaks a read"). A frequency graph is a few hundred
+ * elements and tens of KB; the caps leave room for a detailed export while keeping one sanitisation within its time
+ * and memory caps (on a busy two-core machine, 5,000 elements took 3–10 s).
  */
 export const SVG_MAX_BYTES = 2 * 1024 * 1024;
 export const SVG_MAX_ELEMENTS = 5_000;
