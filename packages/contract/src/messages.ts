@@ -156,6 +156,9 @@ export const MSG = {
   // text and URL rules of every field (docs/api.md "Text and URL rules"); the field's name goes before them
   textUnstorable: 'must not contain NUL characters or unpaired surrogates',
   httpUrlOnly: 'must be a web address (http:// or https://)',
+  /** After "<field> must be at most <n>": rich text is measured as stored (docs/api.md "Rich text"). */
+  richTextCleanedLimit:
+    'characters once cleaned (each & counts as &amp;, every tag is closed, links gain target and rel)',
   // the HTTP layer: slow clients, over-long requests, malformed forms (docs/api.md, "Slow and malformed requests")
   requestTimeout: 'The request took too long to arrive, please try again',
   headersTooLarge: 'The request URL or headers are too long',

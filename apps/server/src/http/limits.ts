@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
 import { MSG } from '@atk/contract';
@@ -73,7 +73,8 @@ const STATUS_TEXT: Record<number, string> = {
  * A body must arrive within `bodyTimeoutMs` of the request's start (uploads: `uploadTimeoutMs`, left to Node's
  * `requestTimeout`). A client sending a byte now and then is answered 408 when the time is up and disconnected;
  * a body already whole when its route starts reading costs nothing more. Any answer given before the body was
- * read whole (a refusal, a GET with a body) closes the connection rather than wait for the rest.
+ * read whole (a refusal, a GET with a body) closes the connection rather than wait for the rest, but an upload's
+ * (see drainBody).
  */
 export function installBodyDeadline(app: FastifyInstance, limits: HttpLimits) {
   app.addHook('preParsing', async (req, reply, payload) => {
@@ -82,9 +83,49 @@ export function installBodyDeadline(app: FastifyInstance, limits: HttpLimits) {
     return deadlineStream(payload, Math.max(0, left));
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.raw.complete) reply.header('connection', 'close');
+    if (req.raw.complete) return payload;
+    // Node would close at once after the answer when the client asked for it: the drain closes once the body
+    // is read instead (drainBody).
+    if (req.routeOptions.config?.upload && drainBody(req.raw)) {
+      reply.header('connection', 'keep-alive');
+      if (/\bclose\b/i.test(String(req.headers.connection ?? ''))) closeWhenDone(req.raw, reply.raw);
+    } else reply.header('connection', 'close');
     return payload;
   });
+}
+
+const draining = new WeakSet<IncomingMessage>();
+
+/** A client that asked to close gets its close once its body is read and its answer sent, not before. */
+function closeWhenDone(raw: IncomingMessage, res: ServerResponse) {
+  const socket = raw.socket;
+  const read = raw.readableEnded ? Promise.resolve() : new Promise((r) => raw.once('end', r));
+  const sent = res.writableFinished ? Promise.resolve() : new Promise((r) => res.once('finish', r));
+  Promise.all([read, sent]).then(() => socket?.end());
+}
+/** The most of a refused upload read and dropped after its answer (an upload's own limit is 10 MB). */
+export const UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024;
+
+/**
+ * After an upload is answered before its body was read (no or an expired token, a wrong role, a file over its
+ * limit), the rest of the body is read and dropped, up to `bound` bytes: closing the connection on a client still
+ * sending makes the kernel reset it, and the client then loses the answer ('Upload error' instead of 'Authorization
+ * expired'). The connection stays open for the next request. False, and nothing read, when the body announces more
+ * than `bound`: the caller closes the connection. A body that turns out longer is cut at the bound.
+ */
+export function drainBody(raw: IncomingMessage, bound = UPLOAD_DRAIN_BYTES): boolean {
+  if (raw.readableEnded || draining.has(raw)) return true;
+  const announced = Number(raw.headers['content-length'] ?? 0);
+  if (announced > bound) return false;
+  draining.add(raw);
+  raw.unpipe();
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > bound) raw.socket?.destroy();
+  });
+  raw.resume();
+  return true;
 }
 
 /** The body as it arrives, failed with a 408 once `ms` pass before its end. */

@@ -10,7 +10,7 @@ import { MSG } from '../messages.ts';
 import { filterText, httpUrl, id, isoTime, pageQuery, queryBool, safeString, says, status01 } from './common.ts';
 import { type InstanceSong, instanceImage, instanceImages, instanceSongNamed, instanceSources } from './instances.ts';
 import { frequencyBands, playerProduct, playerSong } from './player.ts';
-import { frequencyBandsInput, infosContent } from './settings.ts';
+import { frequencyBandsInput, infosContent, storedInfosContent } from './settings.ts';
 
 /**
  * The mobile widget and its operator area (spec 3 §2 "Mobile widget operator area", §3 Mobile instance, Retailer,
@@ -201,6 +201,8 @@ export type MobileSetting = (typeof MOBILE_SETTINGS)[number];
 /** mobile_infos: the widget's Listening Tips, About Us and FAQ (rich text, sanitised as every rich text). */
 export const mobileInfosContent = infosContent.pick({ listening_tips: true, about_us: true, faq: true });
 export type MobileInfosContent = z.infer<typeof mobileInfosContent>;
+/** mobile_infos as answers carry them (unbounded, see `storedRichText`). */
+const storedMobileInfos = storedInfosContent.pick({ listening_tips: true, about_us: true, faq: true });
 /** mobile_menu: the entries the widget's menu shows, in this order, each once. */
 export const mobileMenuContent = z
   .array(
@@ -219,7 +221,7 @@ export const mobileSettingBodies = {
   mobile_landing_instance: z.object({ content: z.object({ instance: z.object({ _id: id }).nullable() }) }),
 } as const;
 export const mobileSettingAnswers = {
-  mobile_infos: z.object({ type: z.literal('mobile_infos'), content: mobileInfosContent }),
+  mobile_infos: z.object({ type: z.literal('mobile_infos'), content: storedMobileInfos }),
   mobile_freq_graph: z.object({ type: z.literal('mobile_freq_graph'), content: frequencyBands }),
   mobile_menu: z.object({ type: z.literal('mobile_menu'), content: mobileMenuContent }),
   /** The stored mobile instance with its name, for the console's select. */
@@ -246,7 +248,7 @@ export const mobilePlayerInstance = z.object({
   slots: z.array(z.string()),
   songs: z.array(playerSong),
   menu: mobileMenuContent,
-  infos: mobileInfosContent,
+  infos: storedMobileInfos,
   frequency_bands: frequencyBands,
   /** The codes of the instance's images by order (its Images tab), as the desktop read: which gallery IMAGES
    * shows first. */

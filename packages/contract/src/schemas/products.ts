@@ -74,6 +74,9 @@ export const productAudio = z.object({
 export const listeningGuide = z.object({
   content: safeString().max(LISTENING_GUIDE_MAX, { error: 'is too long' }),
 });
+/** The listening guide as the product read carries it: what was stored, unbounded (as every stored rich text,
+ * settings.ts `storedRichText`). */
+const storedListeningGuide = z.object({ content: z.string() });
 
 export const discographyEntry = z.object({
   artist: text(200),
@@ -247,7 +250,7 @@ export const product = z.object({
   songs: z.array(id),
   atk_songs: z.array(id),
   audio: z.array(audioRecord),
-  listening_guide: listeningGuide.nullable(),
+  listening_guide: storedListeningGuide.nullable(),
   discography: productDiscography,
   tech_specs: z.unknown().nullable(),
   frequency_graph: fileRef.nullable(),

@@ -30,13 +30,17 @@ export const landingSettingParams = z.object({
 /**
  * Rich text (spec 2 §2: heading level 3, paragraph, bold, italic, underline, link): every rich text of the product
  * (the client guide, the info pages, a product's listening guide) is HTML, reduced by the server to one allow-list
- * when it is saved (apps/server/src/platform/html.ts). The limit applies to what is sent.
+ * when it is saved (apps/server/src/platform/html.ts). The limit applies to what is sent and again to what the
+ * cleaning makes of it (which can be longer: `&` is stored as `&amp;`): a save over it is a 400. Answers read
+ * stored text unbounded (`storedRichText`), so nothing stored, by any version, can fail its own read.
  */
 export const RICH_TEXT_MAX = 100_000;
 const richText = z
   .string({ error: 'must be text' })
   .refine(storable, { error: MSG.textUnstorable })
   .max(RICH_TEXT_MAX, { error: `must be at most ${RICH_TEXT_MAX} characters` });
+/** Rich text as answers carry it: what was stored, whatever its length. */
+export const storedRichText = z.string();
 
 /** The client guide (spec 3 §2 /client/guide): four tabs of rich text, edited by operators (/global/guides). */
 export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
@@ -47,12 +51,22 @@ export const guideContent = z.object({
   integrate: richText,
 });
 export type GuideContent = z.infer<typeof guideContent>;
+const storedGuideContent = z.object(
+  Object.fromEntries(GUIDE_TABS.map((tab) => [tab, storedRichText])) as Record<
+    (typeof GUIDE_TABS)[number],
+    typeof storedRichText
+  >,
+);
 
 /** The player's info pages (spec 2 §2 Info pages, §3 Settings record): rich text, shown by the player. */
 export const infosContent = z.object(
   Object.fromEntries(INFO_PAGES.map((page) => [page, richText])) as Record<InfoPage, typeof richText>,
 );
 export type InfosContent = z.infer<typeof infosContent>;
+/** The info pages as answers carry them (unbounded, see `storedRichText`). */
+export const storedInfosContent = z.object(
+  Object.fromEntries(INFO_PAGES.map((page) => [page, storedRichText])) as Record<InfoPage, typeof storedRichText>,
+);
 
 /** One band of the frequency graph as an operator writes it: Hz within 1–24,000, min below max. */
 const hz = z
@@ -78,14 +92,14 @@ export const frequencyBandsInput = z.object(
 
 /** The settings an operator reads and writes at /admin/settings/{type} (spec 2 §7). */
 export const ADMIN_SETTINGS = ['guide', 'infos', 'freq_graph', 'landing_instance'] as const;
-export const guideSetting = z.object({ type: z.literal('guide'), content: guideContent });
+export const guideSetting = z.object({ type: z.literal('guide'), content: storedGuideContent });
 /** GET /settings/guide, /admin/settings/guide. */
 export type GuideSetting = z.infer<typeof guideSetting>;
 /** `/admin/settings/:type` path parameters of a type not named above (answered with an error). */
 export const adminSettingParams = z.object({ type: safeString().max(100) });
 export const guideSettingBody = z.object({ content: guideContent });
 /** GET/PUT /admin/settings/infos. */
-export const infosSetting = z.object({ type: z.literal('infos'), content: infosContent });
+export const infosSetting = z.object({ type: z.literal('infos'), content: storedInfosContent });
 export type InfosSetting = z.infer<typeof infosSetting>;
 export const infosSettingBody = z.object({ content: infosContent });
 /** GET/PUT /admin/settings/freq_graph: the bands the player shows (its defaults until an operator saves some). */

@@ -11,12 +11,15 @@ import { id, isoTime, pageQuery, says } from './common.ts';
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** True for a calendar day that exists: month 13 or February 30 do not (and must not reach `Date`'s throwing
+ * `toISOString`, a 500 before). */
+const isDay = (s: string) => {
+  if (!DAY.test(s)) return false;
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(s);
+};
 /** A UTC calendar day, `YYYY-MM-DD`, that exists. */
-export const day = z
-  .string(says('must be a date YYYY-MM-DD'))
-  .refine((s) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    error: 'must be a date YYYY-MM-DD',
-  });
+export const day = z.string(says('must be a date YYYY-MM-DD')).refine(isDay, { error: 'must be a date YYYY-MM-DD' });
 
 /** Today's UTC day, `YYYY-MM-DD`. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -24,14 +27,21 @@ export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 export const daysBetween = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** The range's own rules run only on two real days: a day that is not one is named alone ('must be a date'). */
+const bothDays = (p: { value: unknown }) => {
+  const q = p.value as { start?: unknown; end?: unknown };
+  return typeof q.start === 'string' && isDay(q.start) && typeof q.end === 'string' && isDay(q.end);
+};
+const when = { when: bothDays };
 /** `start`..`end`: not in the future, start not after end, at most STATISTICS_MAX_DAYS days. */
 export const dayRange = z
   .object({ start: day, end: day })
-  .refine((q) => q.end <= utcToday(), { error: MSG.statisticsFutureEnd, path: ['end'] })
-  .refine((q) => q.start <= q.end, { error: MSG.statisticsStartAfterEnd, path: ['start'] })
+  .refine((q) => q.end <= utcToday(), { error: MSG.statisticsFutureEnd, path: ['end'], ...when })
+  .refine((q) => q.start <= q.end, { error: MSG.statisticsStartAfterEnd, path: ['start'], ...when })
   .refine((q) => daysBetween(q.start, q.end) <= STATISTICS_MAX_DAYS, {
     error: MSG.statisticsRangeTooLong,
     path: ['start'],
+    ...when,
   });
 
 /** An empty value (a cleared filter, the console's "All") is no filter. */

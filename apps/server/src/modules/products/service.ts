@@ -1,11 +1,18 @@
-import { isAdminRole, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
+import {
+  isAdminRole,
+  LISTENING_GUIDE_MAX,
+  MSG,
+  type ProductGeneral,
+  type ProductUpdate,
+  spotifyUri,
+} from '@atk/contract';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lowerContains, type Page, pageOffset } from '../../db/query.ts';
 import { audios, brands, products, songs, users } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { sanitizeRichText } from '../../platform/html.ts';
+import { cleanRichText } from '../../platform/html.ts';
 import type { Storage } from '../../platform/storage/types.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { type AudioDeps, assertPlayableAudio, saveAudio } from '../audio/service.ts';
@@ -232,7 +239,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
         set.atkSongs = await platformSongs(db, update.content);
         break;
       case 'listening_guide':
-        set.listeningGuide = { content: sanitizeRichText(update.content.content) };
+        set.listeningGuide = { content: cleanRichText(update.content.content, 'content.content', LISTENING_GUIDE_MAX) };
         break;
       case 'discography':
         set.discography = update.content.map((d) => ({

@@ -15,12 +15,13 @@ import {
   type MobileSettingAnswer,
   MSG,
   mobileMenuContent,
+  RICH_TEXT_MAX,
 } from '@atk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, instances, mobileInstances, settings } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { sanitizeRichText } from '../../platform/html.ts';
+import { cleanRichText } from '../../platform/html.ts';
 import { DEFAULT_GUIDE } from './guide-default.ts';
 
 export async function readSetting<T>(db: Db, type: string, fallback: T): Promise<T> {
@@ -41,7 +42,8 @@ export async function writeRichText(
   type: 'guide' | 'infos' | 'mobile_infos',
   content: Record<string, string>,
 ): Promise<void> {
-  await writeSetting(db, type, Object.fromEntries(Object.entries(content).map(([k, v]) => [k, sanitizeRichText(v)])));
+  const clean = Object.entries(content).map(([k, v]) => [k, cleanRichText(v, `content.${k}`, RICH_TEXT_MAX)]);
+  await writeSetting(db, type, Object.fromEntries(clean));
 }
 
 /** The client guide: the operator's, else the built-in one. */

@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ADMINS, currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { drainBody } from '../../http/limits.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { type AppError, badRequest } from '../../platform/errors.ts';
 import * as uploads from './service.ts';
@@ -43,12 +44,9 @@ export function uploadRoutes(app: App, deps: Deps) {
     // Any other body type reaches the handler unread, which answers 400 'Send the file as multipart/form-data'
     // (docs/api.md) instead of the JSON API's 415.
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    // A refused form may not have been read whole (no token, too large…) and the client may still be sending:
-    // the connection cannot serve another request, so it closes once the answer is out.
-    scope.addHook('onSend', async (req, reply, payload) => {
-      if (reply.statusCode >= 400 || !req.raw.complete) reply.header('connection', 'close');
-      return payload;
-    });
+    // A refused form may not have been read whole (no token, too large…) and the client may still be sending: the
+    // rest is read and dropped after the answer, so the client receives it (http/limits.ts drainBody, registered
+    // for every upload route by installBodyDeadline).
     for (const [prefix, config] of [
       ['', brandStaff],
       ['/admin', admins],
@@ -116,7 +114,8 @@ async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => A
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (err) {
-    discardRest(req);
+    // The client may still be sending: the rest is read and dropped once answered (http/limits.ts).
+    drainBody(req.raw);
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(uploads.UPLOAD_MSG.notMultipart);
@@ -128,17 +127,4 @@ async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => A
     throw badRequest(MSG.multipartMalformed);
   }
   return { fields, file };
-}
-
-/** After a refusal mid-form the client may still be sending: read and drop the rest; past a bound, cut it. */
-function discardRest(req: FastifyRequest, bound = 32 * 1024 * 1024) {
-  const raw = req.raw;
-  if (raw.readableEnded) return;
-  raw.unpipe();
-  let dropped = 0;
-  raw.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > bound) raw.socket?.destroy();
-  });
-  raw.resume();
 }

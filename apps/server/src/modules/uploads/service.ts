@@ -23,7 +23,7 @@ import { ObjectNotFound, type Storage } from '../../platform/storage/types.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { brandState, instrumentFor, productFor } from '../tenancy.ts';
 import { type Sniffed, sniffImage, sniffSvg, svgHasActiveContent } from './sniff.ts';
-import { sanitizeSvg } from './svg.ts';
+import { assertSvgCaps, sanitizeSvg } from './svg.ts';
 
 export { IMAGE_MAX_BYTES };
 /** A frequency graph (an image or an SVG) is small; 10 MB leaves room for a large PNG. */
@@ -168,8 +168,9 @@ export async function uploadFile(
   if (!kind) throw badRequest(UPLOAD_MSG.notGraph);
   let stored = file;
   if (kind.ext === 'svg') {
-    // Plain script is refused with its reason; whatever else could run (encoded URLs, animation of event
+    // Over the caps, refused before anything reads the whole file. Plain script is refused with its reason; whatever else could run (encoded URLs, animation of event
     // attributes, `<use>` of a data URL…) is removed by the sanitiser, and the sanitised document is stored.
+    assertSvgCaps(file.data);
     if (svgHasActiveContent(file.data)) throw badRequest(UPLOAD_MSG.svgActive);
     const clean = await sanitizeSvg(file.data);
     if (!clean) throw badRequest(UPLOAD_MSG.notGraph);
