@@ -19,6 +19,7 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema.ts';
+import { sine, wav } from './audio-support.ts';
 import { makeUser, PASSWORD, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 import { FILES, postForm } from './upload-support.ts';
@@ -624,10 +625,12 @@ describe('a pending brand holds at most 10 source audio files', () => {
       expectOk(source, MSG.createInstrumentSuccess);
       sources.push(source.body.data._id);
     }
+    // A real WAV: the save probes the stored file (docs/api.md "Audio refused at attach time").
+    const take = wav(sine({ freq: 440, dbfs: -18, seconds: 0.5, sampleRate: 48000, channels: 1 }), 48000);
     const link = (sourceId: string) =>
       app.call<{ presigned_url: string; key: string; headers: Record<string, string> }>(
         'GET',
-        `/aws/presigned_url?mine_type=wav&product_id=${made.productId}&song_id=${made.songId}&instrument_id=${sourceId}&size=${FILES.wav.length}`,
+        `/aws/presigned_url?mine_type=wav&product_id=${made.productId}&song_id=${made.songId}&instrument_id=${sourceId}&size=${take.length}`,
         { token },
       );
     for (const sourceId of sources.slice(0, 10)) {
@@ -636,7 +639,7 @@ describe('a pending brand holds at most 10 source audio files', () => {
       const put = await fetch(signed.body.data.presigned_url.replace('http://portal.test', app.url), {
         method: 'PUT',
         headers: signed.body.data.headers,
-        body: FILES.wav,
+        body: take,
       });
       expect(put.status).toBe(200);
       expectOk(
