@@ -356,27 +356,27 @@ describe('every reference a save accepts is live and in scope', () => {
   });
 });
 
+/** A self sign-up through the product, then its sign-in (a pending brand's owner). */
+async function signUp(email: string, brandName: string) {
+  await app.db.delete(rateLimits);
+  const body = {
+    email,
+    password: hashPassword(PASSWORD),
+    password_confirm: hashPassword(PASSWORD),
+    brand_name: brandName,
+  };
+  expectOk(await app.call('POST', '/users/register', { body }), MSG.registerReceived);
+  return app.call<{ token: string; user_info: UserInfo }>('POST', '/users/login', {
+    body: { email, password: hashPassword(PASSWORD) },
+  });
+}
+
 describe('a self sign-up, until an operator confirms its brand', () => {
   let pending: { token: string; id: string; brandId: string };
   let built: { productId: string; songId: string; sourceId: string; instance: string };
 
   beforeAll(async () => {
-    await app.db.delete(rateLimits);
-    const email = 'pending-brand@register.example';
-    expectOk(
-      await app.call('POST', '/users/register', {
-        body: {
-          email,
-          password: hashPassword(PASSWORD),
-          password_confirm: hashPassword(PASSWORD),
-          brand_name: 'Pending Audio',
-        },
-      }),
-      MSG.registerReceived,
-    );
-    const login = await app.call<{ token: string; user_info: UserInfo }>('POST', '/users/login', {
-      body: { email, password: hashPassword(PASSWORD) },
-    });
+    const login = await signUp('pending-brand@register.example', 'Pending Audio');
     expectOk(login, MSG.loginSuccess);
     const info = login.body.data.user_info;
     pending = { token: login.body.data.token, id: info._id, brandId: info.master_brand_id ?? '' };
@@ -481,22 +481,7 @@ describe('a self sign-up, until an operator confirms its brand', () => {
   });
 
   it('refuses at the attach a stored file over the cap (a link asked without its size), and removes it', async () => {
-    await app.db.delete(rateLimits);
-    const email = 'pending-upload@register.example';
-    expectOk(
-      await app.call('POST', '/users/register', {
-        body: {
-          email,
-          password: hashPassword(PASSWORD),
-          password_confirm: hashPassword(PASSWORD),
-          brand_name: 'Pending Uploads',
-        },
-      }),
-      MSG.registerReceived,
-    );
-    const login = await app.call<{ token: string }>('POST', '/users/login', {
-      body: { email, password: hashPassword(PASSWORD) },
-    });
+    const login = await signUp('pending-upload@register.example', 'Pending Uploads');
     const token = login.body.data.token;
     const made = await content(token, 'Heavy mic');
     const link = await app.call<{ presigned_url: string; key: string; headers: Record<string, string> }>(
@@ -597,22 +582,7 @@ describe("another brand's products in public reads", () => {
 
 describe('a pending brand holds at most 10 source audio files', () => {
   it('refuses the 11th upload link with 413, and gives it once the brand is confirmed', async () => {
-    await app.db.delete(rateLimits);
-    const email = 'pending-many@register.example';
-    expectOk(
-      await app.call('POST', '/users/register', {
-        body: {
-          email,
-          password: hashPassword(PASSWORD),
-          password_confirm: hashPassword(PASSWORD),
-          brand_name: 'Pending Many',
-        },
-      }),
-      MSG.registerReceived,
-    );
-    const login = await app.call<{ token: string; user_info: UserInfo }>('POST', '/users/login', {
-      body: { email, password: hashPassword(PASSWORD) },
-    });
+    const login = await signUp('pending-many@register.example', 'Pending Many');
     const token = login.body.data.token;
     const made = await content(token, 'Many mic');
     const sources = [made.sourceId];
