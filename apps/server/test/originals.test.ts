@@ -1,5 +1,5 @@
 /**
- * Private originals on local storage (issue 20 §2, docs/api.md "Private originals"): the uploaded master
+ * Private originals on local storage (docs/api.md "Private originals"): the uploaded master
  * (`audio/origin/…`) is served only through the short-lived signed link an authorised read hands out; the processed
  * MP3 and peaks the player plays stay public.
  */

@@ -1,5 +1,5 @@
 /**
- * Stored rich text never breaks a read (issue 20, docs/api.md "Rich text"): a text within the input limit that
+ * Stored rich text never breaks a read (docs/api.md "Rich text"): a text within the input limit that
  * cleaning makes longer (`&` → `&amp;`, unclosed tags closed, links given target and rel) is refused with a 400
  * naming the field and its limit, and the longest text a save accepts is read back by every endpoint that carries
  * it, the public reads included. Before, such a save was a 500 and every later read of it too.

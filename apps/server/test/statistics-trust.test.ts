@@ -1,5 +1,5 @@
 /**
- * Statistics cannot be forged (issue 20; docs/api.md "How hard the statistics are to inflate"). One anonymous
+ * Statistics cannot be forged (docs/api.md "How hard the statistics are to inflate"). One anonymous
  * address used to move a competitor's figures at will (121 batches in under a minute: plays 0 → 2,880, listening
  * 0 → 3,000 hours, launches and visitors 0 → 120). Now events count only with their launch's token, listening only
  * as much as time has passed, plays and launches up to caps, and one address's share of an instance's day is

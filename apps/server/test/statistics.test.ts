@@ -203,7 +203,7 @@ describe('statistics: ranges', () => {
       );
       expectError(await get(`${path}start=yesterday&end=${utcToday()}`, token), 400, 'start must be a date YYYY-MM-DD');
       expectError(await get(`${path}start=${dayOffset(-3)}&end=1/1/2025`, token), 400, 'end must be a date YYYY-MM-DD');
-      // Days that are no day at all (month 13, day 32, month 0) were a 500 (issue 20), whichever side they are on.
+      // Days that are no day at all (month 13, day 32, month 0) were a 500, whichever side they are on.
       for (const bad of ['2026-13-01', '2026-00-10', '2026-01-32', '2026-02-30']) {
         expectError(await get(`${path}start=${bad}&end=2026-12-31`, token), 400, 'start must be a date YYYY-MM-DD');
         expectError(await get(`${path}start=2026-01-01&end=${bad}`, token), 400, 'end must be a date YYYY-MM-DD');

@@ -1,5 +1,5 @@
 /**
- * A refused upload arrives as its answer, never as a dropped connection (issue 20, docs/api.md "Uploads"): the
+ * A refused upload arrives as its answer, never as a dropped connection (docs/api.md "Uploads"): the
  * server answers before the body is read (no or an expired token, a wrong role, a file over its limit) and then
  * reads and drops the rest, so a client still sending receives the status instead of a connection reset.
  */

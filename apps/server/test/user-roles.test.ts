@@ -206,7 +206,7 @@ describe('/admin/users: the role matrix (docs/api.md "Who manages whom")', () =>
   });
 });
 
-describe('/admin/users: the reproductions of issue 20 §1', () => {
+describe('/admin/users: the reproductions of the security review', () => {
   it('a super_admin cannot delete the global_admin: 404, and the global_admin still signs in', async () => {
     const global = await newAccount('global_admin');
     expectError(

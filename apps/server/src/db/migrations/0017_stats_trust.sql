@@ -1,4 +1,4 @@
--- Statistics cannot be forged (issue 20; docs/api.md "How hard the statistics are to inflate"). Per visitor, instance
+-- Statistics cannot be forged (docs/api.md "How hard the statistics are to inflate"). Per visitor, instance
 -- and product: the last event's time (listening is bounded by the time passed since) and the day's plays (capped).
 -- Rows older than two days are deleted by the daily upkeep (a token's issue time bounds what a visitor without a row
 -- may send), by a scan once a day: no index on last_at, which every batch updates, so the updates stay HOT (room left
