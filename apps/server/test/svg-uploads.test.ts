@@ -1,6 +1,7 @@
 /**
- * SVG graphs (POST /upload/files, type=frequency) cannot stall the server nor carry anything active (docs/api.md "Stored content never breaks a read"): they are sanitised in a worker thread with a time and memory cap, refused over the
- * size and element caps, stripped of what could run or load, and served only as images.
+ * SVG graphs (POST /upload/files, type=frequency) cannot stall the server nor carry anything active (docs/api.md
+ * "Stored content never breaks a read"): they are sanitised in a worker thread with a time and memory cap, refused
+ * over the size and element caps, stripped of what could run or load, and served only as images.
  */
 import { API_BASE, MSG, type Product } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
