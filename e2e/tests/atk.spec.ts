@@ -117,8 +117,6 @@ test('the atk operator lands on /atk/instances and creates, renames and synchron
 });
 
 test('mobile instance products, sources and images: coupled toggles, a refused save, orders', async ({ page }) => {
-  // A long journey through screens and tabs: ≈ 15–20 s alone, near 30 s beside another worker on a 2-core CI machine.
-  test.setTimeout(60_000);
   const token = await apiLogin(DEMO.atk);
   const name = `Mobile products ${uid()}`;
   await v1('POST', '/admin/mobile_instances', token, { general: { name, is_published: 0 } });

@@ -95,8 +95,6 @@ test('the guide an operator writes in the editor is what customers read, formatt
   page,
   browser,
 }) => {
-  // A long journey through screens and tabs: ≈ 15–20 s alone, near 30 s beside another worker on a 2-core CI machine.
-  test.setTimeout(60_000);
   const original = await currentGuide();
   try {
     await signInAs(page, DEMO.global_admin, '/global/brands');

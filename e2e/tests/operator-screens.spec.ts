@@ -203,8 +203,6 @@ async function manageDemoBrand(page: Page, area: string) {
 }
 
 test('global admin: every screen of the sidebar and the brand-scoped mode', async ({ page }) => {
-  // A long journey through screens and tabs: ≈ 15–20 s alone, near 30 s beside another worker on a 2-core CI machine.
-  test.setTimeout(60_000);
   await signInAs(page, DEMO.global_admin, '/global/brands');
   // every link of the sidebar is one of the screens below: none is left out of the sweep
   const links = page.locator('[data-testid^="nav-global-"]');

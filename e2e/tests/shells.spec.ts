@@ -227,8 +227,6 @@ test.describe('global admin shell', () => {
   ];
 
   test('every sidebar group and link, the Support mail link, and sign-out', async ({ page }) => {
-    // A long journey through screens and tabs: ≈ 15–20 s alone, near 30 s beside another worker on a 2-core CI machine.
-    test.setTimeout(60_000);
     await signInAs(page, DEMO.global_admin, '/global/brands');
     await expect(page.getByTestId('sidebar-back')).toHaveCount(0);
     await expectSidebar(page, GLOBAL);
