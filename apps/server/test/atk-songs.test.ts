@@ -21,7 +21,7 @@ import {
   type Song,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sine, wav } from './audio-support.ts';
+import { shortTake } from './audio-support.ts';
 import { type Tenants, tenants } from './content-fixtures.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
@@ -171,7 +171,7 @@ describe("product atk_songs: a product's take of a platform song", () => {
       method: 'PUT',
       headers: p.headers,
       // A real WAV: the save probes the stored file (docs/api.md "Audio refused at attach time").
-      body: wav(sine({ freq: 440, dbfs: -18, seconds: 0.5, sampleRate: 48000, channels: 1 }), 48000),
+      body: shortTake(),
     });
     expect(put.status).toBe(200);
     const audio = { song_id: song.id, instrument_id: song.instruments[0], url: p.key, name: 'take.wav' };

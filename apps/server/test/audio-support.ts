@@ -211,3 +211,6 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
     },
   };
 }
+
+/** Half a second of a 440 Hz tone as a WAV: the smallest upload the attach-time probe takes for audio. */
+export const shortTake = () => wav(sine({ freq: 440, dbfs: -18, seconds: 0.5, sampleRate: 48000, channels: 1 }), 48000);

@@ -19,7 +19,7 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema.ts';
-import { sine, wav } from './audio-support.ts';
+import { shortTake } from './audio-support.ts';
 import { makeUser, PASSWORD, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 import { FILES, postForm } from './upload-support.ts';
@@ -596,7 +596,7 @@ describe('a pending brand holds at most 10 source audio files', () => {
       sources.push(source.body.data._id);
     }
     // A real WAV: the save probes the stored file (docs/api.md "Audio refused at attach time").
-    const take = wav(sine({ freq: 440, dbfs: -18, seconds: 0.5, sampleRate: 48000, channels: 1 }), 48000);
+    const take = shortTake();
     const link = (sourceId: string) =>
       app.call<{ presigned_url: string; key: string; headers: Record<string, string> }>(
         'GET',

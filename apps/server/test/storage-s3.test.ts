@@ -21,7 +21,7 @@ import { mediaTools, runTool } from '../src/platform/media/index.ts';
 import { createStorage, ObjectNotFound, storageOrigins } from '../src/platform/storage/index.ts';
 import { READ_URL_SECONDS } from '../src/platform/storage/keys.ts';
 import { publicBase, type S3Storage } from '../src/platform/storage/s3.ts';
-import { sine, wav as sineWav } from './audio-support.ts';
+import { shortTake, sine, wav as sineWav } from './audio-support.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { expectOk } from './support.ts';
 import { FILES, makeContent, postForm } from './upload-support.ts';
@@ -410,7 +410,7 @@ describe('the upload endpoints with S3', () => {
     // An original: uploaded without public-read.
     expect(p.headers).toEqual({ 'content-type': 'audio/flac', 'if-none-match': '*' });
     // A real WAV: the save probes the stored file (docs/api.md "Audio refused at attach time").
-    const take = sineWav(sine({ freq: 440, dbfs: -18, seconds: 0.5, sampleRate: 48000, channels: 1 }), 48000);
+    const take = shortTake();
     expect((await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: take })).status).toBe(200);
     const again = await fetch(p.presigned_url, { method: 'PUT', headers: p.headers, body: FILES.png });
     expect(again.status).toBe(412);
