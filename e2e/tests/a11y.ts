@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG 2.2 AA rule set the product is held to (docs/accessibility.md). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Scans what the page shows now with axe-core and fails the test on any critical or serious violation, listing each
+ * rule with the elements it found (a target inside the player's shadow root reads "atk-player >> inner selector").
+ * `include` narrows the scan to one part (the player: 'atk-player'); `label` names the state in the failure.
+ */
+export async function expectAccessible(page: Page, label = page.url(), opts: { include?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (opts.include) builder = builder.include(opts.include);
+  const result = await builder.analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.map((t) => (Array.isArray(t) ? t.join(' >> ') : t)).join(' '))
+          .join(' | ')}${v.nodes.length > 5 ? ` … ${v.nodes.length} in all` : ''}`,
+    );
+  expect(serious, `axe (WCAG 2.2 AA) on ${label}`).toEqual([]);
+}
