@@ -548,8 +548,8 @@ test('blind mode hides the names and shuffles; reveal shows them', async ({ page
   await dialog.getByRole('button', { name: 'Reveal products' }).click();
   // Reveal goes away once pressed; the focus stays in the player, on Blind mode beside it.
   await expect(blind).toBeFocused();
-  await expect(blind).toHaveAttribute('aria-pressed', 'false');
   expect((await dialog.boundingBox())?.height).toBe(height);
+  await expect(blind).toHaveAttribute('aria-pressed', 'false');
   const revealed = await items.locator('.name').allTextContents();
   expect([...revealed].sort()).toEqual(['Lumen C1', 'Pencil S4', 'Velour R2']);
   expect(revealed).not.toEqual(['Velour R2', 'Pencil S4', 'Lumen C1']);
