@@ -304,7 +304,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
           aria-label="Playback position"
           aria-valuenow={Math.round(position * 10) / 10}
           aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
-          onChange={(e) => seek(Number((e.target as HTMLInputElement).value))}
+          onInput={(e) => seek(Number((e.target as HTMLInputElement).value))}
           // The range's own step (0.1 s, for a finger's drag) is too small for keys: they move as on the desktop.
           onKeyDown={(e) => {
             const by = SEEK_KEYS[e.key];
