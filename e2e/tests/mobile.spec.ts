@@ -7,7 +7,8 @@
  */
 import type { MobilePlayerInstance } from '@atk/contract';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, baseUrl, DEMO, mobileSettingsTurn } from './support';
+import { expectAccessible } from './a11y.ts';
+import { api, apiLogin, baseUrl, DEMO, mobileSettingsTurn, solidPng, uploadProductFile } from './support';
 
 // The phone, but our own Chromium (the config's launchOptions stay): a describe may not change the browser type.
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -302,12 +303,113 @@ test('at 360 px nothing scrolls sideways and every control is at least 44 px', a
     });
     expect(small).toEqual([]);
   };
+  // Table cells wrap between words, never inside one (the frequency bands' names and descriptions).
+  const noBrokenWords = async () => {
+    const broken = await page.evaluate(() => {
+      const host = document.querySelector('atk-mobile-player') as HTMLElement;
+      const cells = Array.from(host.shadowRoot?.querySelectorAll('.sheet th, .sheet td') ?? []);
+      const out: string[] = [];
+      for (const cell of cells) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index ?? 0);
+            range.setEnd(node, (word.index ?? 0) + word[0].length);
+            const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(word[0]);
+          }
+        }
+      }
+      return out;
+    });
+    expect(broken).toEqual([]);
+  };
   await noSideScroll();
   await bigEnough();
+  expect(mobile.menu).toContain('FREQUENCY GRAPHS');
   for (const entry of mobile.menu) {
     await w.getByRole('button', { name: entry, exact: true }).tap();
     await expect(w.getByRole('region', { name: entry })).toBeVisible();
     await noSideScroll();
     await bigEnough();
+    await noBrokenWords();
+  }
+});
+
+test('the opened widget passes axe at 390 px and on a desktop, with each sheet open; keys move the position', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const w = await launch(page);
+  const scanAll = async (width: string) => {
+    const scan = (state: string) =>
+      expectAccessible(page, `the mobile widget at ${width}: ${state}`, { include: 'atk-mobile-player' });
+    await scan('opened');
+    for (const entry of mobile.menu) {
+      await w.getByRole('button', { name: entry, exact: true }).click();
+      await expect(w.getByRole('region', { name: entry })).toBeVisible();
+      await scan(entry);
+    }
+    await w.getByRole('button', { name: `Close ${mobile.menu[mobile.menu.length - 1]}` }).click();
+  };
+  await scanAll('390 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await scanAll('1280 px');
+
+  // The position is a slider read as the clock ('0:05 of 0:22'); arrows move it by 5 s, as on the desktop.
+  await expect(playButton(w)).toBeEnabled({ timeout: 20_000 });
+  const seek = w.getByRole('slider', { name: 'Playback position' });
+  await expect.poll(async () => Number(await seek.getAttribute('max')), { timeout: 20_000 }).toBeGreaterThan(10);
+  await seek.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => position(w)).toBe(0);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => position(w)).toBe(5);
+  await expect(seek).toHaveAttribute('aria-valuetext', /^0:05 of 0:\d\d$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => position(w)).toBe(0);
+});
+
+test('an 800×600 product picture is cropped to a square in its slot, not squashed', async ({ page }) => {
+  const token = await apiLogin(DEMO.customer);
+  const found = await api<{ list: { _id: string; general: { name: string }; images?: unknown }[] }>(
+    'GET',
+    '/products?page_num=1&page_size=20&name=Velour%20R2',
+    { token },
+  );
+  const velour = found.data.list.find((p) => p.general.name === 'Velour R2');
+  expect(velour).toBeTruthy();
+  const id = velour?._id as string;
+  const before = await api<{ images?: unknown }>('GET', `/products/${id}`, { token });
+  const url = await uploadProductFile(
+    token,
+    id,
+    { bytes: solidPng('#60a5fa', 800, 600), type: 'image/png', name: 'velour-800x600.png' },
+    { image: 0, type: 'thumbnail' },
+  );
+  const images = { thumbnail: { url, name: 'velour-800x600.png' }, large: null, additional_images: [], group_360: [] };
+  const put = (content: unknown) => api('PUT', `/products/${id}`, { token, body: { type: 'images', content } });
+  expect((await put(images)).code).toBe(200);
+  try {
+    const w = await launch(page);
+    const img = slot(w, 'Velour R2').locator('img');
+    await expect(img).toHaveAttribute('src', new RegExp(`${url.split('/').pop()}$`));
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(800);
+    const look = await img.evaluate((i) => {
+      const s = getComputedStyle(i);
+      const box = i.getBoundingClientRect();
+      return { square: Math.abs(box.width - box.height) <= 1, fit: `${s.objectFit} ${s.objectPosition}` };
+    });
+    expect(look).toEqual({ square: true, fit: 'cover 50% 50%' });
+  } finally {
+    await put(
+      (before.data as { images?: unknown }).images ?? {
+        thumbnail: null,
+        large: null,
+        additional_images: [],
+        group_360: [],
+      },
+    );
   }
 });

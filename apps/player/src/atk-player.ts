@@ -5,8 +5,8 @@
  * optionally `mini="right,bottom"` (px offsets of the floating panel). The element then reads the public instance
  * (GET {API origin}/api/v1/atk_player/widget/instances/{id}) from the origin this script came from and shows a
  * dialog, or a mini floating panel. The frame (header, close, focus, Escape, loading and error states) is drawn
- * here; the player itself is the app chunk (`atk-player-app.js`, React on preact/compat), imported from the same
- * directory on the first launch and mounted into the panel. Everything lives in the element's shadow root; it
+ * here; the player itself is the app chunk (`atk-player-app.js`, React-style components on Preact), imported from
+ * the same directory on the first launch and mounted into the panel. Everything lives in the element's shadow root; it
  * defines nothing global except the custom element itself.
  *
  * A page opened from a share link (`?atk_instance=…&atk_product=…&atk_song=…&atk_source=…`) launches that
@@ -114,148 +114,149 @@ class AtkPlayer extends HTMLElement {
    * initialised: a value set before the element is upgraded stays in place.
    */
   declare previewToken?: string | null;
-  private readonly root: ShadowRoot;
-  private readonly titleId = `atk-player-title-${++counter}`;
-  private load: Load = { state: 'loading' };
-  private loadedId: string | null = null;
-  private loadedToken: string | null = null;
-  private shown = false;
-  private returnFocus: Element | null = null;
-  private queued = false;
+  readonly #root: ShadowRoot;
+  readonly #titleId = `atk-player-title-${++counter}`;
+  #load: Load = { state: 'loading' };
+  #loadedId: string | null = null;
+  #loadedToken: string | null = null;
+  #shown = false;
+  #returnFocus: Element | null = null;
+  #queued = false;
   /** The mounted app, its host node (moved into each new panel) and the data it shows. */
-  private app: AppHandle | null = null;
-  private appHost: HTMLElement | null = null;
-  private appData: PlayerInstance | null = null;
-  private poll: ReturnType<typeof setTimeout> | undefined;
-  private polls = 0;
+  #app: AppHandle | null = null;
+  #appHost: HTMLElement | null = null;
+  #appData: PlayerInstance | null = null;
+  #poll: ReturnType<typeof setTimeout> | undefined;
+  #polls = 0;
 
   constructor() {
     super();
-    this.root = this.attachShadow({ mode: 'open' });
+    this.#root = this.attachShadow({ mode: 'open' });
     const sheet = supportsAdopted() ? new CSSStyleSheet() : null;
     if (sheet) {
       // A constructed sheet is not inline style: a host page's CSP without 'unsafe-inline' does not block it.
       sheet.replaceSync(STYLES);
-      this.root.adoptedStyleSheets = [sheet];
-    } else this.root.append(el('style', {}, STYLES));
-    this.root.addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
+      this.#root.adoptedStyleSheets = [sheet];
+    } else this.#root.append(el('style', {}, STYLES));
+    this.#root.addEventListener('keydown', (e) => this.#onKey(e as KeyboardEvent));
   }
 
   connectedCallback() {
-    this.update();
+    this.#update();
   }
 
   disconnectedCallback() {
-    document.removeEventListener('keydown', this.onDocumentKey, true);
-    this.unmountApp();
+    document.removeEventListener('keydown', this.#onDocumentKey, true);
+    this.#unmountApp();
   }
 
   attributeChangedCallback() {
     // launchPlayer sets several attributes in a row: draw once.
-    if (this.queued) return;
-    this.queued = true;
+    if (this.#queued) return;
+    this.#queued = true;
     queueMicrotask(() => {
-      this.queued = false;
-      this.update();
+      this.#queued = false;
+      this.#update();
     });
   }
 
-  private get instanceId() {
+  get #instanceId() {
     return (this.getAttribute('instance-id') ?? '').trim();
   }
 
-  private get mini() {
+  get #mini() {
     if (!this.hasAttribute('mini')) return null;
     return parseMini(this.getAttribute('mini')) ?? { right: 20, bottom: 20 };
   }
 
-  private close = () => this.setAttribute('status', 'hide');
+  #close = () => this.setAttribute('status', 'hide');
 
-  private onDocumentKey = (e: KeyboardEvent) => {
+  #onDocumentKey = (e: KeyboardEvent) => {
     // The modal dialog closes on Escape wherever the focus is.
-    if (e.key === 'Escape' && this.shown && !this.mini) {
+    if (e.key === 'Escape' && this.#shown && !this.#mini) {
       e.stopPropagation();
-      this.close();
+      this.#close();
     }
   };
 
-  private onKey(e: KeyboardEvent) {
+  #onKey(e: KeyboardEvent) {
     if (e.key === 'Escape') {
       e.stopPropagation();
-      this.close();
-    } else if (e.key === 'Tab' && !this.mini) this.trapFocus(e);
+      this.#close();
+    } else if (e.key === 'Tab' && !this.#mini) this.#trapFocus(e);
   }
 
-  private update() {
-    const id = this.instanceId;
+  #update() {
+    const id = this.#instanceId;
     const show = this.getAttribute('status') === 'show' && id !== '' && this.isConnected;
     if (!show) {
-      this.hide();
+      this.#hide();
       return;
     }
-    const opening = !this.shown;
-    if (opening) this.returnFocus = document.activeElement;
-    this.shown = true;
-    document.addEventListener('keydown', this.onDocumentKey, true);
+    const opening = !this.#shown;
+    if (opening) this.#returnFocus = document.activeElement;
+    this.#shown = true;
+    document.addEventListener('keydown', this.#onDocumentKey, true);
     const token = this.previewToken || null;
-    const stale = token !== this.loadedToken || (token !== null && opening);
-    if (id !== this.loadedId || stale || this.load.state === 'error' || preparing(this.load)) this.fetch(id);
-    else this.render();
+    const stale = token !== this.#loadedToken || (token !== null && opening);
+    if (id !== this.#loadedId || stale || this.#load.state === 'error' || preparing(this.#load)) this.#fetch(id);
+    else this.#render();
   }
 
-  private fetch(id: string, quiet = false) {
-    clearTimeout(this.poll);
-    if (!quiet) this.polls = 0;
-    this.loadedId = id;
+  #fetch(id: string, quiet = false) {
+    clearTimeout(this.#poll);
+    if (!quiet) this.#polls = 0;
+    this.#loadedId = id;
     const token = this.previewToken || null;
-    this.loadedToken = token;
+    this.#loadedToken = token;
     if (!quiet) {
-      this.load = { state: 'loading' };
-      this.render();
+      this.#load = { state: 'loading' };
+      this.#render();
     }
     readInstance(id, token).then((load) => {
       // another instance (or the same one, for a preview or not) was launched meanwhile
-      if (this.loadedId !== id || this.loadedToken !== token) return;
-      this.load = load;
-      if (!this.shown) return;
-      this.render();
-      if (preparing(load) && this.polls++ < POLLS) this.poll = setTimeout(() => this.fetch(id, true), POLL_MS);
+      if (this.#loadedId !== id || this.#loadedToken !== token) return;
+      this.#load = load;
+      if (!this.#shown) return;
+      this.#render();
+      if (preparing(load) && this.#polls++ < POLLS) this.#poll = setTimeout(() => this.#fetch(id, true), POLL_MS);
     });
   }
 
-  private hide() {
-    clearTimeout(this.poll);
-    document.removeEventListener('keydown', this.onDocumentKey, true);
-    const wasShown = this.shown;
-    this.shown = false;
-    const hadFocus = this.root.activeElement !== null;
-    this.unmountApp();
-    for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
+  #hide() {
+    clearTimeout(this.#poll);
+    document.removeEventListener('keydown', this.#onDocumentKey, true);
+    const wasShown = this.#shown;
+    this.#shown = false;
+    const hadFocus = this.#root.activeElement !== null;
+    this.#unmountApp();
+    for (const node of [...this.#root.children]) if (node.tagName !== 'STYLE') node.remove();
     // Focus goes back to where it was before opening (the launch button), if it was inside the player.
-    const back = this.returnFocus as HTMLElement | null;
-    this.returnFocus = null;
+    const back = this.#returnFocus as HTMLElement | null;
+    this.#returnFocus = null;
     if (wasShown && hadFocus && back && typeof back.focus === 'function' && back.isConnected) back.focus();
   }
 
-  private render() {
-    const mini = this.mini;
-    const hadFocus = this.root.activeElement;
-    const load = this.load;
+  #render() {
+    const mini = this.#mini;
+    const hadFocus = this.#root.activeElement;
+    const load = this.#load;
     // The app stays mounted while the same instance is shown (its node moves into the new panel).
-    const keep = load.state === 'ready' && this.appHost && this.appData === load.data ? this.appHost : null;
-    if (!keep) this.unmountApp();
-    for (const node of [...this.root.children]) if (node.tagName !== 'STYLE') node.remove();
+    const keep = load.state === 'ready' && this.#appHost && this.#appData === load.data ? this.#appHost : null;
+    if (!keep) this.#unmountApp();
+    for (const node of [...this.#root.children]) if (node.tagName !== 'STYLE') node.remove();
     let mountApp = false;
 
-    const title =
-      load.state === 'ready'
-        ? el('h2', { id: this.titleId, class: 'title' }, load.data.name || PLAYER_TEXT.label)
-        : el('h2', { id: this.titleId, class: 'title' }, PLAYER_TEXT.label);
+    const title = el(
+      'h2',
+      { id: this.#titleId, class: 'title' },
+      (load.state === 'ready' && load.data.name) || PLAYER_TEXT.label,
+    );
     const heading = el('div', { class: 'heading' }, title);
     if (load.state === 'ready' && load.data.brand_name)
       heading.append(el('p', { class: 'brand', part: 'brand' }, load.data.brand_name));
     const close = el('button', { type: 'button', class: 'close', 'aria-label': PLAYER_TEXT.close, part: 'close' }, '×');
-    close.addEventListener('click', this.close);
+    close.addEventListener('click', this.#close);
 
     const body = el('div', { class: 'body' });
     if (load.state === 'loading') {
@@ -263,18 +264,11 @@ class AtkPlayer extends HTMLElement {
       body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.loading));
     } else if (load.state === 'error') {
       body.append(el('p', { class: 'message error', role: 'alert' }, load.message));
-      if (load.retry) {
-        const retry = el('button', { type: 'button', class: 'retry' }, PLAYER_TEXT.retry);
-        retry.addEventListener('click', () => this.fetch(this.instanceId));
-        body.append(retry);
-      }
+      if (load.retry) body.append(this.#retryButton());
     } else if (load.data.products.length === 0) {
       body.append(el('p', { class: 'message' }, PLAYER_TEXT.noProducts));
     } else if (preparing(load)) {
-      body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.preparing));
-      const retry = el('button', { type: 'button', class: 'retry' }, PLAYER_TEXT.retry);
-      retry.addEventListener('click', () => this.fetch(this.instanceId));
-      body.append(retry);
+      body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.preparing), this.#retryButton());
     } else if (keep) {
       body.append(keep);
     } else if (app) {
@@ -284,11 +278,11 @@ class AtkPlayer extends HTMLElement {
       body.append(el('p', { class: 'message', role: 'status' }, PLAYER_TEXT.loading));
       const data = load.data;
       loadApp().then(
-        () => this.shown && this.load.state === 'ready' && this.load.data === data && this.render(),
+        () => this.#shown && this.#load.state === 'ready' && this.#load.data === data && this.#render(),
         () => {
-          if (!this.shown || this.load.state !== 'ready' || this.load.data !== data) return;
-          this.load = { state: 'error', message: PLAYER_TEXT.networkError, retry: true };
-          this.render();
+          if (!this.#shown || this.#load.state !== 'ready' || this.#load.data !== data) return;
+          this.#load = { state: 'error', message: PLAYER_TEXT.networkError, retry: true };
+          this.#render();
         },
       );
     }
@@ -300,7 +294,7 @@ class AtkPlayer extends HTMLElement {
         part: 'panel',
         role: 'dialog',
         'aria-modal': mini ? 'false' : 'true',
-        'aria-labelledby': this.titleId,
+        'aria-labelledby': this.#titleId,
         tabindex: '-1',
       },
       el('header', { class: 'header' }, heading, close),
@@ -312,44 +306,50 @@ class AtkPlayer extends HTMLElement {
     if (mini) {
       panel.style.right = `${mini.right}px`;
       panel.style.bottom = `${mini.bottom}px`;
-      this.root.append(panel);
+      this.#root.append(panel);
     } else {
       const backdrop = el('div', { class: 'backdrop', part: 'backdrop' });
-      backdrop.addEventListener('click', this.close);
-      this.root.append(backdrop, panel);
+      backdrop.addEventListener('click', this.#close);
+      this.#root.append(backdrop, panel);
     }
-    if (keep) this.app?.update({ mini: !!mini });
+    if (keep) this.#app?.update({ mini: !!mini });
     else if (mountApp && app && load.state === 'ready') {
       const host = el('div', { class: 'app-host' });
       body.append(host);
       const initial = shared && shared.instance === load.data._id ? shared : null;
       if (initial) shared = null;
-      this.appHost = host;
-      this.appData = load.data;
-      this.app = app.mount(host, { root: this.root, data: load.data, api: API, mini: !!mini, initial });
+      this.#appHost = host;
+      this.#appData = load.data;
+      this.#app = app.mount(host, { root: this.#root, data: load.data, api: API, mini: !!mini, initial });
     }
     // Keep focus inside while it was there; move it in when the modal opens.
     if (hadFocus || (!mini && !this.contains(document.activeElement))) close.focus({ preventScroll: true });
   }
 
-  private unmountApp() {
-    const handle = this.app;
-    this.app = null;
-    this.appHost = null;
-    this.appData = null;
+  #retryButton() {
+    const retry = el('button', { type: 'button', class: 'retry' }, PLAYER_TEXT.retry);
+    retry.addEventListener('click', () => this.#fetch(this.#instanceId));
+    return retry;
+  }
+
+  #unmountApp() {
+    const handle = this.#app;
+    this.#app = null;
+    this.#appHost = null;
+    this.#appData = null;
     handle?.unmount();
   }
 
-  private trapFocus(e: KeyboardEvent) {
+  #trapFocus(e: KeyboardEvent) {
     const focusable = [
-      ...this.root.querySelectorAll<HTMLElement>(
+      ...this.#root.querySelectorAll<HTMLElement>(
         'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
       ),
     ].filter((node) => node.getClientRects().length > 0);
     if (focusable.length === 0) return;
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
-    const active = this.root.activeElement;
+    const active = this.#root.activeElement;
     if (e.shiftKey && (active === first || !active)) {
       e.preventDefault();
       last.focus();

@@ -9,10 +9,10 @@ export const STYLES = `
 .panel{position:fixed;z-index:2147483001;display:flex;flex-direction:column;top:50%;left:50%;transform:translate(-50%,-50%);
 width:min(760px,calc(100vw - 32px));max-height:calc(100vh - 64px);overflow:hidden;border-radius:12px;background:#fff;color:#141c2b;
 box-shadow:0 20px 60px rgba(0,0,0,.35);font:400 14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
-letter-spacing:normal;text-align:left;text-transform:none;-webkit-font-smoothing:antialiased}
+-webkit-font-smoothing:antialiased}
 .panel:focus{outline:none}
 .panel.mini{top:auto;left:auto;transform:none;width:min(380px,calc(100vw - 16px));max-height:min(560px,calc(100vh - 16px));
-z-index:2147483001;border-radius:10px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
+border-radius:10px;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .header{display:flex;align-items:flex-start;gap:12px;padding:16px 16px 12px 20px;border-bottom:1px solid #e8eaef}
 .heading{flex:1;min-width:0}
 .title{margin:0;font-size:18px;line-height:24px;font-weight:700;overflow-wrap:anywhere}

@@ -41,7 +41,6 @@ export function Spin({ urls, name }: { urls: string[]; name: string }) {
           value={at}
           aria-valuetext={`View ${at + 1} of ${count}`}
           onInput={(e) => setIndex(Number((e.target as HTMLInputElement).value))}
-          onChange={(e) => setIndex(Number((e.target as HTMLInputElement).value))}
         />
       </label>
     </div>

@@ -156,25 +156,27 @@ function FrequencyGraph({
         <p className="empty">No frequency graph for {product.name}.</p>
       )}
       {bands && (
-        <table className="table bands">
-          <caption className="sr-only">Frequency bands</caption>
-          <thead>
-            <tr>
-              <th scope="col">Band</th>
-              <th scope="col">Range</th>
-              <th scope="col">What you hear</th>
-            </tr>
-          </thead>
-          <tbody>
-            {BANDS.map(([key, label]) => (
-              <tr key={key}>
-                <th scope="row">{label}</th>
-                <td className="nowrap">{bandRange(bands[key].min, bands[key].max)}</td>
-                <td>{bands[key].desc}</td>
+        <div className="scroll-x">
+          <table className="table bands">
+            <caption className="sr-only">Frequency bands</caption>
+            <thead>
+              <tr>
+                <th scope="col">Band</th>
+                <th scope="col">Range</th>
+                <th scope="col">What you hear</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {BANDS.map(([key, label]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  <td className="nowrap">{bandRange(bands[key].min, bands[key].max)}</td>
+                  <td>{bands[key].desc}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

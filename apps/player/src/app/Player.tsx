@@ -21,6 +21,9 @@ import { useEngine } from './useEngine.ts';
 import { usePlayerEvents } from './usePlayerEvents.ts';
 import { Waveform } from './Waveform.tsx';
 
+/** A product button of the switcher: the space bar plays/pauses there, as it does anywhere else in the player. */
+const isPick = (el: HTMLElement | undefined) => !!el?.classList?.contains('pick');
+
 const visitorLanguages = () => {
   try {
     return [navigator.language, ...(navigator.languages ?? [])];
@@ -63,8 +66,9 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const [blind, setBlind] = useState<{ order: string[]; revealed: boolean } | null>(null);
   const [adding, setAdding] = useState('');
   const [matched, setMatched] = useState(true);
-  const [shareUrl, setShareUrl] = useState<string | null>(null);
-  const [shareNote, setShareNote] = useState('');
+  const [shareOpen, setShareOpen] = useState(false);
+  /** What the last copy said, for the link it copied: a switch since then makes it stale, so it is not shown. */
+  const [copied, setCopied] = useState<{ url: string; note: string } | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
 
   const song = data.songs.find((s) => s._id === songId) ?? null;
@@ -164,19 +168,22 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
     if (selected === id) setSelected(rest.find((c) => versionOf(c)) ?? rest[0]);
   };
   const blindButton = useRef<HTMLButtonElement>(null);
+  // The box always shows the link to what is selected now; 'Link copied' only while that is the copied link.
+  const shareUrl = buildShareUrl(location.href, {
+    instance: data._id,
+    product: hidden ? null : selected,
+    song: songId,
+    source: sourceId,
+  });
+  const shareNote = copied?.url === shareUrl ? copied.note : '';
   const share = async () => {
-    const url = buildShareUrl(location.href, {
-      instance: data._id,
-      product: hidden ? null : selected,
-      song: songId,
-      source: sourceId,
-    });
-    setShareUrl(url);
+    const url = shareUrl;
+    setShareOpen(true);
     try {
       await navigator.clipboard.writeText(url);
-      setShareNote('Link copied');
+      setCopied({ url, note: 'Link copied' });
     } catch {
-      setShareNote('Copy the link below');
+      setCopied({ url, note: 'Copy the link below' });
     }
   };
 
@@ -191,7 +198,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
       const tag = target?.tagName ?? '';
       if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || target?.isContentEditable) return;
       if (e.key === ' ' || e.key === 'Spacebar') {
-        if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return;
+        if ((tag === 'BUTTON' && !isPick(target)) || tag === 'A' || tag === 'SUMMARY') return;
         e.preventDefault();
         keys.current.togglePlay();
       } else if (/^[1-9]$/.test(e.key)) {
@@ -202,8 +209,17 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
         }
       }
     };
+    // A button is pressed by the space bar's keyup: on a product button that would select it again.
+    const onKeyUp = (e: Event) => {
+      const k = (e as KeyboardEvent).key;
+      if ((k === ' ' || k === 'Spacebar') && isPick(e.composedPath()[0] as HTMLElement)) e.preventDefault();
+    };
     root.addEventListener('keydown', onKey);
-    return () => root.removeEventListener('keydown', onKey);
+    root.addEventListener('keyup', onKeyUp);
+    return () => {
+      root.removeEventListener('keydown', onKey);
+      root.removeEventListener('keyup', onKeyUp);
+    };
   }, [root]);
 
   // ── drawing ───────────────────────────────────────────────────────────────────────────────────────
@@ -211,7 +227,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
   const destination = chooseDestination(data.buttons, currency);
   const price = data.features.display_price === 1 && product && !hidden ? choosePrice(product.price, currency) : null;
   const playing = engineState === 'playing';
-  const addable = blind ? [] : addableProducts(data, chosen);
+  const addable = hidden ? [] : addableProducts(data, chosen);
   const version = versionOf(selected);
   const livePosition = useCallback(() => engineRef.current?.position ?? 0, []);
   const notes = order.flatMap((id) => {
@@ -309,7 +325,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
                     {note && <span className="pnote">{note}</span>}
                   </span>
                 </button>
-                {!blind && chosen.length > 1 && (
+                {!hidden && chosen.length > 1 && (
                   <button
                     type="button"
                     className="remove"
@@ -343,6 +359,9 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
             </button>
           </div>
         )}
+        <p className="sr-only" role="status" aria-live="polite" data-testid="selected-announcement">
+          {selected ? `${nameOf(selected)} selected` : ''}
+        </p>
         <div className="notes" role="status" aria-live="polite">
           {notes.map((n) => (
             <p key={n} className="note">
@@ -406,8 +425,9 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
             ref={blindButton}
             type="button"
             className="btn"
-            aria-pressed={!!blind}
-            onClick={() => setBlind(blind ? null : { order: shuffle(chosen), revealed: false })}
+            // Reveal ends the blind test (the products keep the places they had); pressed again, a new one starts.
+            aria-pressed={hidden}
+            onClick={() => setBlind(hidden ? null : { order: shuffle(chosen), revealed: false })}
           >
             Blind mode
           </button>
@@ -449,7 +469,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
         )}
       </div>
       {infoOpen && <InfoPages id={ids.info} infos={data.infos} />}
-      {shareUrl && (
+      {shareOpen && (
         <div className="field share">
           <label className="label" htmlFor={ids.share}>
             Share link

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { columnsOf, type Peaks, readPeaks } from './peaks.ts';
-import { spokenTime } from './time.ts';
+import { formatTime } from './time.ts';
 
 const peaksCache = new Map<string, Promise<Peaks | null>>();
 
@@ -110,7 +110,7 @@ export function Waveform({ peaksUrl, duration, position, livePosition, playing, 
       aria-valuemin={0}
       aria-valuemax={Math.round(duration * 10) / 10}
       aria-valuenow={now}
-      aria-valuetext={`${spokenTime(position)} of ${spokenTime(duration)}`}
+      aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
       aria-disabled={disabled || undefined}
       onPointerDown={(e) => {
         if (disabled || duration <= 0) return;

@@ -54,24 +54,24 @@ export interface ListenTarget {
 }
 
 export class EventBatcher {
-  private queue: PlayerEventOut[] = [];
-  private listened = new Map<string, { target: ListenTarget; seconds: number }>();
+  #queue: PlayerEventOut[] = [];
+  #listened = new Map<string, { target: ListenTarget; seconds: number }>();
 
   add(event: PlayerEventOut): void {
-    this.queue.push(event);
+    this.#queue.push(event);
   }
 
   /** Adds listening time (seconds, while playing) to what the selected product, song and source have. */
   listen(target: ListenTarget, seconds: number): void {
     if (!(seconds > 0) || !Number.isFinite(seconds)) return;
     const key = `${target.product_id}|${target.song_id}|${target.source_id}|${target.instance_id}`;
-    const entry = this.listened.get(key);
+    const entry = this.#listened.get(key);
     if (entry) entry.seconds += seconds;
-    else this.listened.set(key, { target: { ...target }, seconds });
+    else this.#listened.set(key, { target: { ...target }, seconds });
   }
 
   get pending(): number {
-    return this.queue.length + this.listened.size;
+    return this.#queue.length + this.#listened.size;
   }
 
   /**
@@ -79,11 +79,11 @@ export class EventBatcher {
    * a second; less than half a second is kept for the next batch unless `final` (the page is going away).
    */
   drain(sender: EventsSender, final = false): EventsPayload[] {
-    const events = this.queue;
-    this.queue = [];
-    for (const [key, entry] of this.listened) {
+    const events = this.#queue;
+    this.#queue = [];
+    for (const [key, entry] of this.#listened) {
       if (!final && entry.seconds < 0.5) continue;
-      this.listened.delete(key);
+      this.#listened.delete(key);
       let left = Math.round(entry.seconds * 10) / 10;
       while (left > 0) {
         const seconds = Math.min(left, MAX_LISTEN_SECONDS);

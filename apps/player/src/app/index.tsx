@@ -1,6 +1,6 @@
 /**
  * The app chunk (`atk-player-app.js`): loaded by the `<atk-player>` loader on the first launch, it draws the
- * player (React components, bundled against preact/compat) into the element's shadow root.
+ * player (React-style components, bundled against Preact: build.mjs) into the element's shadow root.
  */
 import { createRoot } from 'react-dom/client';
 import { Player } from './Player.tsx';

@@ -39,7 +39,7 @@ border-radius:8px;background:#fff;text-align:left;cursor:pointer}
 .key{flex:none;display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;border-radius:4px;
 background:#e8eaef;color:#141c2b;font-size:12px;font-weight:700}
 .pick[aria-pressed=true] .key{background:#c2410c;color:#fff}
-.thumb{flex:none;width:32px;height:32px;border-radius:4px;object-fit:cover;background:#f5f6f8}
+.thumb{flex:none;width:32px;height:32px;border-radius:4px;object-fit:cover;object-position:center;background:#f5f6f8}
 .pname{display:flex;flex-direction:column;min-width:0}
 .name{font-size:14px;line-height:18px;font-weight:600;overflow-wrap:anywhere}
 .model,.pnote{font-size:12px;line-height:16px;color:#4a5568}
@@ -108,14 +108,20 @@ box-shadow:0 4px 16px rgba(0,0,0,.25)}
 .spin-stage{display:flex;justify-content:center;align-items:center;min-height:120px;background:#f5f6f8;border-radius:6px;cursor:grab;
 touch-action:pan-y;user-select:none}
 .spin-stage:active{cursor:grabbing}
-.spin-stage img{display:block;max-width:100%;max-height:280px;pointer-events:none}
+.spin-stage img{display:block;width:280px;max-width:100%;height:auto;aspect-ratio:1;object-fit:cover;object-position:center;pointer-events:none}
 .spin-control{display:flex;align-items:center;gap:8px;margin-top:8px;font-size:12px;color:#4a5568}
 .spin-control input{flex:1}
 .gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:8px}
 .gallery figure{margin:0}
-.gallery img{display:block;width:100%;height:120px;object-fit:cover;border-radius:6px;background:#f5f6f8}
+.gallery img{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;object-position:center;border-radius:6px;background:#f5f6f8}
 .mini .pick{max-width:100%}
 .mini .time{min-width:0}
 .mini .transport{gap:8px}
 .mini .hint{display:none}
+.hint{display:none}
+@media (hover:hover) and (pointer:fine){.hint{display:inline}}
+.panel:not(.mini):has(.app){height:min(900px,calc(100vh - 64px))}
+@media (prefers-reduced-motion:reduce){.app *,.app *::after{transition:none!important;animation:none!important;scroll-behavior:auto!important}}
+@media (forced-colors:active){.pick[aria-pressed=true],.btn[aria-pressed=true],.tab[aria-selected=true],.info[aria-expanded=true]{outline:3px solid Highlight;outline-offset:-3px}
+.play,.key,.track{forced-color-adjust:none}.bubble{border:1px solid CanvasText}}
 `;

@@ -7,12 +7,3 @@ export function formatTime(seconds: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
-
-/** '7 seconds', '3 minutes 5 seconds': the clock for screen readers. */
-export function spokenTime(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  return m > 0 ? `${part(m, 'minute')} ${part(s, 'second')}` : part(s, 'second');
-}

@@ -92,75 +92,75 @@ interface Track {
 }
 
 export class AudioEngine {
-  private ctx: BaseAudioContext | undefined;
-  private master: GainNode | undefined;
-  private readonly makeContext: (sampleRate?: number) => BaseAudioContext;
-  private readonly tracks = new Map<string, Track>();
-  private readonly listeners = new Set<EngineListener>();
-  private readonly windowFrames: number;
-  private readonly crossfadeS: number;
-  private readonly timeoutMs: number;
-  private readonly fetchFn: typeof fetch;
-  private selectedId: string | null = null;
+  #ctx: BaseAudioContext | undefined;
+  #master: GainNode | undefined;
+  readonly #makeContext: (sampleRate?: number) => BaseAudioContext;
+  readonly #tracks = new Map<string, Track>();
+  readonly #listeners = new Set<EngineListener>();
+  readonly #windowFrames: number;
+  readonly #crossfadeS: number;
+  readonly #timeoutMs: number;
+  readonly #fetchFn: typeof fetch;
+  #selectedId: string | null = null;
   /** A run is waiting for the selected version's audio (state `loading`). */
-  private starting = false;
-  private matched = true;
-  private stateValue: EngineState = 'idle';
+  #starting = false;
+  #matched = true;
+  #stateValue: EngineState = 'idle';
   /** The run now playing: the timeline sample (at the context's rate) heard at context time `runStartTime`. */
-  private runStartSample = 0;
-  private runStartTime = 0;
-  private pausedAtSample = 0;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  #runStartSample = 0;
+  #runStartTime = 0;
+  #pausedAtSample = 0;
+  #ticker: ReturnType<typeof setInterval> | undefined;
   /** Bumped by every start and stop of a run: work for an older run is dropped. */
-  private generation = 0;
+  #generation = 0;
   /** Bumped by every load: downloads for an older set of versions are dropped. */
-  private loadGeneration = 0;
-  private decodedBytesNow = 0;
-  private decodedBytesPeak = 0;
-  private allSettled: Promise<void> = Promise.resolve();
+  #loadGeneration = 0;
+  #decodedBytesNow = 0;
+  #decodedBytesPeak = 0;
+  #allSettled: Promise<void> = Promise.resolve();
 
   constructor(options: EngineOptions = {}) {
-    this.makeContext =
+    this.#makeContext =
       options.makeContext ?? ((sampleRate) => new AudioContext({ latencyHint: 'interactive', sampleRate }));
-    this.windowFrames = options.windowFrames ?? 256;
-    this.crossfadeS = (options.crossfadeMs ?? 25) / 1000;
-    this.timeoutMs = options.downloadTimeoutMs ?? 30_000;
-    this.fetchFn = options.fetch ?? fetch.bind(globalThis);
+    this.#windowFrames = options.windowFrames ?? 256;
+    this.#crossfadeS = (options.crossfadeMs ?? 25) / 1000;
+    this.#timeoutMs = options.downloadTimeoutMs ?? 30_000;
+    this.#fetchFn = options.fetch ?? fetch.bind(globalThis);
   }
 
   listen(listener: EngineListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** The context, made at the versions' sample rate so decoding does not resample them. */
   get context(): BaseAudioContext {
-    if (!this.ctx) this.useContext(this.makeContext());
-    return this.ctx as BaseAudioContext;
+    if (!this.#ctx) this.#useContext(this.#makeContext());
+    return this.#ctx as BaseAudioContext;
   }
   get state(): EngineState {
-    return this.stateValue;
+    return this.#stateValue;
   }
   get selected(): string | null {
-    return this.selectedId;
+    return this.#selectedId;
   }
   get levelMatched(): boolean {
-    return this.matched;
+    return this.#matched;
   }
   /** Decoded audio held right now, and the most ever held at once, in bytes. */
   get decodedBytes(): number {
-    return this.decodedBytesNow;
+    return this.#decodedBytesNow;
   }
   get peakDecodedBytes(): number {
-    return this.decodedBytesPeak;
+    return this.#decodedBytesPeak;
   }
   /** Resolves when every version of the last load has arrived or failed. */
   get settled(): Promise<void> {
-    return this.allSettled;
+    return this.#allSettled;
   }
   /** Versions that failed, with the reason. */
   get failures(): Map<string, string> {
-    return new Map([...this.tracks].flatMap(([id, t]) => (t.failed ? [[id, t.failed] as const] : [])));
+    return new Map([...this.#tracks].flatMap(([id, t]) => (t.failed ? [[id, t.failed] as const] : [])));
   }
   get sampleRate(): number {
     return this.context.sampleRate;
@@ -168,7 +168,7 @@ export class AudioEngine {
   /** Length of the timeline: the longest version. */
   get durationSamples(): number {
     let n = 0;
-    for (const t of this.tracks.values()) if (t.index) n = Math.max(n, t.length);
+    for (const t of this.#tracks.values()) if (t.index) n = Math.max(n, t.length);
     return n;
   }
   get duration(): number {
@@ -176,9 +176,9 @@ export class AudioEngine {
   }
   /** The timeline sample the listener hears now. */
   get positionSamples(): number {
-    if (this.stateValue !== 'playing') return this.pausedAtSample;
-    const elapsed = Math.max(0, this.context.currentTime - this.runStartTime);
-    return Math.min(this.durationSamples, this.runStartSample + Math.round(elapsed * this.sampleRate));
+    if (this.#stateValue !== 'playing') return this.#pausedAtSample;
+    const elapsed = Math.max(0, this.context.currentTime - this.#runStartTime);
+    return Math.min(this.durationSamples, this.#runStartSample + Math.round(elapsed * this.sampleRate));
   }
   get position(): number {
     return this.positionSamples / this.sampleRate;
@@ -190,27 +190,27 @@ export class AudioEngine {
    * has arrived (or, if it failed, once every download has ended); the others join as they arrive.
    */
   async load(versions: EngineVersion[], selected: string, sampleRate?: number): Promise<void> {
-    this.stopRun();
-    const generation = ++this.loadGeneration;
-    for (const t of this.tracks.values()) this.dropTrack(t);
-    this.tracks.clear();
-    this.pausedAtSample = 0;
-    this.selectedId = selected;
-    if (sampleRate && this.ctx && this.ctx.sampleRate !== sampleRate) {
-      closeContext(this.ctx);
-      this.ctx = undefined;
+    this.#stopRun();
+    const generation = ++this.#loadGeneration;
+    for (const t of this.#tracks.values()) this.#dropTrack(t);
+    this.#tracks.clear();
+    this.#pausedAtSample = 0;
+    this.#selectedId = selected;
+    if (sampleRate && this.#ctx && this.#ctx.sampleRate !== sampleRate) {
+      closeContext(this.#ctx);
+      this.#ctx = undefined;
     }
-    if (!this.ctx) this.useContext(this.makeContext(sampleRate));
-    this.setState('loading');
-    const downloads = new Map(versions.map((v) => [v.id, this.addTrack(v)]));
-    this.allSettled = Promise.all(downloads.values()).then(() => undefined);
-    const first = this.tracks.get(selected);
-    if (first) await this.whenCovers(first, 0);
-    if (generation !== this.loadGeneration) return;
-    if (!first || !this.covers(first, 0)) await this.allSettled;
-    if (generation !== this.loadGeneration) return;
-    const playable = [...this.tracks.values()].some((t) => t.index);
-    if (this.stateValue === 'loading') this.setState(playable ? 'ready' : 'idle');
+    if (!this.#ctx) this.#useContext(this.#makeContext(sampleRate));
+    this.#setState('loading');
+    const downloads = new Map(versions.map((v) => [v.id, this.#addTrack(v)]));
+    this.#allSettled = Promise.all(downloads.values()).then(() => undefined);
+    const first = this.#tracks.get(selected);
+    if (first) await this.#whenCovers(first, 0);
+    if (generation !== this.#loadGeneration) return;
+    if (!first || !this.#covers(first, 0)) await this.#allSettled;
+    if (generation !== this.#loadGeneration) return;
+    const playable = [...this.#tracks.values()].some((t) => t.index);
+    if (this.#stateValue === 'loading') this.#setState(playable ? 'ready' : 'idle');
   }
 
   /**
@@ -219,30 +219,30 @@ export class AudioEngine {
    * when it failed; `settled` waits for its whole download.
    */
   addVersion(v: EngineVersion): Promise<void> {
-    if (this.tracks.has(v.id)) return Promise.resolve();
-    const arrival = this.addTrack(v);
-    this.allSettled = Promise.all([this.allSettled, arrival]).then(() => undefined);
-    const track = this.tracks.get(v.id) as Track;
-    return this.until(track, () => track.heard);
+    if (this.#tracks.has(v.id)) return Promise.resolve();
+    const arrival = this.#addTrack(v);
+    this.#allSettled = Promise.all([this.#allSettled, arrival]).then(() => undefined);
+    const track = this.#tracks.get(v.id) as Track;
+    return this.#until(track, () => track.heard);
   }
 
   /** Takes a version out (not the selected one: select another first). */
   removeVersion(id: string): void {
-    const track = this.tracks.get(id);
-    if (!track || id === this.selectedId) return;
+    const track = this.#tracks.get(id);
+    if (!track || id === this.#selectedId) return;
     stopSources(track);
-    this.dropTrack(track);
-    this.tracks.delete(id);
-    this.applyLevels(false);
+    this.#dropTrack(track);
+    this.#tracks.delete(id);
+    this.#applyLevels(false);
   }
 
-  private addTrack(v: EngineVersion): Promise<void> {
+  #addTrack(v: EngineVersion): Promise<void> {
     const ctx = this.context;
     const level = ctx.createGain();
     const fade = ctx.createGain();
-    fade.gain.value = v.id === this.selectedId ? 1 : 0;
-    level.connect(fade).connect(this.master as GainNode);
-    this.tracks.set(v.id, {
+    fade.gain.value = v.id === this.#selectedId ? 1 : 0;
+    level.connect(fade).connect(this.#master as GainNode);
+    this.#tracks.set(v.id, {
       id: v.id,
       lufs: v.lufs,
       ratio: 1,
@@ -258,26 +258,26 @@ export class AudioEngine {
       progress: new Set(),
       heard: false,
     });
-    this.applyLevels(this.stateValue !== 'playing');
-    return this.download(v, this.loadGeneration);
+    this.#applyLevels(this.#stateValue !== 'playing');
+    return this.#download(v, this.#loadGeneration);
   }
 
-  private useContext(ctx: BaseAudioContext) {
-    this.ctx = ctx;
-    this.master = ctx.createGain();
-    this.master.connect(ctx.destination);
+  #useContext(ctx: BaseAudioContext) {
+    this.#ctx = ctx;
+    this.#master = ctx.createGain();
+    this.#master.connect(ctx.destination);
   }
 
-  private async download(v: EngineVersion, generation: number): Promise<void> {
-    const track = this.tracks.get(v.id);
+  async #download(v: EngineVersion, generation: number): Promise<void> {
+    const track = this.#tracks.get(v.id);
     if (!track) return;
     const abort = new AbortController();
     track.download = abort;
     // Given up when nothing arrives for timeoutMs: a long file on a slow network may take minutes in all.
-    let timer = setTimeout(() => abort.abort(), this.timeoutMs);
-    const stale = () => generation !== this.loadGeneration || this.tracks.get(v.id) !== track;
+    let timer = setTimeout(() => abort.abort(), this.#timeoutMs);
+    const stale = () => generation !== this.#loadGeneration || this.#tracks.get(v.id) !== track;
     try {
-      const res = await this.fetchFn(v.url, { signal: abort.signal });
+      const res = await this.#fetchFn(v.url, { signal: abort.signal });
       if (!res.ok) throw new Error(`the server answered ${res.status}`);
       const reader = new Mp3Reader(Number(res.headers.get('content-length')) || 0);
       track.reader = reader;
@@ -288,19 +288,19 @@ export class AudioEngine {
           const { done, value } = await body.read();
           if (done || stale()) break;
           clearTimeout(timer);
-          timer = setTimeout(() => abort.abort(), this.timeoutMs);
+          timer = setTimeout(() => abort.abort(), this.#timeoutMs);
           reader.append(value);
-          this.arrived(track);
+          this.#arrived(track);
         }
       if (stale()) return;
       reader.finish();
-      this.arrived(track);
+      this.#arrived(track);
     } catch (e) {
       if (stale()) return;
       track.failed = abort.signal.aborted
         ? 'The download took too long'
         : `The audio could not be loaded (${e instanceof Error ? e.message : String(e)})`;
-      this.emit((l) => l.error?.(v.id, track.failed as string));
+      this.#emit((l) => l.error?.(v.id, track.failed as string));
     } finally {
       clearTimeout(timer);
       if (stale()) abort.abort();
@@ -309,13 +309,13 @@ export class AudioEngine {
   }
 
   /** More of a version has arrived: its timeline is known from its first frames; it joins once it can be heard. */
-  private arrived(track: Track) {
+  #arrived(track: Track) {
     const { reader } = track;
     const index = reader?.index;
     if (!reader || !index) return;
     track.index = index;
     track.ratio = this.sampleRate / index.sampleRate;
-    track.windowSamples = this.windowFrames * index.samplesPerFrame * track.ratio;
+    track.windowSamples = this.#windowFrames * index.samplesPerFrame * track.ratio;
     const gapless = index.encoderDelay > 0;
     const priming = gapless ? index.encoderDelay + MP3_DECODER_DELAY : 0;
     const padding = gapless ? index.encoderPadding - MP3_DECODER_DELAY : 0;
@@ -325,36 +325,36 @@ export class AudioEngine {
       0,
       Math.round((reader.totalFrames * index.samplesPerFrame - priming - padding) * track.ratio),
     );
-    if (!track.heard && this.covers(track, this.positionSamples)) {
+    if (!track.heard && this.#covers(track, this.positionSamples)) {
       track.heard = true;
-      this.emit((l) => l.loaded?.(track.id));
+      this.#emit((l) => l.loaded?.(track.id));
       // A load whose selected version failed left nothing to play: this one can.
-      if (this.stateValue === 'idle') this.setState('ready');
+      if (this.#stateValue === 'idle') this.#setState('ready');
       // Joining while the others play: from a little ahead of the clock, on the same timeline.
-      if (this.stateValue === 'playing')
-        void this.scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
+      if (this.#stateValue === 'playing')
+        void this.#scheduleFrom(track, this.positionSamples + Math.round(START_AHEAD_S * 2 * this.sampleRate));
     }
     wake(track);
   }
 
   /** Whether the window that holds timeline sample `sample` of a track has arrived (or the track has all it will). */
-  private covers(track: Track, sample: number): boolean {
+  #covers(track: Track, sample: number): boolean {
     if (!track.index || !track.reader) return false;
-    return this.hasWindow(track, windowOf(track, sample));
+    return this.#hasWindow(track, windowOf(track, sample));
   }
-  private hasWindow(track: Track, w: number): boolean {
+  #hasWindow(track: Track, w: number): boolean {
     const { reader, index } = track;
     if (!reader || !index) return false;
-    const needed = Math.min(reader.totalFrames, (w + 1) * this.windowFrames + LEAD_FRAMES);
+    const needed = Math.min(reader.totalFrames, (w + 1) * this.#windowFrames + LEAD_FRAMES);
     return reader.complete || index.frames >= needed;
   }
 
   /** Resolves once `covers(track, sample)`, or the track failed, was dropped or has all it will have. */
-  private whenCovers(track: Track, sample: number): Promise<void> {
-    return this.until(track, () => this.covers(track, sample));
+  #whenCovers(track: Track, sample: number): Promise<void> {
+    return this.#until(track, () => this.#covers(track, sample));
   }
   /** Resolves once `done()` holds after an arrival of bytes, or the track failed, was dropped or has all it will have. */
-  private until(track: Track, done: () => boolean): Promise<void> {
+  #until(track: Track, done: () => boolean): Promise<void> {
     return new Promise((resolve) => {
       const check = () => {
         if (!track.failed && !track.dropped && !track.reader?.complete && !done()) return;
@@ -369,110 +369,110 @@ export class AudioEngine {
   /** Starts or resumes; call it from a user gesture (autoplay policy, iOS). */
   async play(): Promise<void> {
     await unlockAudio(this.context);
-    if (this.stateValue === 'playing' || this.stateValue === 'loading' || this.durationSamples === 0) return;
-    if (this.stateValue === 'ended') this.pausedAtSample = 0;
-    await this.startRun(this.pausedAtSample);
+    if (this.#stateValue === 'playing' || this.#stateValue === 'loading' || this.durationSamples === 0) return;
+    if (this.#stateValue === 'ended') this.#pausedAtSample = 0;
+    await this.#startRun(this.#pausedAtSample);
   }
 
   pause(): void {
     // A run waiting for its audio (a seek ahead of the download) is called off too.
-    if (this.stateValue !== 'playing' && !(this.stateValue === 'loading' && this.starting)) return;
-    this.pausedAtSample = this.positionSamples;
-    this.stopRun();
-    this.setState('paused');
+    if (this.#stateValue !== 'playing' && !(this.#stateValue === 'loading' && this.#starting)) return;
+    this.#pausedAtSample = this.positionSamples;
+    this.#stopRun();
+    this.#setState('paused');
   }
 
   /** Moves the playhead; keeps playing if it was. */
   async seek(seconds: number): Promise<void> {
     const sample = Math.max(0, Math.min(this.durationSamples, Math.round(seconds * this.sampleRate)));
-    const wasPlaying = this.stateValue === 'playing';
-    this.stopRun();
-    this.pausedAtSample = sample;
-    if (wasPlaying) await this.startRun(sample);
-    else if (this.stateValue === 'ended') this.setState('paused');
+    const wasPlaying = this.#stateValue === 'playing';
+    this.#stopRun();
+    this.#pausedAtSample = sample;
+    if (wasPlaying) await this.#startRun(sample);
+    else if (this.#stateValue === 'ended') this.#setState('paused');
   }
 
   /** Switches what is heard to another version: an equal-power crossfade on the shared clock. */
   select(id: string): void {
-    if (id === this.selectedId || !this.tracks.has(id)) return;
-    const from = this.selectedId ? this.tracks.get(this.selectedId) : undefined;
-    const to = this.tracks.get(id) as Track;
-    this.selectedId = id;
+    if (id === this.#selectedId || !this.#tracks.has(id)) return;
+    const from = this.#selectedId ? this.#tracks.get(this.#selectedId) : undefined;
+    const to = this.#tracks.get(id) as Track;
+    this.#selectedId = id;
     const at = this.context.currentTime + 0.005;
     const curves = equalPowerCurves();
-    if (from) fadeTo(from.fade.gain, curves.out, at, this.crossfadeS);
-    fadeTo(to.fade.gain, curves.in, at, this.crossfadeS);
+    if (from) fadeTo(from.fade.gain, curves.out, at, this.#crossfadeS);
+    fadeTo(to.fade.gain, curves.in, at, this.#crossfadeS);
   }
 
   /** Level matching on (default) or off. */
   setLevelMatched(on: boolean): void {
-    this.matched = on;
-    this.applyLevels(false);
+    this.#matched = on;
+    this.#applyLevels(false);
   }
 
   dispose(): void {
-    this.stopRun();
-    this.loadGeneration++;
-    for (const t of this.tracks.values()) this.dropTrack(t);
-    this.tracks.clear();
-    this.listeners.clear();
-    if (this.ctx) closeContext(this.ctx);
-    this.ctx = undefined;
+    this.#stopRun();
+    this.#loadGeneration++;
+    for (const t of this.#tracks.values()) this.#dropTrack(t);
+    this.#tracks.clear();
+    this.#listeners.clear();
+    if (this.#ctx) closeContext(this.#ctx);
+    this.#ctx = undefined;
   }
 
   // ── internals ───────────────────────────────────────────────────────────────────────────────────────
-  private emit(fn: (l: EngineListener) => void) {
-    for (const l of this.listeners) fn(l);
+  #emit(fn: (l: EngineListener) => void) {
+    for (const l of this.#listeners) fn(l);
   }
-  private setState(state: EngineState) {
-    if (state === this.stateValue) return;
-    this.stateValue = state;
-    this.emit((l) => l.state?.(state));
+  #setState(state: EngineState) {
+    if (state === this.#stateValue) return;
+    this.#stateValue = state;
+    this.#emit((l) => l.state?.(state));
   }
 
-  private applyLevels(immediately: boolean) {
-    const gains = matchedGains(new Map([...this.tracks].map(([id, t]) => [id, t.lufs])));
+  #applyLevels(immediately: boolean) {
+    const gains = matchedGains(new Map([...this.#tracks].map(([id, t]) => [id, t.lufs])));
     const at = this.context.currentTime;
-    for (const [id, t] of this.tracks) {
-      const g = this.matched ? (gains.get(id) ?? 1) : 1;
+    for (const [id, t] of this.#tracks) {
+      const g = this.#matched ? (gains.get(id) ?? 1) : 1;
       t.level.gain.cancelScheduledValues(at);
       if (immediately) t.level.gain.value = g;
       else t.level.gain.setTargetAtTime(g, at, 0.01);
     }
   }
 
-  private async startRun(sample: number) {
-    const generation = ++this.generation;
+  async #startRun(sample: number) {
+    const generation = ++this.#generation;
     // The selected version must be heard from `sample`: a start ahead of its download waits for it.
-    const selected = this.selectedId ? this.tracks.get(this.selectedId) : undefined;
-    if (selected?.index && !this.covers(selected, sample)) {
-      this.pausedAtSample = sample;
-      this.setState('loading');
-      this.starting = true;
-      await this.whenCovers(selected, sample);
-      if (generation !== this.generation) return;
-      this.starting = false;
+    const selected = this.#selectedId ? this.#tracks.get(this.#selectedId) : undefined;
+    if (selected?.index && !this.#covers(selected, sample)) {
+      this.#pausedAtSample = sample;
+      this.#setState('loading');
+      this.#starting = true;
+      await this.#whenCovers(selected, sample);
+      if (generation !== this.#generation) return;
+      this.#starting = false;
     }
-    const ready = [...this.tracks.values()].filter((t) => t.index);
+    const ready = [...this.#tracks.values()].filter((t) => t.index);
     // Decode the first window of every loaded version before the clock starts, so they start together.
-    await Promise.all(ready.map((t) => this.windowAt(t, windowOf(t, sample))));
-    if (generation !== this.generation) return;
+    await Promise.all(ready.map((t) => this.#windowAt(t, windowOf(t, sample))));
+    if (generation !== this.#generation) return;
     const sr = this.sampleRate;
     // On a sample boundary of the context's clock, a moment ahead.
-    this.runStartTime = Math.ceil((this.context.currentTime + START_AHEAD_S) * sr) / sr;
-    this.runStartSample = sample;
-    await Promise.all(ready.map((t) => this.scheduleFrom(t, sample)));
-    if (generation !== this.generation) return;
-    this.setState('playing');
-    this.ticker = setInterval(() => void this.pump(), 200);
+    this.#runStartTime = Math.ceil((this.context.currentTime + START_AHEAD_S) * sr) / sr;
+    this.#runStartSample = sample;
+    await Promise.all(ready.map((t) => this.#scheduleFrom(t, sample)));
+    if (generation !== this.#generation) return;
+    this.#setState('playing');
+    this.#ticker = setInterval(() => void this.pump(), 200);
   }
 
-  private stopRun() {
-    this.generation++;
-    this.starting = false;
-    clearInterval(this.ticker);
-    this.ticker = undefined;
-    for (const t of this.tracks.values()) stopSources(t);
+  #stopRun() {
+    this.#generation++;
+    this.#starting = false;
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
+    for (const t of this.#tracks.values()) stopSources(t);
   }
 
   /**
@@ -480,40 +480,40 @@ export class AudioEngine {
    * Runs on a timer while playing; an offline render (tests) calls it at each of its suspensions.
    */
   async pump(): Promise<void> {
-    if (this.stateValue !== 'playing') return;
+    if (this.#stateValue !== 'playing') return;
     const pos = this.positionSamples;
     if (pos >= this.durationSamples) {
-      this.stopRun();
-      this.pausedAtSample = this.durationSamples;
-      this.setState('ended');
+      this.#stopRun();
+      this.#pausedAtSample = this.durationSamples;
+      this.#setState('ended');
       return;
     }
     const pending: Promise<void>[] = [];
-    for (const t of this.tracks.values()) {
+    for (const t of this.#tracks.values()) {
       if (!t.index) continue;
       const current = windowOf(t, pos);
-      for (const w of [...t.windows.keys()]) if (w < current) this.freeWindow(t, w);
+      for (const w of [...t.windows.keys()]) if (w < current) this.#freeWindow(t, w);
       // A version that arrived while this run was starting, or a window that arrived late, joins a little ahead
       // of the clock (nothing happens for a window already scheduled).
-      pending.push(this.scheduleWindow(t, current, pos + Math.round(START_AHEAD_S * 2 * this.sampleRate)));
-      pending.push(this.scheduleWindow(t, current + 1));
+      pending.push(this.#scheduleWindow(t, current, pos + Math.round(START_AHEAD_S * 2 * this.sampleRate)));
+      pending.push(this.#scheduleWindow(t, current + 1));
     }
     await Promise.all(pending);
   }
 
   /** Schedules `track` from timeline sample `from` on: the rest of that window, then the next one. */
-  private async scheduleFrom(track: Track, from: number) {
+  async #scheduleFrom(track: Track, from: number) {
     const w = windowOf(track, from);
-    await this.scheduleWindow(track, w, from);
-    await this.scheduleWindow(track, w + 1);
+    await this.#scheduleWindow(track, w, from);
+    await this.#scheduleWindow(track, w + 1);
   }
 
-  private async scheduleWindow(track: Track, w: number, from?: number) {
+  async #scheduleWindow(track: Track, w: number, from?: number) {
     if (track.scheduled.has(w) || !track.index) return;
-    const generation = this.generation;
+    const generation = this.#generation;
     track.scheduled.add(w);
-    const win = await this.windowAt(track, w);
-    if (generation !== this.generation) return;
+    const win = await this.#windowAt(track, w);
+    if (generation !== this.#generation) return;
     if (!win) {
       track.scheduled.delete(w);
       return;
@@ -522,7 +522,7 @@ export class AudioEngine {
     let first = Math.max(from ?? win.startSample, win.startSample);
     // Later than its time (its bytes or its decoding came late): it joins at the clock, never behind it.
     const earliest =
-      this.runStartSample + Math.ceil((this.context.currentTime + LATE_MARGIN_S - this.runStartTime) * sr);
+      this.#runStartSample + Math.ceil((this.context.currentTime + LATE_MARGIN_S - this.#runStartTime) * sr);
     first = Math.max(first, earliest);
     const skip = first - win.startSample;
     if (skip >= win.buffer.length) return;
@@ -533,7 +533,7 @@ export class AudioEngine {
       for (let c = 0; c < buffer.numberOfChannels; c++)
         buffer.copyToChannel(win.buffer.getChannelData(c).subarray(skip), c);
     }
-    const when = this.runStartTime + (first - this.runStartSample) / sr;
+    const when = this.#runStartTime + (first - this.#runStartSample) / sr;
     const source = this.context.createBufferSource();
     source.buffer = buffer;
     source.connect(track.level);
@@ -546,16 +546,16 @@ export class AudioEngine {
   }
 
   /** The decoded window `w` of a track (decoded once), or null past its end or on failure. */
-  private windowAt(track: Track, w: number): Promise<Window | null> {
+  #windowAt(track: Track, w: number): Promise<Window | null> {
     const have = track.windows.get(w);
     if (have) return Promise.resolve(have);
     const pending = track.decoding.get(w);
     if (pending) return pending;
     const { index, reader } = track;
-    if (!index || !reader || !this.hasWindow(track, w)) return Promise.resolve(null);
-    const from = w * this.windowFrames;
+    if (!index || !reader || !this.#hasWindow(track, w)) return Promise.resolve(null);
+    const from = w * this.#windowFrames;
     if (from >= index.frames) return Promise.resolve(null);
-    const run = frameRun(reader.bytes, index, from, from + this.windowFrames, LEAD_FRAMES);
+    const run = frameRun(reader.bytes, index, from, from + this.#windowFrames, LEAD_FRAMES);
     const { start: startSample, end, cut } = windowSpan(track, w);
     const length = end - startSample;
     if (length <= 0) return Promise.resolve(null);
@@ -563,23 +563,23 @@ export class AudioEngine {
       .decodeAudioData(run.buffer)
       .then((decoded) => {
         const transient = decoded.length * decoded.numberOfChannels * 4;
-        this.count(transient);
+        this.#count(transient);
         // decodeAudioData answers at the context's rate: the run's offsets scale with it.
         const skip = Math.round(run.skip * track.ratio) + cut;
         const buffer = this.context.createBuffer(decoded.numberOfChannels, Math.max(1, length), this.sampleRate);
         for (let c = 0; c < decoded.numberOfChannels; c++)
           buffer.copyToChannel(decoded.getChannelData(c).subarray(skip, skip + length), c);
-        this.count(-transient);
+        this.#count(-transient);
         const win = { buffer, startSample };
         if (track.decoding.get(w) !== promise) return win; // dropped meanwhile
         track.windows.set(w, win);
-        this.count(buffer.length * buffer.numberOfChannels * 4);
+        this.#count(buffer.length * buffer.numberOfChannels * 4);
         return win;
       })
       .catch((e: unknown) => {
         if (!track.failed) {
           track.failed = `The audio could not be decoded (${e instanceof Error ? e.message : String(e)})`;
-          this.emit((l) => l.error?.(track.id, track.failed as string));
+          this.#emit((l) => l.error?.(track.id, track.failed as string));
         }
         return null;
       })
@@ -590,23 +590,23 @@ export class AudioEngine {
     return promise;
   }
 
-  private count(bytes: number) {
-    this.decodedBytesNow += bytes;
-    this.decodedBytesPeak = Math.max(this.decodedBytesPeak, this.decodedBytesNow);
+  #count(bytes: number) {
+    this.#decodedBytesNow += bytes;
+    this.#decodedBytesPeak = Math.max(this.#decodedBytesPeak, this.#decodedBytesNow);
   }
 
-  private freeWindow(track: Track, w: number) {
+  #freeWindow(track: Track, w: number) {
     const win = track.windows.get(w);
     if (!win) return;
     track.windows.delete(w);
-    this.count(-win.buffer.length * win.buffer.numberOfChannels * 4);
+    this.#count(-win.buffer.length * win.buffer.numberOfChannels * 4);
   }
 
-  private dropTrack(track: Track) {
+  #dropTrack(track: Track) {
     track.dropped = true;
     track.download?.abort();
     wake(track);
-    for (const w of [...track.windows.keys()]) this.freeWindow(track, w);
+    for (const w of [...track.windows.keys()]) this.#freeWindow(track, w);
     track.decoding.clear();
     track.fade.disconnect();
     track.level.disconnect();

@@ -104,10 +104,13 @@ export class Mp3Reader {
   index: Mp3Index | null = null;
   /** Every frame has arrived (or the audio ended before the file did: a trailing tag). */
   complete = false;
-  private next = -1;
-  private infoFrames: number | null = null;
+  #next = -1;
+  #infoFrames: number | null = null;
 
-  constructor(private readonly expectedBytes = 0) {
+  readonly #expectedBytes: number;
+
+  constructor(expectedBytes = 0) {
+    this.#expectedBytes = expectedBytes;
     this.bytes = new Uint8Array(expectedBytes || 256 * 1024);
   }
 
@@ -116,10 +119,10 @@ export class Mp3Reader {
     const index = this.index;
     if (!index) return 0;
     if (this.complete) return index.frames;
-    if (this.infoFrames) return this.infoFrames;
+    if (this.#infoFrames) return this.#infoFrames;
     if (index.frames === 0) return 0;
     const frameBytes = index.offsets[1] - index.offsets[0];
-    return Math.max(index.frames, Math.round((this.expectedBytes - index.offsets[0]) / frameBytes));
+    return Math.max(index.frames, Math.round((this.#expectedBytes - index.offsets[0]) / frameBytes));
   }
 
   append(chunk: Uint8Array): void {
@@ -130,22 +133,22 @@ export class Mp3Reader {
     }
     this.bytes.set(chunk, this.length);
     this.length += chunk.length;
-    this.scan(false);
+    this.#scan(false);
   }
 
   /** The download ended: the last frames are indexed; throws when the file held no MP3 audio. */
   finish(): void {
-    this.scan(true);
+    this.#scan(true);
     if (!this.index || this.index.frames === 0) throw new Error('not an MP3 file');
     this.complete = true;
   }
 
-  private scan(ended: boolean) {
+  #scan(ended: boolean) {
     if (this.complete) return;
-    if (!this.index && !this.findFirstFrame(ended)) return;
+    if (!this.index && !this.#findFirstFrame(ended)) return;
     const index = this.index as Mp3Index;
     const b = this.bytes;
-    let at = this.next;
+    let at = this.#next;
     for (;;) {
       const h = readFrameHeader(b, at, this.length);
       if (!h) {
@@ -161,25 +164,25 @@ export class Mp3Reader {
       index.offsets.push(at);
       index.frames++;
     }
-    this.next = at;
+    this.#next = at;
   }
 
   /** Finds the first frame whose successor also parses (a guard against a stray sync pattern), and the Info frame. */
-  private findFirstFrame(ended: boolean): boolean {
+  #findFirstFrame(ended: boolean): boolean {
     const b = this.bytes;
     const start = audioStart(b, this.length);
     if (start === null) return false;
-    for (let at = Math.max(start, this.next); at + 4 <= this.length; at++) {
+    for (let at = Math.max(start, this.#next); at + 4 <= this.length; at++) {
       const h = readFrameHeader(b, at, this.length);
       if (!h) continue;
       const after = at + h.length;
       if (after + 4 > this.length && !ended) {
-        this.next = at; // wait for the successor's header
+        this.#next = at; // wait for the successor's header
         return false;
       }
       if (after + 4 <= this.length && !readFrameHeader(b, after, this.length)) continue;
       const info = readInfoFrame(b, at, h);
-      this.infoFrames = info?.frames ?? null;
+      this.#infoFrames = info?.frames ?? null;
       const first = info ? after : at; // the Info frame carries no audio
       this.index = {
         sampleRate: h.sampleRate,
@@ -190,10 +193,10 @@ export class Mp3Reader {
         encoderDelay: info?.delay ?? 0,
         encoderPadding: info?.padding ?? 0,
       };
-      this.next = first;
+      this.#next = first;
       return true;
     }
-    this.next = Math.max(start, this.length - 3);
+    this.#next = Math.max(start, this.length - 3);
     return false;
   }
 }

@@ -34,6 +34,17 @@ const INFO_ENTRY = 'ABOUT & HELP';
 type Panel = MobileMenuEntry | typeof INFO_ENTRY;
 /** MP3 frames per decoded window on a phone (128 × 1152 samples ≈ 3 s at 44.1 kHz). */
 const MOBILE_WINDOW_FRAMES = 128;
+/** Seconds a key moves the playback position by (Home and End: to either end). */
+const SEEK_KEYS: Record<string, number> = {
+  ArrowLeft: -5,
+  ArrowDown: -5,
+  ArrowRight: 5,
+  ArrowUp: 5,
+  PageDown: -15,
+  PageUp: 15,
+  Home: -Infinity,
+  End: Infinity,
+};
 /** A horizontal move this long (px), and longer than it is tall, is a swipe. */
 const SWIPE_PX = 48;
 
@@ -293,7 +304,16 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
           aria-label="Playback position"
           aria-valuenow={Math.round(position * 10) / 10}
           aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
-          onChange={(e) => seek(Number((e.target as HTMLInputElement).value))}
+          onInput={(e) => seek(Number((e.target as HTMLInputElement).value))}
+          // The range's own step (0.1 s, for a finger's drag) is too small for keys: they move as on the desktop.
+          onKeyDown={(e) => {
+            const by = SEEK_KEYS[e.key];
+            if (by === undefined || duration <= 0) return;
+            e.preventDefault();
+            seek(
+              Math.min(duration, Math.max(0, by === -Infinity ? 0 : by === Infinity ? duration - 0.5 : position + by)),
+            );
+          }}
         />
         <span className="time">{formatTime(position)}</span>
       </div>

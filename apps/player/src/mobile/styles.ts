@@ -11,7 +11,7 @@ export const MOBILE_STYLES = `
 border:2px solid #2c3648;border-radius:12px;background:#171e2b;cursor:pointer;text-align:center;overflow-wrap:anywhere}
 .slot.on{border-color:#f59e0b;background:#241c0e}
 .slot:disabled{opacity:.45}
-.slot img,.noimg{width:56px;height:56px;object-fit:contain;border-radius:8px;background:#fff}
+.slot img,.noimg{width:56px;height:56px;object-fit:cover;object-position:center;border-radius:8px;background:#fff}
 .noimg{background:#2c3648}
 .pos{font-size:12px;color:#9aa4b5}
 .pname{font-weight:700;font-size:14px;line-height:18px}
@@ -33,6 +33,7 @@ font-size:13px;font-weight:600;letter-spacing:.02em;cursor:pointer}
 .menu button.on{border-color:#f59e0b;color:#fbbf24}
 .m button:focus-visible,.m select:focus-visible,.m input:focus-visible,.m a:focus-visible{outline:2px solid #f59e0b;outline-offset:2px}
 .sheet{min-width:0;padding:12px;border-radius:12px;background:#f7f8fa;color:#141c2b;overflow-wrap:anywhere}
+.sheet .table{overflow-wrap:normal;hyphens:manual}
 .sheet-top{display:flex;align-items:center;gap:8px;margin:-4px -4px 8px 0}
 .sheet-top h3{flex:1;min-width:0;margin:0;font-size:15px}
 .sheet-close{flex:none;width:44px;height:44px;border:0;border-radius:22px;background:transparent;color:#141c2b;
@@ -55,7 +56,8 @@ color:#4a5568;font-weight:600;cursor:pointer}
 .table th,.table td{padding:6px;border-bottom:1px solid #e3e6ec;text-align:left;vertical-align:top}
 .table caption{text-align:left;font-weight:700;padding:8px 0 4px}
 .nowrap{white-space:nowrap}
-.graph,.gallery img,.spin img{max-width:100%;height:auto}
+.graph,.spin img{max-width:100%;height:auto}
+.gallery img,.spin-stage img{display:block;width:100%;max-width:360px;height:auto;aspect-ratio:1;object-fit:cover;object-position:center}
 .gallery{display:flex;flex-direction:column;gap:8px}
 .spin-control{width:100%;min-height:44px}
 .sub{margin:12px 0 6px;font-size:14px}
@@ -63,4 +65,6 @@ color:#4a5568;font-weight:600;cursor:pointer}
 .guide p{margin:0 0 8px}
 .links a{display:inline-block;min-height:44px;line-height:44px;margin-right:8px}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (prefers-reduced-motion:reduce){.m *{transition:none!important;animation:none!important;scroll-behavior:auto!important}}
+@media (forced-colors:active){.slot.on,.menu button.on,.tab[aria-selected=true]{outline:3px solid Highlight;outline-offset:-3px}.play{forced-color-adjust:none}}
 `;
