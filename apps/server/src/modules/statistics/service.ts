@@ -203,8 +203,9 @@ export async function launchDaily(
   const v = statsDailyVisitors;
   const days = between(v.day, q.start, q.end);
   const visitorsOf = and(ofScope(v.brandId, scope), days, eq(v.instanceId, instanceId));
-  const distinct = sql<number>`count(distinct (${v.widgetType}, ${v.visitorId}))::int`;
-  const [counts, uniqueByDay, [range]] = await Promise.all([
+  // distinct visitors per widget type, added up in JS: a distinct over (widget, visitor) records sorts far slower
+  const distinct = sql<number>`count(distinct ${v.visitorId})::int`;
+  const [counts, uniqueByDay, range] = await Promise.all([
     db
       .select({
         day: c.day,
@@ -217,12 +218,13 @@ export async function launchDaily(
       .groupBy(c.day),
     // A brand's daily uniques are counted at ingestion; across brands a visitor of two brands is one.
     scope === ALL
-      ? db.select({ day: v.day, unique: distinct }).from(v).where(visitorsOf).groupBy(v.day)
+      ? db.select({ day: v.day, unique: distinct }).from(v).where(visitorsOf).groupBy(v.day, v.widgetType)
       : Promise.resolve(null),
-    db.select({ unique: distinct }).from(v).where(visitorsOf),
+    db.select({ unique: distinct }).from(v).where(visitorsOf).groupBy(v.widgetType),
   ]);
   const byDay = new Map(counts.map((r) => [r.day, r]));
-  const uniques = uniqueByDay && new Map(uniqueByDay.map((r) => [r.day, Number(r.unique)]));
+  const uniques = uniqueByDay && new Map<string, number>();
+  for (const r of uniqueByDay ?? []) uniques?.set(r.day, (uniques.get(r.day) ?? 0) + Number(r.unique));
   const series = eachDay(q.start, q.end).map((date) => {
     const row = byDay.get(date);
     return {
@@ -234,7 +236,7 @@ export async function launchDaily(
   return {
     series,
     total_num: series.reduce((sum, p) => sum + p.total, 0),
-    unique_num: Number(range?.unique ?? 0),
+    unique_num: range.reduce((sum, r) => sum + Number(r.unique), 0),
     dropped: counts.reduce((sum, r) => sum + Number(r.dropped ?? 0), 0),
   };
 }
