@@ -262,7 +262,7 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
        coalesce(min(p.city), '') as city,
        min(created_at) as created_at,
        max(created_at) filter (where prev is null or created_at - prev > interval '30 minutes') as updated_at,
-       min(seen.at) as last_seen_at
+       min(seen.at) as last_seen_at, count(*)::int as launches
      from (select *, lag(created_at) over (partition by ${keys} order by created_at) as prev from bench_launch) l
      left join bench_place p using (visitor_id)
      join (${seen}) seen using (${keys})
@@ -270,14 +270,14 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
   await step(
     'visitors',
     `insert into ${t('visitors')} (id, sign_in_count, sign_up_url, country_name, state_prov, city, created_at,
-       updated_at, last_seen_at)
+       updated_at, last_seen_at, launches)
      select * from (${visitorFold('visitor_id', 'select visitor_id, max(at) as at from bench_seen group by 1')}) v
      order by created_at`,
   );
   await step(
     'brand_visitors',
     `insert into ${t('brand_visitors')} (brand_id, visitor_id, sign_in_count, sign_up_url, country_name, state_prov,
-       city, created_at, updated_at, last_seen_at)
+       city, created_at, updated_at, last_seen_at, launches)
      select * from (${visitorFold('brand_id, visitor_id', 'select * from bench_seen')}) v
      order by created_at`,
   );

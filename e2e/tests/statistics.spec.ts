@@ -1,18 +1,29 @@
 /**
- * Statistics from real player events (issue 13; spec 2 §2 Statistics of users (ATK), Statistics of brands, Player
- * instance analytics): two visitors (two browser contexts, so two visitor ids) open a published instance on a
- * brand's page of another origin and listen; then the operator's Statistics of brands shows today's 2 launches
- * by 2 unique users and 2 new users, Total Users lists both with the host page as sign-up url; Statistics of
- * users (ATK) lists them; the instance's analytics shows its name and its products' plays and listening time;
- * the brand's customer sees the same on /client/statistics, and another brand's customer sees none of it.
+ * Statistics from real player events (issue 13, issue 21 §3; spec 2 §2 Statistics of users (ATK), Statistics of
+ * brands, Player instance analytics): two visitors (two browser contexts, so two visitor ids) open a published
+ * instance on a brand's page of another origin and listen, the first switching product while it plays; then the
+ * operator's Statistics of brands opens on the most active brand, offers All brands, and shows today's 2 launches
+ * by 2 unique users (the Total row too) and 2 new users, Total Users lists both as people read them (first seen,
+ * place, sign-up page, launches; the id only in a tooltip); Statistics of users (ATK) lists them; the instance's
+ * analytics shows its name and its products' plays and listening time, the switched-to product played once; the
+ * brand's customer sees the same on /client/statistics, and another brand's customer sees none of it.
  *
  * The brand is a customer of its own (customerOnPlan), so today's figures of its brand are exactly these two
  * visits whatever other specs do; its instance shows two demo microphones as other brands' products.
  */
 import type { Server } from 'node:http';
-import { API_BASE, DEFAULT_SUBSCRIPTION, LABEL, type PlayerInstance, utcToday } from '@atk/contract';
+import {
+  API_BASE,
+  type BrandActivity,
+  DEFAULT_SUBSCRIPTION,
+  LABEL,
+  type PlayerInstance,
+  STATISTICS_BASE,
+  utcToday,
+} from '@atk/contract';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, exactly, row, rows, signInAs, uid } from './lists.ts';
+import { expectAccessible } from './a11y.ts';
+import { choose, exactly, row, rows, selectShown, signInAs, uid } from './lists.ts';
 import { api, apiLogin, baseUrl, customerOnPlan, DEMO, serveElsewhere } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -70,15 +81,18 @@ document.getElementById('compare').addEventListener('click', function () {
 }
 
 const playButton = (dialog: Locator) => dialog.getByRole('button', { name: /^(Play|Pause)$/ });
+const productButton = (dialog: Locator, name: string) =>
+  dialog.getByRole('list').getByRole('button', { name: new RegExp(`^\\d?\\s*${name}`) });
 const position = async (dialog: Locator) =>
   Number(await dialog.getByRole('slider', { name: 'Playback position' }).getAttribute('aria-valuenow'));
 
 /**
  * One visitor in a browser of its own: opens the player on the brand's page, plays the first product for a
- * couple of seconds and closes the player, which sends the gathered events. Answers the visitor id the player
+ * couple of seconds (then, given `switchTo`, switches to that product while playing and hears it a couple of
+ * seconds more) and closes the player, which sends the gathered events. Answers the visitor id the player
  * keeps. The events request's answer is watched (nothing is intercepted) only to know when the server has taken it.
  */
-async function visit(browser: Browser | null): Promise<string> {
+async function visit(browser: Browser | null, switchTo?: string): Promise<string> {
   if (!browser) throw new Error('no browser');
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -95,6 +109,13 @@ async function visit(browser: Browser | null): Promise<string> {
   await expect(playButton(dialog)).not.toHaveAttribute('aria-disabled', 'true', { timeout: 20_000 });
   await playButton(dialog).click();
   await expect.poll(() => position(dialog), { timeout: 15_000 }).toBeGreaterThan(2);
+  if (switchTo) {
+    const at = await position(dialog);
+    await productButton(dialog, switchTo).click();
+    await expect(productButton(dialog, switchTo)).toHaveAttribute('aria-pressed', 'true');
+    await expect(playButton(dialog)).toHaveAttribute('data-state', 'playing');
+    await expect.poll(() => position(dialog), { timeout: 15_000 }).toBeGreaterThan(at + 2);
+  }
   await dialog.getByRole('button', { name: 'Close player' }).click();
   await expect.poll(() => answers.length, { timeout: 15_000 }).toBeGreaterThan(0);
   expect(answers.every((status) => status === 200)).toBe(true);
@@ -160,7 +181,7 @@ test.beforeAll(async ({ browser }) => {
     .toBe(true);
 
   scene.site = await serveBrandPage(made._id);
-  scene.visitors.push(await visit(browser));
+  scene.visitors.push(await visit(browser, 'Pencil S4'));
   scene.visitors.push(await visit(browser));
   expect(scene.visitors[0]).not.toBe(scene.visitors[1]);
 });
@@ -175,29 +196,62 @@ const panel = (page: Page) => page.getByRole('tabpanel').filter({ visible: true 
 /** The cells of today's row of the figures' table under a chart. */
 const todayCells = (figures: Locator) => row(figures.locator('.statistics__table'), TODAY).locator('td');
 
-/** Total Users: the total, and a row per visitor with its id and the host page as sign-up url. */
-async function expectVisitors(page: Page, total: number | null, place: boolean) {
+/** Today's row, then the Total row, of the figures' table under a chart. */
+const totalCells = (figures: Locator) => figures.locator('.statistics__table .ant-table-summary td');
+/** The page the visitors signed up on, as Total Users writes it (no scheme). */
+const signUpPage = () => scene.site.url.replace(/^https?:\/\//, '');
+
+/**
+ * Total Users: the total, and a row per visitor as a person reads it: its number (the id only in its tooltip), first
+ * seen, place, the host page it signed up on, 1 launch and 1 sign in, the last sign in.
+ */
+async function expectVisitors(page: Page, total: number | null) {
   const section = page.getByTestId('statistics-visitors');
-  const head = [
-    'Index',
-    LABEL.visitorId,
+  await expect(section.locator('thead th')).toHaveText([
+    LABEL.visitor,
+    LABEL.firstSeen,
+    LABEL.place,
+    LABEL.signUpPage,
+    LABEL.launches,
     LABEL.signInCount,
     LABEL.lastSignIn,
-    LABEL.signUpUrl,
-    LABEL.signUpAt,
-    ...(place ? [LABEL.country, LABEL.stateProvince, LABEL.city] : []),
-  ];
-  await expect(section.locator('thead th')).toHaveText(head);
+  ]);
   if (total !== null) {
     await expect(section.getByTestId('statistics-visitors-total')).toHaveText(String(total));
     await expect(rows(section)).toHaveCount(total);
   }
-  for (const id of scene.visitors) {
-    const cells = row(section, id).locator('td');
-    await expect(cells.nth(2)).toHaveText('1');
-    await expect(cells.nth(3)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
-    await expect(cells.nth(4)).toHaveText(scene.site.url);
+  const ours = row(section, signUpPage());
+  await expect(ours).toHaveCount(2);
+  const ids: string[] = [];
+  for (const i of [0, 1]) {
+    const cells = ours.nth(i).locator('td');
+    await expect(cells.nth(0)).toHaveText(/^Visitor \d+$/);
+    await expect(cells.nth(1)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+    await expect(cells.nth(2)).toHaveText(LABEL.unknownPlace); // a loopback address has no place
+    await expect(cells.nth(4)).toHaveText('1');
+    await expect(cells.nth(5)).toHaveText('1');
+    // the id only in the tooltip, from the keyboard too
+    await cells.nth(0).getByRole('button').focus();
+    const tooltip = page.getByRole('tooltip').filter({ visible: true });
+    await expect(tooltip).toHaveText(/^ID: [0-9a-f-]{36}$/);
+    ids.push(((await tooltip.textContent()) ?? '').replace('ID: ', ''));
+    await cells.nth(0).getByRole('button').blur();
+    await expect(tooltip).toHaveCount(0);
   }
+  expect(ids.sort()).toEqual([...scene.visitors].sort());
+  for (const id of scene.visitors) await expect(section).not.toContainText(id);
+}
+
+/** The brands by activity the brand filter lists (GET /admin/statistics/brands), most active first. */
+async function brandsByActivity(token: string, widgetType?: string): Promise<BrandActivity[]> {
+  const start = new Date(Date.parse(`${utcToday()}T00:00:00Z`) - 13 * 86_400_000).toISOString().slice(0, 10);
+  const query = `start=${start}&end=${utcToday()}${widgetType ? `&widget_type=${widgetType}` : ''}`;
+  const res = await fetch(`${baseUrl()}${STATISTICS_BASE}/admin/statistics/brands?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { code: number; data: { list: BrandActivity[] } };
+  expect(body.code).toBe(200);
+  return body.data.list;
 }
 
 // ── tests ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -222,8 +276,28 @@ test('Statistics of brands: today 2 launches by 2 unique users, 2 new users, bot
   await expect(cell(tomorrow)).toHaveClass(/ant-picker-cell-disabled/);
   await page.keyboard.press('Escape');
 
-  await choose(page, page.locator('.statistics__filters'), LABEL.brand, scene.brandName, scene.brandName);
+  // The brand filter opens on the most active brand, and offers All brands first.
+  const filters = page.locator('.statistics__filters');
+  const [top] = await brandsByActivity(await apiLogin(DEMO.global_admin));
+  await expect(selectShown(filters, LABEL.brand)).toHaveText(exactly(top.name));
+  await filters.getByLabel(LABEL.brand, { exact: true }).click();
+  const offered = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await expect(offered.first()).toHaveText(LABEL.allBrands);
+  await expect(offered.nth(1)).toHaveText(top.name);
+  await page.keyboard.press('Escape');
+  // All brands: every brand's launches, these two among them; unique ≤ total on the day and in the Total row.
+  await choose(page, filters, LABEL.brand, LABEL.allBrands);
   const launches = page.getByTestId('statistics-launches');
+  await expect(page.getByLabel(LABEL.instance, { exact: true })).toHaveCount(0);
+  await expect(todayCells(launches).nth(1)).not.toHaveText('0');
+  const [day, unique] = (await todayCells(launches).allTextContents()).slice(1).map(Number);
+  expect(day).toBeGreaterThanOrEqual(2);
+  expect(unique).toBeLessThanOrEqual(day);
+  await expect(totalCells(launches).nth(2)).toHaveText(/^\d+$/);
+  const [total, uniqueTotal] = (await totalCells(launches).allTextContents()).slice(1).map(Number);
+  expect(uniqueTotal).toBeLessThanOrEqual(total);
+
+  await choose(page, filters, LABEL.brand, scene.brandName, scene.brandName);
   await expect(launches.getByTestId('statistics-chart')).toBeVisible();
   await expect(launches.locator('.statistics__table thead th')).toHaveText([
     LABEL.date,
@@ -232,6 +306,7 @@ test('Statistics of brands: today 2 launches by 2 unique users, 2 new users, bot
   ]);
   await expect(rows(launches.locator('.statistics__table'))).toHaveCount(14);
   await expect(todayCells(launches)).toHaveText([TODAY, '2', '2']);
+  await expect(totalCells(launches)).toHaveText([LABEL.total, '2', '2']);
 
   // The instance filter: All, or the brand's one instance (the same figures).
   await choose(page, panel(page), LABEL.instance, scene.instance.name);
@@ -241,7 +316,7 @@ test('Statistics of brands: today 2 launches by 2 unique users, 2 new users, bot
   await expect(todayCells(page.getByTestId('statistics-new-users'))).toHaveText([TODAY, '2']);
 
   await tab(page, LABEL.tabTotalUsers).click();
-  await expectVisitors(page, 2, true);
+  await expectVisitors(page, 2);
 });
 
 test('Statistics of users (ATK): the new users of today and both visitors', async ({ page }) => {
@@ -257,7 +332,7 @@ test('Statistics of users (ATK): the new users of today and both visitors', asyn
   expect(Number(await todayCells(newUsers).nth(1).textContent())).toBeGreaterThanOrEqual(2);
 
   await tab(page, LABEL.tabTotalUsers).click();
-  await expectVisitors(page, null, false);
+  await expectVisitors(page, null);
 });
 
 test('Player instance analytics: the name, launches of the instance and its products played', async ({ page }) => {
@@ -279,6 +354,9 @@ test('Player instance analytics: the name, launches of the instance and its prod
   await expect(velour.nth(1)).toHaveText('2');
   await expect(velour.nth(2)).toHaveText(/^00:00:\d{2}$/);
   await expect(velour.nth(2)).not.toHaveText('00:00:00');
+  // switched to while playing: a play of it; the products add up to the instance's plays
+  await expect(row(products, 'Pencil S4').locator('td').nth(1)).toHaveText('1');
+  await expect(products.locator('.ant-table-summary td').nth(1)).toHaveText('3');
 });
 
 test('the customer sees its own statistics on /client/statistics, another brand none of them', async ({ page }) => {
@@ -303,11 +381,19 @@ test('the customer sees its own statistics on /client/statistics, another brand 
   await tab(page, LABEL.tabDailyNewUsers).click();
   await expect(todayCells(page.getByTestId('statistics-new-users'))).toHaveText([TODAY, '2']);
   await tab(page, LABEL.tabTotalUsers).click();
-  await expectVisitors(page, 2, true);
+  await expectVisitors(page, 2);
+  // the visitors table this issue changed (the console-wide theme's contrast is issue 21 §1's)
+  await expectAccessible(page, 'client statistics, Total Users', { include: '[data-testid="statistics-visitors"]' });
   await tab(page, LABEL.tabProducts).click();
-  const velour = row(page.getByTestId('statistics-products'), 'Velour R2').locator('td');
+  const products = page.getByTestId('statistics-products');
+  const velour = row(products, 'Velour R2').locator('td');
   await expect(velour.nth(1)).toHaveText('2');
   await expect(velour.nth(2)).not.toHaveText('00:00:00');
+  // the product switched to while playing was heard: a play of it, and the Total row adds them up
+  const pencil = row(products, 'Pencil S4').locator('td');
+  await expect(pencil.nth(1)).toHaveText('1');
+  await expect(pencil.nth(2)).not.toHaveText('00:00:00');
+  await expect(products.locator('.ant-table-summary td')).toHaveText([LABEL.total, '3', /^00:00:\d{2}$/]);
 
   // Another brand's customer: none of these visitors, nor the instance.
   await page.evaluate(() => localStorage.clear());
@@ -324,6 +410,6 @@ test('the customer sees its own statistics on /client/statistics, another brand 
   await page.keyboard.press('Escape');
   await tab(page, LABEL.tabTotalUsers).click();
   const section = page.getByTestId('statistics-visitors');
-  await expect(section.locator('thead th').first()).toHaveText('Index');
-  for (const id of scene.visitors) await expect(section.getByText(id, { exact: true })).toHaveCount(0);
+  await expect(section.locator('thead th').first()).toHaveText(LABEL.visitor);
+  await expect(row(section, signUpPage())).toHaveCount(0);
 });

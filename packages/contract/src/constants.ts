@@ -69,6 +69,8 @@ export const pageUrl = (href: string | undefined): string => {
 /** Statistics: the API base of the spec's statistics paths, and the longest range a query may ask. */
 export const STATISTICS_BASE = '/api/v1/atk';
 export const STATISTICS_MAX_DAYS = 366;
+/** The operators' `brand_id` for every brand together (docs/api.md "Statistics": All brands). */
+export const ALL_BRANDS = 'all';
 /** A visitor's launch after this long without activity is a new sign in (docs/api.md "Statistics"). */
 export const VISITOR_SESSION_GAP_MINUTES = 30;
 

@@ -435,6 +435,14 @@ export const LABEL = {
   product: 'Product',
   plays: 'Plays',
   listeningTime: 'Listening time',
+  // readable visitors and All brands (issue 21 §3, docs/api.md "Statistics")
+  allBrands: 'All brands',
+  visitor: 'Visitor',
+  firstSeen: 'First seen',
+  place: 'Place',
+  signUpPage: 'Sign-up page',
+  launches: 'Launches',
+  unknownPlace: 'Unknown',
   // mobile widget operator area (spec 3 §2 "Mobile widget operator area"; the edit page titles are ours, issue 14)
   mobileInstanceEdit: 'MOBILE INSTANCE EDIT',
   instanceName: 'Instance name',

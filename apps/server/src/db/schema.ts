@@ -545,6 +545,8 @@ export const playerEvents = pgTable('player_events', {
  */
 const visitorColumns = () => ({
   signInCount: integer('sign_in_count').notNull().default(1),
+  /** Its launches counted (migration 0018: a visitor seen before started at its sign-in count). */
+  launches: integer('launches').notNull().default(0),
   signUpUrl: text('sign_up_url').notNull().default(''),
   countryName: text('country_name').notNull().default(''),
   stateProv: text('state_prov').notNull().default(''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATISTICS_MAX_DAYS, WIDGET_TYPES } from '../constants.ts';
+import { ALL_BRANDS, STATISTICS_MAX_DAYS, WIDGET_TYPES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { id, isoTime, pageQuery, says } from './common.ts';
 
@@ -46,8 +46,13 @@ export const dayRange = z
 
 /** An empty value (a cleared filter, the console's "All") is no filter. */
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
-/** Admin paths name the brand; a customer's own paths take it from the session. */
-const brandQuery = z.object({ brand_id: optionalId });
+/**
+ * Admin paths name the brand, or ALL_BRANDS for every brand together; a customer's own paths take it from the
+ * session.
+ */
+const brandQuery = z.object({
+  brand_id: z.preprocess((v) => (v === '' ? undefined : v), z.union([z.literal(ALL_BRANDS), id]).optional()),
+});
 
 export const widgetType = z.enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`));
 
@@ -65,7 +70,7 @@ export const productStatisticsQuery = z.intersection(
   }),
 );
 /** GET …/player/visitors and …/player/brand/visitors: the visitors, newest first. */
-export const visitorsQuery = pageQuery.omit({ is_deleted: true }).extend({ brand_id: optionalId });
+export const visitorsQuery = pageQuery.omit({ is_deleted: true }).extend(brandQuery.shape);
 
 export type DayRangeQuery = z.infer<typeof dayRange>;
 export type VisitorsDailyQuery = z.infer<typeof visitorsDailyQuery>;
@@ -84,8 +89,16 @@ export type LaunchPoint = z.infer<typeof launchPoint>;
 const dropped = z.number();
 /** New visitors per day; `dropped`: launches dropped in the range (a visitor's first launch is its sign up). */
 export const dailySeries = z.object({ series: z.array(dayPoint), dropped });
-/** Launches and unique visitors per day; `dropped`: launches dropped in the range. */
-export const launchSeries = z.object({ series: z.array(launchPoint), dropped });
+/**
+ * Launches and unique visitors per day; the range's launches (`total_num`) and distinct visitors that launched in it
+ * (`unique_num`, not the sum of the days' uniques); `dropped`: launches dropped in the range.
+ */
+export const launchSeries = z.object({
+  series: z.array(launchPoint),
+  total_num: z.number().int(),
+  unique_num: z.number().int(),
+  dropped,
+});
 /** Product statistics: the series and the range's total (plays, or listening seconds), and how many were dropped. */
 export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.number(), dropped });
 
@@ -93,6 +106,8 @@ export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.
 export const visitor = z.object({
   _id: id,
   sign_in_count: z.number().int(),
+  /** Its launches (of the brand's players, or of any). */
+  launches: z.number().int(),
   sign_up_url: z.string(),
   country_name: z.string(),
   state_prov: z.string(),
@@ -111,3 +126,19 @@ export const productTotals = z.object({
 });
 export type ProductTotals = z.infer<typeof productTotals>;
 export const productTotalsList = z.object({ list: z.array(productTotals) });
+
+/**
+ * GET /admin/statistics/brands: every brand with its activity in the range (launches and plays of `widget_type`,
+ * or of every widget), most active first (then by name): the operators' brand filter lists them in this order and
+ * opens on the first.
+ */
+export const brandActivityQuery = z.intersection(dayRange, z.object({ widget_type: widgetType.optional() }));
+export type BrandActivityQuery = z.infer<typeof brandActivityQuery>;
+export const brandActivity = z.object({
+  _id: id,
+  name: z.string(),
+  launches: z.number().int(),
+  plays: z.number().int(),
+});
+export type BrandActivity = z.infer<typeof brandActivity>;
+export const brandActivityList = z.object({ list: z.array(brandActivity) });

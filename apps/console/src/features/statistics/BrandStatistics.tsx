@@ -1,4 +1,4 @@
-import { LABEL } from '@atk/contract';
+import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState } from 'react';
@@ -26,12 +26,15 @@ function Launches({ scope, range }: { scope: StatisticsScope; range: DayRange })
   });
   return (
     <>
-      <FilterRow>
-        <InstanceFilter scope={scope} value={instanceId} onChange={setInstanceId} />
-      </FilterRow>
+      {scope.brandId !== ALL_BRANDS && (
+        <FilterRow>
+          <InstanceFilter scope={scope} value={instanceId} onChange={setInstanceId} />
+        </FilterRow>
+      )}
       <DailyStatistics
         title={LABEL.tabDailyLaunches}
         series={series.data?.series}
+        totals={series.data && { total: series.data.total_num, unique: series.data.unique_num }}
         dropped={series.data?.dropped}
         bars={LAUNCH_BARS}
         loading={series.isFetching}
@@ -69,8 +72,9 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
 }
 
 /**
- * The tabs of one brand's statistics (spec 2 §2 Statistics of brands): Daily Launches (instance filter with
- * All; total launches and unique users), Daily New Users, Total Users (with country, state/province, city), and,
+ * The tabs of one brand's statistics (spec 2 §2 Statistics of brands), or of all brands together (`brandId`
+ * ALL_BRANDS, no instance filter): Daily Launches (instance filter with All; total launches and unique users, the
+ * range's unique users in the Total row), Daily New Users, Total Users (with country, state/province, city), and,
  * where `products` is asked (the customer's own screen, issue 13), Products: plays and listening time per
  * product. The parent owns the range and the Total Users page, so a new brand starts again at page 1; `key` the
  * component by brand so the instance filter starts at All.
@@ -101,7 +105,6 @@ export function BrandStatistics({
           fetch={(query) => statisticsApi.brandVisitors(scope, query)}
           page={page}
           onPage={onPage}
-          withPlace
         />
       ),
     },

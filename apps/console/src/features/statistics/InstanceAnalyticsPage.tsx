@@ -30,6 +30,7 @@ function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: s
       <DailyStatistics
         title={LABEL.tabLaunchesDaily}
         series={series.data?.series}
+        totals={series.data && { total: series.data.total_num, unique: series.data.unique_num }}
         dropped={series.data?.dropped}
         bars={LAUNCH_BARS}
         loading={series.isFetching}

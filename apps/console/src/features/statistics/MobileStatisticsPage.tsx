@@ -1,4 +1,4 @@
-import { LABEL } from '@atk/contract';
+import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Select, Tabs } from 'antd';
 import { useState } from 'react';
@@ -6,10 +6,11 @@ import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
 import type { ChartBar } from './DailyChart.tsx';
 import { BrandFilter, DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';
+import { useBrandChoice } from './useBrandChoice.ts';
 
 const TABS = ['play', 'listening_time'] as const;
-const PLAY_BARS: ChartBar[] = [{ key: 'total', name: LABEL.plays, color: '#1677ff' }];
-const TIME_BARS: ChartBar[] = [{ key: 'total', name: LABEL.listeningTime, color: '#52c41a' }];
+const PLAY_BARS: ChartBar[] = [{ key: 'total', name: LABEL.plays, tone: 'primary' }];
+const TIME_BARS: ChartBar[] = [{ key: 'total', name: LABEL.listeningTime, tone: 'primary' }];
 
 /** One tab: the daily bars of one measure over the range, its table, and the range's total. */
 function ProductMeasureTab({
@@ -52,26 +53,30 @@ function ProductMeasureTab({
 
 /**
  * Product statistics of the mobile widget (/atk/statistics/products, spec 3 §2): a date range (future days disabled,
- * 13 days back by default), a brand, a product of that brand or All, and the tabs Played Times and Listening Time,
+ * 13 days back by default), a brand (All brands, then the most active in the mobile widget first, opening on the
+ * most active), a product of that brand or All, and the tabs Played Times and Listening Time,
  * each a bar chart per day with its total (listening time as hh:mm:ss). Only the mobile widget's events count.
  */
 export default function MobileStatisticsPage() {
   const [tab, setTab] = useRememberedTab<ProductMeasure>(TABS, 'play');
   const [range, setRange] = useState<DayRange>(defaultRange);
-  const [chosen, setChosen] = useState<string>();
   const [productId, setProductId] = useState('');
-  const brands = useQuery({ queryKey: statisticsKeys.atkBrands(), queryFn: mobileStatisticsApi.brands });
-  // the first brand until one is chosen
-  const brandId = chosen ?? brands.data?.list[0]?._id ?? '';
+  const choice = useBrandChoice(range, 'mobile');
+  const brandId = choice.brandId ?? '';
+  // All brands has no product picker but All
+  const oneBrand = Boolean(brandId) && brandId !== ALL_BRANDS;
   const products = useQuery({
     queryKey: statisticsKeys.atkProducts(brandId),
     queryFn: () => mobileStatisticsApi.products(brandId),
-    enabled: Boolean(brandId),
+    enabled: oneBrand,
   });
 
   const productOptions = [
     { value: '', label: LABEL.all },
-    ...(products.data?.list ?? []).map((p) => ({ value: p._id, label: p.model ? `${p.name} (${p.model})` : p.name })),
+    ...((oneBrand && products.data?.list) || []).map((p) => ({
+      value: p._id,
+      label: p.model ? `${p.name} (${p.model})` : p.name,
+    })),
   ];
   const tabProps = { range, brandId, productId };
   return (
@@ -82,11 +87,11 @@ export default function MobileStatisticsPage() {
       <FilterRow>
         <RangeFilter value={range} onChange={setRange} />
         <BrandFilter
-          brands={brands.data?.list ?? []}
+          brands={choice.brands}
           value={brandId}
-          loading={brands.isFetching}
+          loading={choice.loading}
           onChange={(id) => {
-            setChosen(id);
+            choice.choose(id);
             setProductId('');
           }}
         />

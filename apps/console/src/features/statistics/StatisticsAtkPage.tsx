@@ -41,7 +41,6 @@ function TotalUsers() {
       fetch={statisticsApi.visitors}
       page={page}
       onPage={setPage}
-      withPlace={false}
     />
   );
 }

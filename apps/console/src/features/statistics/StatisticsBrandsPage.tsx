@@ -1,21 +1,19 @@
 import { LABEL } from '@atk/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { pickersApi } from '../../api/pickers.ts';
 import type { DayRange } from './api.ts';
 import { BrandStatistics } from './BrandStatistics.tsx';
 import { BrandFilter, defaultRange, FilterRow, RangeFilter } from './parts.tsx';
+import { useBrandChoice } from './useBrandChoice.ts';
 
 /**
- * Statistics of brands (/global/statistics/brands, spec 2 §2): date range and brand filters, the first brand
- * selected at first; changing the brand returns Total Users to page 1 (and the instance filter to All).
+ * Statistics of brands (/global/statistics/brands, spec 2 §2): date range and brand filters (All brands, then the
+ * brands most active first), opening on the most active brand; changing the brand returns Total Users to page 1
+ * (and the instance filter to All).
  */
 export default function StatisticsBrandsPage() {
   const [range, setRange] = useState<DayRange>(defaultRange);
-  const [chosen, setChosen] = useState<string | undefined>();
   const [page, setPage] = useState(1);
-  const brands = useQuery({ queryKey: ['brands', 'statistics-filter'], queryFn: () => pickersApi.brands(true) });
-  const brandId = chosen ?? brands.data?.list[0]?._id;
+  const { brands, loading, brandId, choose } = useBrandChoice(range);
   return (
     <div className="page page--wide statistics">
       <header className="page__header">
@@ -24,11 +22,11 @@ export default function StatisticsBrandsPage() {
       <FilterRow>
         <RangeFilter value={range} onChange={setRange} />
         <BrandFilter
-          brands={brands.data?.list ?? []}
+          brands={brands}
           value={brandId}
-          loading={brands.isFetching}
+          loading={loading}
           onChange={(id) => {
-            setChosen(id);
+            choose(id);
             setPage(1);
           }}
         />

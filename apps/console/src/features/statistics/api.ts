@@ -4,6 +4,7 @@
  * a customer the plain paths, for its own brand (the server takes the brand from the session).
  */
 import {
+  type BrandActivity,
   type DayPoint,
   type LaunchPoint,
   type ListData,
@@ -12,7 +13,7 @@ import {
   type Visitor,
 } from '@atk/contract';
 import { get } from '../../api/client.ts';
-import { PICKER_QUERY, pickersApi } from '../../api/pickers.ts';
+import { PICKER_QUERY } from '../../api/pickers.ts';
 import { scoped } from '../../api/scope.ts';
 
 const atk = { base: STATISTICS_BASE } as const;
@@ -22,7 +23,8 @@ const atk = { base: STATISTICS_BASE } as const;
  * dropped in the range (launches; or plays, listening seconds).
  */
 export type DailySeries = { series: DayPoint[]; dropped: number };
-export type LaunchSeries = { series: LaunchPoint[]; dropped: number };
+/** `total_num` launches and `unique_num` distinct visitors of the range (not the days' uniques summed). */
+export type LaunchSeries = { series: LaunchPoint[]; total_num: number; unique_num: number; dropped: number };
 export type ProductTotalsList = { list: ProductTotals[] };
 /** A product series (plays, or listening seconds, per day), the range's total and what was dropped. */
 export type ProductSeries = { series: DayPoint[]; total_num: number; dropped: number };
@@ -66,6 +68,15 @@ export const statisticsApi = {
       ...atk,
       query: { ...range, brand_id: brandOf(scope), instance_id: instanceId },
     }),
+  /**
+   * Every brand with its launches and plays in the range (of one widget type, or all), most active first: the
+   * operators' brand filter.
+   */
+  brandActivity: (range: DayRange, widgetType?: 'mobile') =>
+    get<{ list: BrandActivity[] }>('/admin/statistics/brands', {
+      ...atk,
+      query: { ...range, widget_type: widgetType },
+    }),
   /** Plays and listening seconds per product over the range, of one instance or all of the brand's. */
   products: (scope: StatisticsScope, range: DayRange, instanceId?: string) =>
     get<ProductTotalsList>(scoped(scope.admin, '/statistics/products'), {
@@ -82,7 +93,6 @@ export const mobileStatisticsApi = {
       ...atk,
       query: { ...range, brand_id: brandId, product_id: productId, widget_type: 'mobile' },
     }),
-  brands: () => pickersApi.brands(true),
   products: (brandId: string) =>
     get<ListData<AtkProduct>>('/admin/products', { ...atk, query: { ...PICKER_QUERY, brand_id: brandId } }),
 };
@@ -101,6 +111,7 @@ export const statisticsKeys = {
     [...statisticsKeys.all, 'products', scope, range, instanceId ?? null] as const,
   mobileProduct: (measure: ProductMeasure, range: DayRange, brandId: string, productId: string) =>
     [...statisticsKeys.all, 'mobile-product', measure, range, brandId, productId] as const,
-  atkBrands: () => [...statisticsKeys.all, 'atk-brands'] as const,
+  brandActivity: (range: DayRange, widgetType?: string) =>
+    [...statisticsKeys.all, 'brand-activity', range, widgetType ?? null] as const,
   atkProducts: (brandId: string) => [...statisticsKeys.all, 'atk-products', brandId] as const,
 };

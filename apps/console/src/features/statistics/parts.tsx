@@ -7,6 +7,7 @@
 
 import type { ListData } from '@atk/contract';
 import {
+  ALL_BRANDS,
   type DayPoint,
   LABEL,
   type LaunchPoint,
@@ -16,13 +17,13 @@ import {
   type Visitor,
 } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Select, Skeleton, Table, type TableColumnsType, Tooltip, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { formatTime } from '../../components/format.ts';
 import { instancesApi } from '../instances/api.ts';
 import type { DayRange, StatisticsScope } from './api.ts';
-import type { ChartBar } from './DailyChart.tsx';
+import type { ChartBar, ChartColors } from './DailyChart.tsx';
 
 const DailyChart = lazy(() => import('./DailyChart.tsx'));
 
@@ -57,7 +58,10 @@ export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r
   );
 }
 
-/** The brand select of the operators' statistics: `value` is the chosen brand, or the first until one is chosen. */
+/**
+ * The brand select of the operators' statistics: All brands, then the brands most active first (GET
+ * /admin/statistics/brands); `value` is the chosen one, the screen opening on the most active.
+ */
 export function BrandFilter({
   brands,
   value,
@@ -69,12 +73,16 @@ export function BrandFilter({
   onChange: (id: string) => void;
   loading: boolean;
 }) {
+  const options = [
+    { value: ALL_BRANDS, label: LABEL.allBrands },
+    ...brands.map((b) => ({ value: b._id, label: b.name })),
+  ];
   return (
     <Form.Item label={LABEL.brand} htmlFor="statistics-brand">
       <Select
         id="statistics-brand"
         value={value || undefined}
-        options={brands.map((b) => ({ value: b._id, label: b.name }))}
+        options={options}
         onChange={onChange}
         loading={loading}
         showSearch={{ optionFilterProp: 'label' }}
@@ -94,10 +102,24 @@ export function FilterRow({ children }: { children: ReactNode }) {
 }
 
 export const LAUNCH_BARS: ChartBar[] = [
-  { key: 'total', name: LABEL.totalLaunches, color: '#1677ff' },
-  { key: 'unique', name: LABEL.uniqueUsers, color: '#52c41a' },
+  { key: 'total', name: LABEL.totalLaunches, tone: 'primary' },
+  { key: 'unique', name: LABEL.uniqueUsers, tone: 'secondary' },
 ];
-export const NEW_USER_BARS: ChartBar[] = [{ key: 'total', name: LABEL.newUsers, color: '#1677ff' }];
+export const NEW_USER_BARS: ChartBar[] = [{ key: 'total', name: LABEL.newUsers, tone: 'primary' }];
+
+/** The chart's colours from the console's theme (App.tsx): the primary colour, text and borders. */
+function useChartColors(): ChartColors {
+  const { token } = theme.useToken();
+  return useMemo(
+    () => ({
+      primary: token.colorPrimary,
+      secondary: token.colorTextSecondary,
+      grid: token.colorBorderSecondary,
+      text: token.colorTextSecondary,
+    }),
+    [token],
+  );
+}
 
 type Point = DayPoint | LaunchPoint;
 
@@ -113,6 +135,7 @@ export function DailyStatistics({
   testId,
   format = String,
   dropped,
+  totals: given,
 }: {
   title: string;
   series: Point[] | undefined;
@@ -123,7 +146,13 @@ export function DailyStatistics({
   testId: string;
   /** How a figure is written in the table (listening seconds as hh:mm:ss). */
   format?: (value: number) => string;
+  /**
+   * The range's figures the server gives, by bar key: a figure that is not the sum of its days (the range's unique
+   * users) is shown only from here; the others are the days' sum.
+   */
+  totals?: Partial<Record<string, number>>;
 }) {
+  const colors = useChartColors();
   const data = useMemo(() => (series ?? []) as unknown as Record<string, string | number>[], [series]);
   const rows = useMemo(() => [...(series ?? [])].reverse(), [series]);
   const columns = useMemo<TableColumnsType<Point>>(
@@ -138,8 +167,12 @@ export function DailyStatistics({
     ],
     [bars, format],
   );
-  const totals = bars.map((bar) =>
-    rows.reduce((sum, p) => sum + ((p as unknown as Record<string, number>)[bar.key] ?? 0), 0),
+  const totals = bars.map(
+    (bar) =>
+      given?.[bar.key] ??
+      (bar.key === 'unique'
+        ? undefined
+        : rows.reduce((sum, p) => sum + ((p as unknown as Record<string, number>)[bar.key] ?? 0), 0)),
   );
   return (
     <section className="statistics__daily" data-testid={testId} aria-label={title}>
@@ -147,7 +180,7 @@ export function DailyStatistics({
         {LABEL.dropped}: <strong data-testid={`${testId}-dropped`}>{format(dropped ?? 0)}</strong>
       </p>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-        <DailyChart data={data} bars={bars} label={title} />
+        <DailyChart data={data} bars={bars} label={title} colors={colors} />
       </Suspense>
       <Table<Point>
         className="statistics__table"
@@ -157,14 +190,14 @@ export function DailyStatistics({
         dataSource={rows}
         loading={loading}
         pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
-        // the unique visitors of a range are not the sum of its days: only additive figures get a total
+        // the unique visitors of a range are not the sum of its days: that total comes from the server
         summary={() =>
           rows.length ? (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>{LABEL.total}</Table.Summary.Cell>
               {bars.map((bar, i) => (
                 <Table.Summary.Cell key={bar.key} index={i + 1} align="right">
-                  {bar.key === 'unique' ? '' : format(totals[i] ?? 0)}
+                  {totals[i] === undefined ? '' : format(totals[i])}
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>
@@ -214,22 +247,28 @@ export function InstanceFilter({
   );
 }
 
+/** Where a visitor was first seen: city, state/province, country, as far as known. */
+export const placeOf = (v: Visitor) =>
+  [v.city, v.state_prov, v.country_name].filter(Boolean).join(', ') || LABEL.unknownPlace;
+
+/** The page a visitor signed up on, without the scheme: `shop.example/mics`. */
+export const pageOf = (url: string) => url.replace(/^https?:\/\//, '') || LABEL.unknownPlace;
+
 /**
- * Total Users (spec 2 §2): the total, then a paged table of index, ID, sign in count, last sign in, sign up url,
- * sign up at (and, of a brand's visitors, country, state/province, city). Times 'D MMM YYYY HH:mm' local.
+ * Total Users (spec 2 §2, issue 21): the total, then a paged table a person reads: each visitor by its number, with
+ * its id only in a tooltip; when it was first seen and last signed in, where, on which page, its launches and sign
+ * ins. Times 'D MMM YYYY HH:mm' local.
  */
 export function VisitorsTable({
   queryKey,
   fetch,
   page,
   onPage,
-  withPlace,
 }: {
   queryKey: readonly unknown[];
   fetch: (query: { page_num: number; page_size: number }) => Promise<ListData<Visitor>>;
   page: number;
   onPage: (page: number) => void;
-  withPlace: boolean;
 }) {
   const list = useQuery({
     queryKey,
@@ -238,21 +277,27 @@ export function VisitorsTable({
   });
   const columns = useMemo<TableColumnsType<Visitor>>(
     () => [
-      { key: 'index', title: 'Index', width: 70, render: (_, __, i) => (page - 1) * PAGE_SIZE + i + 1 },
-      { key: 'id', title: LABEL.visitorId, dataIndex: '_id' },
+      {
+        key: 'visitor',
+        title: LABEL.visitor,
+        width: 110,
+        render: (_, v, i) => (
+          <Tooltip title={`${LABEL.visitorId}: ${v._id}`} trigger={['hover', 'focus']}>
+            {/* a button, so the tooltip opens from the keyboard too */}
+            <button type="button" className="statistics__visitor" data-testid="statistics-visitor">
+              {LABEL.visitor} {(page - 1) * PAGE_SIZE + i + 1}
+            </button>
+          </Tooltip>
+        ),
+      },
+      { key: 'first', title: LABEL.firstSeen, width: 170, render: (_, v) => formatTime(v.created_at) },
+      { key: 'place', title: LABEL.place, render: (_, v) => placeOf(v) },
+      { key: 'page', title: LABEL.signUpPage, render: (_, v) => pageOf(v.sign_up_url) },
+      { key: 'launches', title: LABEL.launches, dataIndex: 'launches', align: 'right', width: 100 },
       { key: 'sign_in_count', title: LABEL.signInCount, dataIndex: 'sign_in_count', align: 'right', width: 120 },
       { key: 'last', title: LABEL.lastSignIn, width: 170, render: (_, v) => formatTime(v.updated_at) },
-      { key: 'url', title: LABEL.signUpUrl, dataIndex: 'sign_up_url' },
-      { key: 'first', title: LABEL.signUpAt, width: 170, render: (_, v) => formatTime(v.created_at) },
-      ...(withPlace
-        ? [
-            { key: 'country', title: LABEL.country, dataIndex: 'country_name' },
-            { key: 'state', title: LABEL.stateProvince, dataIndex: 'state_prov' },
-            { key: 'city', title: LABEL.city, dataIndex: 'city' },
-          ]
-        : []),
     ],
-    [page, withPlace],
+    [page],
   );
   const total = list.data?.total_num ?? 0;
   return (
@@ -306,6 +351,20 @@ export function ProductsTable({ list, loading }: { list: ProductTotals[] | undef
       dataSource={list ?? []}
       loading={loading}
       pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
+      // the products' plays add up to the players' plays (docs/api.md "Statistics"): the same figure
+      summary={() =>
+        list?.length ? (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>{LABEL.total}</Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              {list.reduce((n, p) => n + p.plays, 0)}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">
+              {formatDuration(list.reduce((n, p) => n + p.listening_time, 0))}
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        ) : null
+      }
     />
   );
 }

@@ -52,6 +52,13 @@ export interface Folded {
   launched: string[];
 }
 
+/**
+ * Listening to a product whose player sent nothing of it for this long (and no play of it in the batch) is a new
+ * play of it: the player sends a play when its play button starts the audio, and listening every FLUSH_EVERY_MS
+ * (15 s) while it plays, so a product heard without a recent event was switched to while playing.
+ */
+export const HEARD_GAP_SECONDS = 60;
+
 /** How often a statement that lost a deadlock to another server process is tried again. */
 const DEADLOCK_RETRIES = 3;
 
@@ -116,11 +123,28 @@ export function foldStatement(batch: Batch): SQL {
     with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
     hit as (${hitStatement(batch.hit.key, batch.hit.limit)}),
     allowed as (select count <= ${batch.hit.limit.max} as ok from hit),
-    given as (
-      select e.*, row_number() over () as n from jsonb_to_recordset(${events}::jsonb) as e(
+    sent as (
+      select e.*, row_number() over () as n, false as heard from jsonb_to_recordset(${events}::jsonb) as e(
         instance_id uuid, brand_id uuid, type text, product_id uuid, song_id uuid, source_id uuid, seconds float8,
         issued float8)
       where (select ok from allowed)
+    ),
+    -- A product heard is a play of it: listening (with a valid token) to a product the batch has no play of, that
+    -- this visitor's player had not sent anything of for HEARD_GAP_SECONDS, was switched to while playing. Its
+    -- implied play goes through the same caps as a sent one.
+    given as (
+      select * from sent
+      union all
+      (select distinct on (s.instance_id, s.product_id) s.instance_id, s.brand_id, 'play', s.product_id, s.song_id,
+              s.source_id, null::float8, s.issued, s.n, true
+       from sent s
+       where s.type = 'listen' and s.seconds > 0 and s.issued is not null and s.product_id is not null
+         and not exists (select 1 from sent p where p.type = 'play' and p.instance_id = s.instance_id
+                           and p.product_id = s.product_id)
+         and not exists (select 1 from stats_listeners l where l.visitor_id = ${batch.visitorId}
+                           and l.instance_id = s.instance_id and l.product_id = s.product_id
+                           and l.last_at > now() - ${`${HEARD_GAP_SECONDS} seconds`}::interval)
+       order by s.instance_id, s.product_id, s.n)
     ),
     t as (select now() as at, to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day),
     -- Launches: capped per address × instance, an hour and a day (both windows are spent).
@@ -186,7 +210,7 @@ export function foldStatement(batch: Batch): SQL {
     -- Each event judged: a launch within its instance's fit, the first plays of a product within its fit, listening
     -- scaled to its product's fit; the rest is dropped (counted beside the figures).
     judged as (
-      select g.instance_id, g.brand_id, g.type, g.product_id, g.song_id, g.source_id, g.seconds,
+      select g.instance_id, g.brand_id, g.type, g.product_id, g.song_id, g.source_id, g.seconds, g.heard,
              case g.type
                when 'launch' then row_number() over (partition by g.type, g.instance_id order by g.n) <= coalesce(lf.fits, 0)
                when 'play' then row_number() over (partition by g.type, g.instance_id, g.product_id order by g.n)
@@ -200,15 +224,16 @@ export function foldStatement(batch: Batch): SQL {
         and pf.product_id = g.product_id
     ),
     ev as (
-      select instance_id, brand_id, type, product_id, song_id, source_id, kept as seconds from judged where ok
+      select instance_id, brand_id, type, product_id, song_id, source_id, kept as seconds, heard from judged where ok
     ),
-    launched as (select distinct brand_id, instance_id from ev where type = 'launch'),
+    launched as (select brand_id, instance_id, count(*)::int as launches from ev where type = 'launch' group by 1, 2),
     raw as (
       insert into player_events
         (instance_id, brand_id, visitor_id, widget_type, type, product_id, song_id, source_id, seconds, created_at)
       select instance_id, brand_id, ${batch.visitorId}, ${batch.widgetType}, type, product_id, song_id, source_id,
              seconds, t.at
       from ev, t
+      where not heard -- the raw log keeps what the player sent; a heard play is a figure
     ),
     rolled as (
       insert into stats_daily as d
@@ -248,11 +273,12 @@ export function foldStatement(batch: Batch): SQL {
     ),
     visitor as (
       insert into visitors as v
-        (id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at)
+        (id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at, launches)
       select ${batch.visitorId}, ${batch.pageUrl}, ${batch.place.country_name}, ${batch.place.state_prov},
-             ${batch.place.city}, t.at, t.at, t.at
+             ${batch.place.city}, t.at, t.at, t.at, (select sum(launches) from launched)
       from t where exists (select 1 from launched)
       on conflict (id) do update set
+        launches = v.launches + excluded.launches,
         sign_in_count = v.sign_in_count + (v.last_seen_at < excluded.last_seen_at - ${gap}::interval)::int,
         updated_at = case when v.last_seen_at < excluded.last_seen_at - ${gap}::interval
                           then excluded.updated_at else v.updated_at end,
@@ -261,12 +287,15 @@ export function foldStatement(batch: Batch): SQL {
     ),
     brand_visitor as (
       insert into brand_visitors as b
-        (brand_id, visitor_id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at)
-      select distinct brand_id, ${batch.visitorId}::uuid, ${batch.pageUrl}, ${batch.place.country_name},
-             ${batch.place.state_prov}, ${batch.place.city}, t.at, t.at, t.at
+        (brand_id, visitor_id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at,
+         launches)
+      select brand_id, ${batch.visitorId}::uuid, ${batch.pageUrl}, ${batch.place.country_name},
+             ${batch.place.state_prov}, ${batch.place.city}, t.at, t.at, t.at, sum(launches)
       from launched, t
+      group by brand_id, t.at
       order by 1
       on conflict (brand_id, visitor_id) do update set
+        launches = b.launches + excluded.launches,
         sign_in_count = b.sign_in_count + (b.last_seen_at < excluded.last_seen_at - ${gap}::interval)::int,
         updated_at = case when b.last_seen_at < excluded.last_seen_at - ${gap}::interval
                           then excluded.updated_at else b.updated_at end,
@@ -321,7 +350,7 @@ export function foldStatement(batch: Batch): SQL {
         new_visitors = c.new_visitors + excluded.new_visitors,
         dropped_launches = c.dropped_launches + excluded.dropped_launches
     )
-    select (select ok from allowed) as allowed, (select count(*) from ev) as accepted,
+    select (select ok from allowed) as allowed, (select count(*) from ev where not heard) as accepted,
            (select array_agg(distinct instance_id::text) from launched) as launched
     from no_flush_wait`;
 }

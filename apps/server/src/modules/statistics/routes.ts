@@ -1,4 +1,6 @@
 import {
+  brandActivityList,
+  brandActivityQuery,
   dailySeries,
   dayRange,
   envelopeOf,
@@ -42,6 +44,14 @@ export function statisticsRoutes(app: App, { db }: Deps) {
     '/admin/statistics/visitors/daily',
     { config: { auth: ADMINS }, schema: { tags, querystring: dayRange, response: daily } },
     async (req) => ok(await statistics.platformVisitorsDaily(db, req.query)),
+  );
+  app.get(
+    '/admin/statistics/brands',
+    {
+      config: { auth: [...ADMINS, 'atk'] satisfies Role[] },
+      schema: { tags, querystring: brandActivityQuery, response: { 200: envelopeOf(brandActivityList) } },
+    },
+    async (req) => ok(await statistics.brandActivity(db, req.query)),
   );
 
   for (const { prefix, auth } of VARIANTS) {

@@ -1,4 +1,6 @@
 import type {
+  BrandActivity,
+  BrandActivityQuery,
   DayPoint,
   DayRangeQuery,
   LaunchDailyQuery,
@@ -8,8 +10,8 @@ import type {
   Visitor,
   VisitorsDailyQuery,
 } from '@atk/contract';
-import { MSG } from '@atk/contract';
-import { and, asc, between, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { ALL_BRANDS, MSG } from '@atk/contract';
+import { and, asc, between, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Page, pageOffset } from '../../db/query.ts';
 import {
@@ -20,6 +22,7 @@ import {
   products,
   statsDailyCounts,
   statsDailyProducts,
+  statsDailyVisitors,
   statsMonthlyProducts,
   visitors,
 } from '../../db/schema.ts';
@@ -46,23 +49,34 @@ export function eachDay(start: string, end: string): string[] {
 /** Listening seconds are sums of fractional seconds: rounded to the millisecond, so no float noise shows. */
 const seconds = (s: number) => Math.round(s * 1000) / 1000;
 
+/** The brand a statistics query reads, or every brand together (ALL, operators only). */
+type Scope = string | typeof ALL_BRANDS;
+const ALL = ALL_BRANDS;
+/** A brand column narrowed to the scope (nothing for all brands). */
+const ofScope = (column: Column, scope: Scope) => (scope === ALL ? undefined : eq(column, scope));
+
 /**
  * The brand a statistics query reads: a customer's own (a `brand_id` it sends is ignored); operators (admins, and
- * the atk operator on the product paths) name it, and it must exist.
+ * the atk operator on the product paths) name it, and it must exist, or name ALL_BRANDS.
  */
-export async function statisticsBrand(db: Db, user: SessionUser, requested: string | undefined): Promise<string> {
+export async function statisticsBrand(db: Db, user: SessionUser, requested: string | undefined): Promise<Scope> {
   if (user.role === 'customer') return ownBrand(user) as string;
   if (!requested) throw badRequest('brand_id is required');
+  if (requested === ALL) return ALL;
   await getLive(db, brands, requested, MSG.brandNotFound);
   return requested;
 }
 
-/** An instance or product filter must be of the brand read: another brand's is a 404, as everywhere. */
-async function checkFilters(db: Db, brandId: string, q: { instance_id?: string; product_id?: string }) {
+/**
+ * An instance or product filter must be of the brand read: another brand's is a 404, as everywhere. With all
+ * brands, any live one.
+ */
+async function checkFilters(db: Db, scope: Scope, q: { instance_id?: string; product_id?: string }) {
   await Promise.all([
     q.instance_id &&
-      getLive(db, instances, q.instance_id, MSG.instanceNotFound, { where: eq(instances.brandId, brandId) }),
-    q.product_id && getLive(db, products, q.product_id, MSG.productNotFound, { where: eq(products.brandId, brandId) }),
+      getLive(db, instances, q.instance_id, MSG.instanceNotFound, { where: ofScope(instances.brandId, scope) }),
+    q.product_id &&
+      getLive(db, products, q.product_id, MSG.productNotFound, { where: ofScope(products.brandId, scope) }),
   ]);
 }
 
@@ -72,6 +86,7 @@ type VisitorRow = Omit<typeof visitors.$inferSelect, 'lastSeenAt'>;
 const toVisitor = (v: VisitorRow): Visitor => ({
   _id: v.id,
   sign_in_count: v.signInCount,
+  launches: v.launches,
   sign_up_url: v.signUpUrl,
   country_name: v.countryName,
   state_prov: v.stateProv,
@@ -109,6 +124,7 @@ export async function listVisitors(db: Db, q: Page) {
 /** The brand's visitors: each with its sign up, sign ins and place as the brand saw them (brand_visitors). */
 export async function listBrandVisitors(db: Db, user: SessionUser, q: Page & { brand_id?: string }) {
   const brandId = await statisticsBrand(db, user, q.brand_id);
+  if (brandId === ALL) return listVisitors(db, q);
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -124,35 +140,26 @@ export async function listBrandVisitors(db: Db, user: SessionUser, q: Page & { b
 
 // ── Daily series ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The day counts of a scope and instance (NO_ID: all), every widget type together, by day, and the range's drops. */
-async function dailyCounts(db: Db, scopeId: string, instanceId: string, range: DayRangeQuery) {
-  const c = statsDailyCounts;
-  const rows = await db
-    .select({
-      day: c.day,
-      launches: sql<number>`sum(${c.launches})::int`,
-      unique: sql<number>`sum(${c.uniqueVisitors})::int`,
-      fresh: sql<number>`sum(${c.newVisitors})::int`,
-      dropped: sql<number>`sum(${c.droppedLaunches})::int`,
-    })
-    .from(c)
-    .where(and(eq(c.scopeId, scopeId), eq(c.instanceId, instanceId), between(c.day, range.start, range.end)))
-    .groupBy(c.day);
-  return {
-    byDay: new Map(rows.map((r) => [r.day, r])),
-    dropped: rows.reduce((sum, r) => sum + Number(r.dropped ?? 0), 0),
-  };
-}
-
+/** A scope's new visitors per day (every widget type together), and the launches it dropped in the range. */
 const newVisitorSeries = async (
   db: Db,
   scopeId: string,
   range: DayRangeQuery,
 ): Promise<{ series: DayPoint[]; dropped: number }> => {
-  const { byDay, dropped } = await dailyCounts(db, scopeId, NO_ID, range);
+  const c = statsDailyCounts;
+  const rows = await db
+    .select({
+      day: c.day,
+      fresh: sql<number>`sum(${c.newVisitors})::int`,
+      dropped: sql<number>`sum(${c.droppedLaunches})::int`,
+    })
+    .from(c)
+    .where(and(eq(c.scopeId, scopeId), eq(c.instanceId, NO_ID), between(c.day, range.start, range.end)))
+    .groupBy(c.day);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.fresh ?? 0)]));
   return {
-    series: eachDay(range.start, range.end).map((date) => ({ date, total: Number(byDay.get(date)?.fresh ?? 0) })),
-    dropped,
+    series: eachDay(range.start, range.end).map((date) => ({ date, total: byDay.get(date) ?? 0 })),
+    dropped: rows.reduce((sum, r) => sum + Number(r.dropped ?? 0), 0),
   };
 };
 
@@ -172,27 +179,116 @@ export async function platformVisitorsDaily(db: Db, range: DayRangeQuery) {
   return { series, dropped: Number(all?.dropped ?? 0) };
 }
 
-/** New visitors of the brand per day (their first launch of one of its players). */
+/** New visitors of the brand per day (their first launch of one of its players); of all brands, the platform's. */
 export async function brandVisitorsDaily(db: Db, user: SessionUser, q: VisitorsDailyQuery) {
-  return newVisitorSeries(db, await statisticsBrand(db, user, q.brand_id), q);
+  const scope = await statisticsBrand(db, user, q.brand_id);
+  return scope === ALL ? platformVisitorsDaily(db, q) : newVisitorSeries(db, scope, q);
 }
 
-/** Launches and unique visitors per day, of one instance of the brand or of all of them. */
+/**
+ * Launches and unique visitors per day, of one instance of the brand or of all of them (all brands: every brand's
+ * launches, and the mobile widget's), and the range's launches and distinct visitors. A unique visitor is counted
+ * per widget type (a day's rows of stats_daily_visitors), so `unique_num` is at most the days' uniques summed, which
+ * are at most the launches.
+ */
 export async function launchDaily(
   db: Db,
   user: SessionUser,
   q: LaunchDailyQuery,
-): Promise<{ series: LaunchPoint[]; dropped: number }> {
-  const brandId = await statisticsBrand(db, user, q.brand_id);
-  await checkFilters(db, brandId, q);
-  const { byDay, dropped } = await dailyCounts(db, brandId, q.instance_id ?? NO_ID, q);
+): Promise<{ series: LaunchPoint[]; total_num: number; unique_num: number; dropped: number }> {
+  const scope = await statisticsBrand(db, user, q.brand_id);
+  await checkFilters(db, scope, q);
+  const instanceId = q.instance_id ?? NO_ID;
+  const c = statsDailyCounts;
+  const v = statsDailyVisitors;
+  const days = between(v.day, q.start, q.end);
+  const visitorsOf = and(ofScope(v.brandId, scope), days, eq(v.instanceId, instanceId));
+  // distinct visitors per widget type, added up in JS: a distinct over (widget, visitor) records sorts far slower
+  const distinct = sql<number>`count(distinct ${v.visitorId})::int`;
+  const [counts, uniqueByDay, range] = await Promise.all([
+    db
+      .select({
+        day: c.day,
+        launches: sql<number>`sum(${c.launches})::int`,
+        unique: sql<number>`sum(${c.uniqueVisitors})::int`,
+        dropped: sql<number>`sum(${c.droppedLaunches})::int`,
+      })
+      .from(c)
+      .where(and(ofScope(c.scopeId, scope), eq(c.instanceId, instanceId), between(c.day, q.start, q.end)))
+      .groupBy(c.day),
+    // A brand's daily uniques are counted at ingestion; across brands a visitor of two brands is one.
+    scope === ALL
+      ? db.select({ day: v.day, unique: distinct }).from(v).where(visitorsOf).groupBy(v.day, v.widgetType)
+      : Promise.resolve(null),
+    db.select({ unique: distinct }).from(v).where(visitorsOf).groupBy(v.widgetType),
+  ]);
+  const byDay = new Map(counts.map((r) => [r.day, r]));
+  const uniques = uniqueByDay && new Map<string, number>();
+  for (const r of uniqueByDay ?? []) uniques?.set(r.day, (uniques.get(r.day) ?? 0) + Number(r.unique));
+  const series = eachDay(q.start, q.end).map((date) => {
+    const row = byDay.get(date);
+    return {
+      date,
+      total: Number(row?.launches ?? 0),
+      unique: uniques ? (uniques.get(date) ?? 0) : Number(row?.unique ?? 0),
+    };
+  });
   return {
-    series: eachDay(q.start, q.end).map((date) => {
-      const row = byDay.get(date);
-      return { date, total: Number(row?.launches ?? 0), unique: Number(row?.unique ?? 0) };
-    }),
-    dropped,
+    series,
+    total_num: series.reduce((sum, p) => sum + p.total, 0),
+    unique_num: range.reduce((sum, r) => sum + Number(r.unique), 0),
+    dropped: counts.reduce((sum, r) => sum + Number(r.dropped ?? 0), 0),
   };
+}
+
+/**
+ * Every live brand with its launches and plays in the range (of one widget type, or all), most active first, then
+ * by name: the operators' brand filter opens on the first.
+ */
+export async function brandActivity(db: Db, q: BrandActivityQuery): Promise<{ list: BrandActivity[] }> {
+  const c = statsDailyCounts;
+  const p = statsDailyProducts;
+  const launches = db
+    .select({
+      brandId: sql<string>`${c.scopeId}`.as('launch_brand'),
+      n: sql<number>`sum(${c.launches})`.as('launches'),
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.instanceId, NO_ID),
+        between(c.day, q.start, q.end),
+        q.widget_type ? eq(c.widgetType, q.widget_type) : undefined,
+      ),
+    )
+    .groupBy(c.scopeId)
+    .as('l');
+  const plays = db
+    .select({ brandId: sql<string>`${p.brandId}`.as('play_brand'), n: sql<number>`sum(${p.plays})`.as('plays') })
+    .from(p)
+    .where(
+      and(
+        eq(p.instanceId, NO_ID),
+        eq(p.productId, NO_ID),
+        between(p.day, q.start, q.end),
+        q.widget_type ? eq(p.widgetType, q.widget_type) : undefined,
+      ),
+    )
+    .groupBy(p.brandId)
+    .as('p');
+  const rows = await db
+    .select({
+      _id: brands.id,
+      name: brands.name,
+      launches: sql<number>`coalesce(${launches.n}, 0)::int`,
+      plays: sql<number>`coalesce(${plays.n}, 0)::int`,
+    })
+    .from(brands)
+    .leftJoin(launches, eq(launches.brandId, brands.id))
+    .leftJoin(plays, eq(plays.brandId, brands.id))
+    .where(eq(brands.isDeleted, false))
+    .orderBy(sql`coalesce(${launches.n}, 0) + coalesce(${plays.n}, 0) desc`, asc(brands.name), asc(brands.id));
+  return { list: rows.map((r) => ({ ...r, launches: Number(r.launches), plays: Number(r.plays) })) };
 }
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
@@ -201,10 +297,10 @@ export async function launchDaily(
  * stats_daily_products rows of the brand's players in the range, for one instance or all (NO_ID), narrowed to
  * `product`: one product (or NO_ID, all products) for a series, by its primary key's prefix, so at most a row a day.
  */
-function productRows(brandId: string, q: ProductStatisticsQuery, product: SQL | undefined): SQL | undefined {
+function productRows(scope: Scope, q: ProductStatisticsQuery, product: SQL | undefined): SQL | undefined {
   const p = statsDailyProducts;
   return and(
-    eq(p.brandId, brandId),
+    ofScope(p.brandId, scope),
     eq(p.widgetType, q.widget_type),
     eq(p.instanceId, q.instance_id ?? NO_ID),
     product,
@@ -223,10 +319,12 @@ export async function productSeries(
   await checkFilters(db, brandId, q);
   const p = statsDailyProducts;
   const [value, dropped] = measure === 'plays' ? [p.plays, p.droppedPlays] : [p.listenSeconds, p.droppedListenSeconds];
+  // a row a day for a brand; with all brands, a row per brand and day, summed
   const rows = await db
-    .select({ day: p.day, value, dropped })
+    .select({ day: p.day, value: sql<number>`sum(${value})`, dropped: sql<number>`sum(${dropped})` })
     .from(p)
-    .where(productRows(brandId, q, eq(p.productId, q.product_id ?? NO_ID)));
+    .where(productRows(brandId, q, eq(p.productId, q.product_id ?? NO_ID)))
+    .groupBy(p.day);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.value)]));
   const series = eachDay(q.start, q.end).map((date) => ({ date, total: seconds(byDay.get(date) ?? 0) }));
   return {
@@ -256,7 +354,7 @@ export async function productTotals(
   const m = statsMonthlyProducts;
   const scope = (t: typeof p | typeof m) =>
     and(
-      eq(t.brandId, brandId),
+      ofScope(t.brandId, brandId),
       eq(t.widgetType, q.widget_type),
       eq(t.instanceId, q.instance_id ?? NO_ID),
       // NO_ID as a literal, not a parameter: so PostgreSQL can match the partial index's predicate in any plan.
