@@ -24,3 +24,15 @@ export async function expectAccessible(page: Page, label = page.url(), opts: { i
     );
   expect(serious, `axe (WCAG 2.2 AA) on ${label}`).toEqual([]);
 }
+
+const scanned = new Set<string>();
+
+/**
+ * expectAccessible for a state that several tests of a file reach (a tab of the product edit page): the first test
+ * of the worker to reach it scans it, the others go on, so the scan costs once.
+ */
+export async function expectAccessibleOnce(page: Page, state: string, opts: { include?: string } = {}) {
+  if (scanned.has(state)) return;
+  scanned.add(state);
+  await expectAccessible(page, state, opts);
+}

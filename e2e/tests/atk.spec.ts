@@ -15,6 +15,7 @@ import {
   mobileLaunchCode,
 } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessibleOnce } from './a11y.ts';
 import {
   choose,
   confirmPopover,
@@ -44,6 +45,7 @@ async function openInstance(page: Page, name: string) {
     .click();
   await expect(heading(page, LABEL.mobileInstanceEdit)).toBeVisible();
   await expect(page.getByTestId('instance-name')).toHaveText(name);
+  await expectAccessibleOnce(page, 'Mobile instance edit');
 }
 
 test('the atk operator lands on /atk/instances and creates, renames and synchronises a mobile instance', async ({

@@ -10,6 +10,7 @@
  */
 import { API_BASE, LABEL, MSG, type PlayerInstance } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import {
   choose,
   confirmPopover,
@@ -344,6 +345,7 @@ test("the catalogue edit pages: a category's sub categories edited and deleted, 
   await expect(categoryEdit.getByLabel('Name', { exact: true })).toHaveValue(category);
   await expect(highlighted(page)).toHaveText(LABEL.navCategories);
   await expectChildrenClear(page, categoryEdit, LABEL.newSubCategory);
+  await expectAccessible(page, 'Category edit');
 
   const subs = page.getByTestId('category-sub-categories');
   for (const name of [kept, dropped]) {
@@ -387,6 +389,7 @@ test("the catalogue edit pages: a category's sub categories edited and deleted, 
   await expect(subEdit.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await expect(highlighted(page)).toHaveText(LABEL.navCategories);
   await expectChildrenClear(page, subEdit, LABEL.newCatalogueSong);
+  await expectAccessible(page, 'Sub category edit');
   for (const name of [song, gone]) {
     await page.getByRole('button', { name: LABEL.newCatalogueSong }).click();
     const create = await dialog(page, LABEL.newCatalogueSong);
@@ -416,6 +419,7 @@ test("the catalogue edit pages: a category's sub categories edited and deleted, 
   await expect(songEdit.getByLabel('Name', { exact: true })).toHaveValue(song);
   await expect(highlighted(page)).toHaveText(LABEL.navCategories);
   await expectChildrenClear(page, songEdit, LABEL.newInstrument);
+  await expectAccessible(page, 'Song edit');
   await page.getByRole('button', { name: LABEL.newInstrument }).click();
   const instrument = await dialog(page, LABEL.newInstrument);
   await instrument.getByLabel('Name', { exact: true }).fill(`Tuba ${t}`);

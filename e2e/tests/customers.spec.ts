@@ -5,6 +5,7 @@
  */
 import { hashPassword, LABEL, MSG } from '@atk/contract';
 import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import {
   choose,
   confirmPopover,
@@ -186,6 +187,7 @@ test('Edit Customer and Reset Password: read back, then only the new password si
   await page.getByRole('button', { name: `${LABEL.edit} ${email}` }).click();
   let form = await dialog(page, LABEL.editCustomer);
   await expect(form.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expectAccessible(page, 'the Edit Customer dialog');
   await expect(form.getByLabel('Email', { exact: true })).toBeDisabled();
   await expect(form.getByLabel('Password', { exact: true })).toHaveCount(0);
   await expect(selectShown(form, 'Master Brand')).toHaveText(CUSTOMER_BRAND);

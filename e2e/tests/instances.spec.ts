@@ -9,6 +9,7 @@
  */
 import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT, SALES_EMAIL, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessibleOnce } from './a11y.ts';
 import { INSTANCE_TABS } from './lists.ts';
 import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
@@ -190,6 +191,7 @@ const tab = (page: Page, label: string) => page.getByRole('tab', { name: label, 
 async function openTab(page: Page, label: string, testId: string) {
   await tab(page, label).click();
   await expect(page.getByTestId(testId)).toBeVisible();
+  await expectAccessibleOnce(page, `Instance edit, tab ${label}`);
   return page.getByTestId(testId);
 }
 

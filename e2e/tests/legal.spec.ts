@@ -4,6 +4,7 @@
  */
 import { LABEL, PRIVACY_EMAIL } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 
 const TERMS_DATE = 'August 28, 2021';
 
@@ -34,6 +35,7 @@ test.describe('Terms of Service', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.termsOfService);
     await expect(page.getByTestId('legal-date')).toContainText(TERMS_DATE);
     await expect(page.getByTestId('header-account')).toHaveText(LABEL.signIn);
+    await expectAccessible(page, '/terms');
   });
 
   test('minimum age is 18', async ({ page }) => {
@@ -98,6 +100,7 @@ test.describe('Privacy Policy', () => {
     const account = page.getByTestId('header-account');
     await expect(account).toHaveText(LABEL.signIn);
     await expect(account).toHaveAttribute('href', '/client/products');
+    await expectAccessible(page, '/privacy');
     await account.click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fclient%2Fproducts$/);
   });

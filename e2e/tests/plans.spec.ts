@@ -5,6 +5,7 @@
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import {
   choose,
   confirmPopover,
@@ -47,6 +48,7 @@ test('New Plan opens PLAN EDIT; its fields are saved and read back; CANCEL goes 
   const form = await dialog(page, LABEL.newPlan);
   await form.getByLabel('Name', { exact: true }).fill(name);
   await expect(selectShown(form, LABEL.status)).toHaveText(LABEL.statusPending);
+  await expectAccessible(page, 'the New Plan dialog');
   await choose(page, form, LABEL.status, LABEL.statusActive);
   await form.getByRole('button', { name: LABEL.save }).click();
   await expect(toast(page, MSG.createPlanSuccess)).toBeVisible();
@@ -58,6 +60,7 @@ test('New Plan opens PLAN EDIT; its fields are saved and read back; CANCEL goes 
   await expect(selectShown(edit, LABEL.status)).toHaveText(LABEL.statusActive);
   // a new plan holds the default features
   await expect(edit.getByRole('switch', { name: LABEL.tabListeningGuide, exact: true })).toBeChecked();
+  await expectAccessible(page, 'Plan edit');
   await expect(edit.getByRole('switch', { name: LABEL.tabDiscography, exact: true })).not.toBeChecked();
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText('5 maximum');
 

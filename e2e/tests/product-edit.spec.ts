@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessibleOnce } from './a11y.ts';
 import { PRODUCT_TABS } from './lists.ts';
 import { api, apiLogin, DEMO, expectWordsWhole, settled, signIn, sineWav, toast } from './support.ts';
 
@@ -132,6 +133,8 @@ async function openProduct(page: Page) {
   await expect(page).toHaveURL(/\/client\/products$/);
   await page.goto(editPath());
   await expect(page.getByRole('heading', { name: LABEL.productEdit })).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expectAccessibleOnce(page, 'Product edit');
 }
 
 const tab = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });

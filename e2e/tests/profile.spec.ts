@@ -1,5 +1,6 @@
 import { hashPassword, MSG } from '@atk/contract';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { api, apiLogin, customerWithPassword, DEMO, signIn, toast } from './support.ts';
 
 const FIELDS: [string, string][] = [
@@ -26,6 +27,7 @@ test('profile: every field saves and reads back after a reload', async ({ page }
   await expect(page.getByLabel('Email')).not.toBeEditable();
   // The demo customer was invited to an existing brand: its name is locked.
   await expect(page.getByLabel('Brand Name')).toBeDisabled();
+  await expectAccessible(page, '/client/profile');
   for (const [label, value] of FIELDS) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
   await expect(page.locator('.ant-message').getByText(MSG.profileUpdated, { exact: true })).toBeVisible();

@@ -4,6 +4,7 @@
  */
 import { API_BASE, LABEL, MSG, type PlayerInstance, SALES_EMAIL, TOKEN_KEY } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { api, apiLogin, DEMO, DEMO_PASSWORD, signIn } from './support';
 
 const YEAR = String(new Date().getFullYear());
@@ -52,6 +53,7 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/login\?redirect=/);
     expect(pathOf(page)).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/client/products');
+    await expectAccessible(page, '/login');
 
     // sign in on the page the header led to: the redirect brings the customer to the products screen
     await page.getByLabel('Email').fill(DEMO.customer);
@@ -98,6 +100,7 @@ test.describe('landing page', () => {
     await expect(page.getByTestId('brands-trusted')).toHaveText('trusted by 65 pro audio brands');
     await expect(page.getByTestId('copyright')).toHaveCount(1);
     await expect(page.getByTestId('copyright')).toContainText(`© ${YEAR}`);
+    await expectAccessible(page, '/home');
   });
 });
 
@@ -218,6 +221,7 @@ test.describe('mobile landing page', () => {
     const sales = page.getByRole('link', { name: LABEL.contactSales, exact: true });
     await expect(sales).toHaveAttribute('href', `mailto:${SALES_EMAIL}`);
     await expect(page.getByTestId('copyright')).toContainText(`© ${YEAR}`);
+    await expectAccessible(page, '/mobile');
   });
 
   test('the launch button is disabled with a tooltip while no mobile landing instance is set', async ({ page }) => {
@@ -267,6 +271,7 @@ test.describe('404 page', () => {
       await expect(notFound.getByText(MSG.notFoundText, { exact: true })).toBeVisible();
       await expect(notFound.getByText(MSG.notFoundHint, { exact: true })).toBeVisible();
       expect(pathOf(page)).toBe(path);
+      if (path === '/no-such-page') await expectAccessible(page, 'the 404 page');
 
       const back = notFound.getByRole('link', { name: MSG.notFoundBack, exact: true });
       await expect(back).toHaveAttribute('href', '/');

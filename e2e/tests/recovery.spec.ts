@@ -1,5 +1,6 @@
 import { MSG } from '@atk/contract';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { customerWithPassword, mailedLink, signIn, toast } from './support.ts';
 
 test('recover: email is required', async ({ page }) => {
@@ -11,6 +12,7 @@ test('recover: email is required', async ({ page }) => {
 test('recovery by mail: the new password signs in, the old one does not, the link works once', async ({ page }) => {
   const email = await customerWithPassword('Old!23456', 'recover');
   await page.goto('/recover');
+  await expectAccessible(page, '/recover');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(toast(page, MSG.recoverSent)).toBeVisible();
@@ -19,6 +21,7 @@ test('recovery by mail: the new password signs in, the old one does not, the lin
   const link = await mailedLink(email, 'recover');
   await page.goto(link);
   const setNew = page.getByRole('button', { name: 'Set New Password' });
+  await expectAccessible(page, 'the password reset page');
   await setNew.click();
   await expect(toast(page, MSG.passwordRequired)).toBeVisible();
   await page.getByLabel('New Password').fill('short');
@@ -50,6 +53,7 @@ test('an unknown recovery link is refused at once with a clear message', async (
   await page.goto('/recover/7d3c1b3e-0000-4000-8000-000000000000');
   await expect(page.getByTestId('reset-error')).toContainText(MSG.resetInvalid);
   await expect(page.getByLabel('New Password')).toHaveCount(0);
+  await expectAccessible(page, 'a refused recovery link');
   await page.getByRole('link', { name: 'request a new link' }).click();
   await expect(page).toHaveURL(/\/recover$/);
 });

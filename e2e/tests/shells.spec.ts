@@ -4,6 +4,7 @@
  */
 import { BLOG_URL, LABEL, MSG, SALES_EMAIL, SUPPORT_EMAIL, TOKEN_KEY } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { api, apiLogin, DEMO, settled, signIn } from './support';
 
 const YEAR = String(new Date().getFullYear());
@@ -51,6 +52,9 @@ async function clickThrough(page: Page, groups: Group[]) {
       const selected = sidebar(page).locator('.ant-menu-item-selected');
       await expect(selected).toHaveCount(1);
       await expect(selected.getByTestId(navTestId(href))).toHaveCount(1);
+      // every list screen of the area, once loaded (docs/accessibility.md)
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expectAccessible(page, href);
     }
   }
 }
@@ -176,6 +180,7 @@ test.describe('client shell', () => {
     await expect(page).toHaveURL(/\/client\/profile$/);
 
     const dialog = await askSignOut(page);
+    await expectAccessible(page, 'the sign-out confirmation');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(pathOf(page)).toBe('/client/profile');
@@ -391,6 +396,7 @@ test.describe('404 inside a console', () => {
       await page.goto(`${area}/no-such-screen`);
       const notFound = page.getByTestId('not-found');
       await expect(notFound.getByRole('heading', { level: 1 })).toHaveText(MSG.notFoundHeading);
+      await expectAccessible(page, `${area} 404`);
       const back = notFound.getByRole('link', { name: MSG.notFoundBack, exact: true });
       await expect(back).toHaveAttribute('href', home);
       await back.click();
@@ -416,5 +422,52 @@ test.describe('404 inside a console', () => {
     await page.goto(`/global/brands/${brandId}/products`);
     await expect(page.getByTestId('sidebar-title')).toHaveText(DEMO_BRAND);
     await expect(page.getByTestId('not-found')).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility of the shell', () => {
+  test("the full-width '？' of the sign-out question is drawn by a font the console ships", async ({ page }) => {
+    await signInAs(page, DEMO.customer, '/client/products');
+    const dialog = await askSignOut(page);
+    await expect(dialog.getByText(MSG.signOutConfirm, { exact: true })).toBeVisible();
+    // the console's own subset (public/fonts) loads and covers the glyph, whatever fonts the machine has
+    const faces = await page.evaluate(async () => {
+      const loaded = await document.fonts.load('14px "ATK Fullwidth"', '？');
+      return { count: loaded.length, covered: document.fonts.check('14px "ATK Fullwidth"', '？') };
+    });
+    expect(faces).toEqual({ count: 1, covered: true });
+    const family = await dialog
+      .getByText(MSG.signOutConfirm, { exact: true })
+      .evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(family).toContain('ATK Fullwidth');
+  });
+
+  test('with reduced motion asked for, dialogs open without their zoom', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInAs(page, DEMO.customer, '/client/products');
+    await page.getByTestId('user-menu').click();
+    await page.getByText(LABEL.signOut, { exact: true }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.waitFor();
+    expect(await modal.getAttribute('class')).not.toMatch(/zoom/);
+  });
+
+  test('keyboard focus is visible on the header tabs, the sidebar and the buttons', async ({ page }) => {
+    await signInAs(page, DEMO.customer, '/client/products');
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        // a text box's ring is on the box around its text
+        const ringed = el.closest('.ant-input-affix-wrapper, .ant-select, .ant-picker') ?? el;
+        const style = getComputedStyle(ringed);
+        const ring = style.outlineStyle !== 'none' && style.outlineWidth !== '0px';
+        return { text: el.getAttribute('aria-label') || el.textContent || el.outerHTML.slice(0, 120), ring };
+      });
+    // the logo, the header tabs, the user menu, the sidebar's links, the list's filters and buttons
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      const { text } = await focused();
+      await expect.poll(async () => (await focused()).ring, { message: `focus ring on "${text}"` }).toBe(true);
+    }
   });
 });

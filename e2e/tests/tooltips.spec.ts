@@ -5,6 +5,7 @@
  */
 import { LABEL, MSG, TOOLTIP_FEATURES } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { choose, fill, headers, reset, rows, search, selectShown, signInAs, uid } from './lists.ts';
 import { api, apiLogin, DEMO, settled, toast } from './support.ts';
 
@@ -36,6 +37,7 @@ test('super admin: filters, New Tooltip, Edit and Delete', async ({ page }) => {
   // New Tooltip: a feature and two lines of content
   await page.getByRole('button', { name: LABEL.newTooltip }).click();
   let dialog = await settled(page.getByRole('dialog', { name: LABEL.newTooltip }));
+  await expectAccessible(page, 'the New Tooltip dialog');
   await choose(page, dialog, 'Feature', 'BuyButton');
   const content = dialog.getByLabel('Content', { exact: true });
   await expect(content).toHaveJSProperty('tagName', 'TEXTAREA');

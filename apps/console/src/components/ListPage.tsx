@@ -2,7 +2,8 @@ import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import { LABEL, type ListData, PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Table, type TableColumnsType } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useScrollableFocus } from './useScrollableFocus.ts';
 
 /** A filter of a list: a text box or a select, each with a visible label. */
 export type ListFilter =
@@ -142,6 +143,8 @@ export function ListPage<Row extends object>({
     search({});
   };
 
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollableFocus(tableBox, '.ant-table-content');
   const allColumns = useMemo<TableColumnsType<Row>>(() => {
     if (!index) return columns;
     return [
@@ -196,7 +199,7 @@ export function ListPage<Row extends object>({
           </Button>
         </Form.Item>
       </Form>
-      <div data-testid={testId}>
+      <div data-testid={testId} ref={tableBox}>
         <Table<Row>
           rowKey={rowKey}
           columns={allColumns}

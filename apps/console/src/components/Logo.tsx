@@ -26,10 +26,9 @@ export function Logo({ height = 40, inverted = false }: { height?: number; inver
         letterSpacing="1"
         fill={ink}
       >
-        ATK
-        <tspan fontWeight="300" dx="6">
-          PLAYER
-        </tspan>
+        {/* the space makes the link's visible text "ATK PLAYER", which its name "ATK Player home" contains */}
+        {'ATK '}
+        <tspan fontWeight="300">PLAYER</tspan>
       </text>
     </svg>
   );

@@ -62,7 +62,9 @@ function StepBlock({ step }: { step: Step }) {
           >
             Copy
           </Button>
-          <pre className="integration-code__pre">
+          {/* a snippet wider than the screen scrolls: focusable, so a keyboard can scroll it too */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+          <pre className="integration-code__pre" tabIndex={0}>
             <code data-testid={`snippet-${step.id}`}>{step.code}</code>
           </pre>
         </div>

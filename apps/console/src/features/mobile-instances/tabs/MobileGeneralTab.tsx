@@ -63,11 +63,8 @@ export function MobileGeneralTab({ instance, binding }: MobileTabProps) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="published" label={LABEL.status} valuePropName="checked">
-              <Switch
-                aria-label={LABEL.status}
-                checkedChildren={LABEL.statusActive}
-                unCheckedChildren={LABEL.statusPending}
-              />
+              {/* named by its label, Status; an aria-label would hide the visible Active / Pending from its name */}
+              <Switch checkedChildren={LABEL.statusActive} unCheckedChildren={LABEL.statusPending} />
             </Form.Item>
           </Col>
         </Row>

@@ -21,6 +21,9 @@ export function SongPanels({
   return (
     <Collapse
       className="songs"
+      // the arrow alone folds a panel (antd makes it a button): a header that were the button would hold the header's
+      // own buttons (Add source, Edit), and a button inside a button is unreachable to assistive technology
+      collapsible="icon"
       activeKey={songs.map((s) => s._id).filter((id) => !folded.includes(id))}
       onChange={(keys) => {
         const open = Array.isArray(keys) ? keys : [keys];

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { LABEL, MSG, spotifyUri } from '@atk/contract';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useScrollableFocus } from '../../../components/useScrollableFocus.ts';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 
@@ -111,6 +112,9 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
     },
   ];
 
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollableFocus(tableBox, '.ant-table-content');
+
   return (
     <TabFrame
       title={LABEL.tabDiscography}
@@ -123,14 +127,16 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
         </Button>
       }
     >
-      <Table<Row>
-        rowKey="key"
-        columns={columns}
-        dataSource={entries.map((e, i) => ({ ...e, key: i }))}
-        pagination={false}
-        scroll={{ x: 900 }}
-        data-testid="discography-table"
-      />
+      <div ref={tableBox}>
+        <Table<Row>
+          rowKey="key"
+          columns={columns}
+          dataSource={entries.map((e, i) => ({ ...e, key: i }))}
+          pagination={false}
+          scroll={{ x: 900 }}
+          data-testid="discography-table"
+        />
+      </div>
       <Modal
         open={editing !== null}
         title={editing === 'new' ? LABEL.newDiscography : LABEL.editDiscography}
