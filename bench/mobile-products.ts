@@ -14,6 +14,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { roleId } from '../apps/server/src/modules/users/profile.ts';
 import { hashSecret } from '../apps/server/src/platform/crypto.ts';
+import { serverLog } from './server-log.ts';
 
 const PRODUCTS = 100_000;
 const BRANDS = 100;
@@ -54,7 +55,11 @@ await sqlClient.query(
 // visibility map, without which an index-only scan still reads the table.
 await sqlClient.query('vacuum analyze');
 
-const app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url.toString() }, db, logger: false });
+const app = await buildApp({
+  config: { ...loadConfig({}), databaseUrl: url.toString() },
+  db,
+  logger: serverLog('mobile-products'),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

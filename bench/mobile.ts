@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
 import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { serverLog } from './server-log.ts';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-mobile-'));
 const port = Number(process.env.BENCH_PORT ?? 4341);
@@ -41,7 +42,7 @@ const database = await openDatabase({ dataDir: 'memory://' });
 await seed(database.db, { demo: true, storage, queue, demoSeconds: songSeconds });
 const pageOnly = Boolean(process.env.BENCH_PAGE_ONLY);
 if (!pageOnly) for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
-const app = await buildApp({ config, db: database.db, storage, queue, logger: false });
+const app = await buildApp({ config, db: database.db, storage, queue, logger: serverLog('mobile') });
 await app.listen({ port, host: '127.0.0.1' });
 
 const browser = await chromium.launch({
@@ -97,7 +98,7 @@ if (pageOnly) {
           db: database.db,
           storage,
           queue,
-          logger: false,
+          logger: serverLog('mobile'),
         });
         await other.listen({ port: port + 1 + i, host: '127.0.0.1' });
         return other;

@@ -29,6 +29,7 @@ import { issueToken } from '../apps/server/src/modules/statistics/tokens.ts';
 import { roleId } from '../apps/server/src/modules/users/profile.ts';
 import { hashSecret } from '../apps/server/src/platform/crypto.ts';
 import { type Measured, measure } from './load.ts';
+import { serverLog } from './server-log.ts';
 import {
   benchTables,
   createShape,
@@ -157,7 +158,7 @@ try {
   app = await buildApp({
     config: { ...loadConfig({}), databaseUrl: url, trustProxy: 1, eventsSecret: EVENTS_SECRET },
     db,
-    logger: false,
+    logger: serverLog('statistics'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -41,6 +41,7 @@ import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createBackground } from './platform/background.ts';
+import { type LoggingOptions, loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue/types.ts';
 import { createStorage, type Storage, storageOrigins } from './platform/storage/index.ts';
@@ -55,7 +56,8 @@ export interface BuildOptions {
   storage?: Storage;
   /** Audio jobs; made here when not given (enqueue only: workers start in main.ts or worker.ts). */
   queue?: Queue;
-  logger?: FastifyServerOptions['logger'];
+  /** The server's log (platform/logging.ts; default: as `npm start` runs, LOG_LEVEL, stdout); false for none. */
+  logger?: false | LoggingOptions;
 }
 
 /**
@@ -68,9 +70,9 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
 }
 
 /** Builds the app: platform plugins first, then the API modules, then the console. */
-export async function buildApp({ config, db, mailer, storage, queue, logger = true }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, mailer, storage, queue, logger = {} }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger,
+    ...(logger === false ? { logger: false } : loggerOptions(logger)),
     bodyLimit: 1024 * 1024,
     // On close, also end connections still streaming a file (a player's ranged audio download).
     forceCloseConnections: true,
@@ -78,8 +80,6 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = tr
     trustProxy: trustProxyOption(config.trustProxy),
     // Timeouts for slow clients (docs/deployment.md, "Slow clients").
     ...serverLimits(config.http),
-    // Requests carry `Authorization: Bearer …`; keep it out of the log.
-    ...(logger === true ? { logger: { redact: ['req.headers.authorization'] } } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');

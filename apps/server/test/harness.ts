@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_BASE, hashPassword, type Role } from '@atk/contract';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { seed } from '../src/bootstrap/seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
@@ -42,7 +42,10 @@ export const PASSWORD = 'Test!2345';
 /** Signs the player's event tokens in tests (test/player-support.ts backdates tokens with it). */
 export const TEST_EVENTS_SECRET = 'test-events-secret-0123456789abcdef';
 
-export async function startTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<ReturnType<typeof loadConfig>> = {},
+  { logger = false }: Pick<BuildOptions, 'logger'> = {},
+): Promise<TestApp> {
   const { databaseUrl, dropDatabase } = await freshDatabase();
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await seed(database.db, { demo: false });
@@ -63,7 +66,7 @@ export async function startTestApp(overrides: Partial<ReturnType<typeof loadConf
     config,
     db: database.db,
     mailer: overrides.smtpUrl ? undefined : mailer,
-    logger: false,
+    logger,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,6 +1,6 @@
 /**
  * The route table of the console (spec 1 §2, spec 2 §2, spec 3 §2). Public pages are one lazy chunk; each
- * area (client, global, super, atk) is its own lazy chunk.
+ * area (client, global, super, atk) is its own lazy chunk, fetched with its landing page on sign-in (preload.ts).
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
@@ -8,6 +8,7 @@ import { NotFound } from '../components/NotFound.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { BrandScope } from './BrandScope.tsx';
 import { RequireArea } from './guards.tsx';
+import { areaShells, landingPages } from './preload.ts';
 import { RouteError } from './RouteError.tsx';
 import { type AreaName, SessionProvider } from './session/index.ts';
 
@@ -20,20 +21,20 @@ const ResetPasswordPage = lazy(() => publicPages().then((m) => ({ default: m.Res
 const TermsPage = lazy(() => publicPages().then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPage })));
 
-const ClientArea = lazy(() => import('./areas/client.tsx'));
-const GlobalArea = lazy(() => import('./areas/global.tsx'));
-const SuperArea = lazy(() => import('./areas/super.tsx'));
-const AtkArea = lazy(() => import('./areas/atk.tsx'));
+const ClientArea = lazy(areaShells.client);
+const GlobalArea = lazy(areaShells.global);
+const SuperArea = lazy(areaShells.super);
+const AtkArea = lazy(areaShells.atk);
 
 const InvitationPage = lazy(() => import('../features/invitations/InvitationPage.tsx'));
-const ProductListPage = lazy(() => import('../features/products/ProductListPage.tsx'));
+const ProductListPage = lazy(landingPages.productList);
 const ProductEditPage = lazy(() => import('../features/products/ProductEditPage.tsx'));
 const InstanceListPage = lazy(() => import('../features/instances/InstanceListPage.tsx'));
 const InstanceEditPage = lazy(() => import('../features/instances/InstanceEditPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
 const GuidePage = lazy(() => import('../features/guide/GuidePage.tsx'));
 const IntegrationPage = lazy(() => import('../features/integration/IntegrationPage.tsx'));
-const BrandListPage = lazy(() => import('../features/brands/BrandListPage.tsx'));
+const BrandListPage = lazy(landingPages.brandList);
 const InvitationListPage = lazy(() => import('../features/invitations-admin/InvitationListPage.tsx'));
 const TooltipListPage = lazy(() => import('../features/tooltips/TooltipListPage.tsx'));
 const LandingSettingPage = lazy(() => import('../features/landing-setting/LandingSettingPage.tsx'));
@@ -54,7 +55,7 @@ const StatisticsAtkPage = lazy(() => import('../features/statistics/StatisticsAt
 const StatisticsBrandsPage = lazy(() => import('../features/statistics/StatisticsBrandsPage.tsx'));
 const InstanceAnalyticsPage = lazy(() => import('../features/statistics/InstanceAnalyticsPage.tsx'));
 const ClientStatisticsPage = lazy(() => import('../features/statistics/ClientStatisticsPage.tsx'));
-const MobileInstanceListPage = lazy(() => import('../features/mobile-instances/MobileInstanceListPage.tsx'));
+const MobileInstanceListPage = lazy(landingPages.mobileInstanceList);
 const MobileInstanceEditPage = lazy(() => import('../features/mobile-instances/MobileInstanceEditPage.tsx'));
 const RetailerListPage = lazy(() => import('../features/retailers/RetailerListPage.tsx'));
 const WidgetContentPage = lazy(() => import('../features/content-settings/WidgetContentPage.tsx'));

@@ -7,7 +7,6 @@ import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { reportError } from '../../api/client.ts';
 import { Copyright } from '../../components/Copyright.tsx';
 import { Logo } from '../../components/Logo.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { brandKeys, brandsApi } from '../../features/brands/api.ts';
 import { useSession } from '../session/index.ts';
 import type { AreaConfig, NavGroup } from './types.ts';
@@ -217,7 +216,9 @@ export function AreaShell({ config, children }: { config: AreaConfig; children?:
         </Drawer>
         <Layout className="shell-main">
           <Content className="shell-content">
-            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} className="shell-page-skeleton" />}>
+              {children ?? <Outlet />}
+            </Suspense>
           </Content>
           {config.footer && <ShellFooter />}
         </Layout>

@@ -4,8 +4,9 @@ import { App } from 'antd';
 import { createContext, type ReactNode, useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
+import { preloadArea } from '../preload.ts';
 import { userKeys, usersApi } from './api.ts';
-import { isProtectedPath, loginPath } from './paths.ts';
+import { areaOfRole, isProtectedPath, loginPath } from './paths.ts';
 import { tokenStore } from './tokenStore.ts';
 
 export interface Session {
@@ -71,6 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const startSession = useCallback(
     (next: string, user?: UserInfo) => {
       if (user) queryClient.setQueryData(userKeys.info(next), user);
+      if (user && isRole(user.role)) preloadArea(areaOfRole(user.role));
       tokenStore.set(next);
     },
     [queryClient],

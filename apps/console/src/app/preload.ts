@@ -1,0 +1,35 @@
+/**
+ * The chunks of each signed-in area: its shell and its landing page. Signing in fetches them at once, while the
+ * sign-in message shows, so the area opens with its shell drawn and its first list asked for, not after a
+ * waterfall of lazy chunks (the router's lazy routes import the same modules).
+ */
+import type { AreaName } from './session/paths.ts';
+
+export const areaShells: Record<
+  AreaName,
+  () => Promise<{ default: React.ComponentType<{ children?: React.ReactNode }> }>
+> = {
+  client: () => import('./areas/client.tsx'),
+  global: () => import('./areas/global.tsx'),
+  super: () => import('./areas/super.tsx'),
+  atk: () => import('./areas/atk.tsx'),
+};
+
+export const landingPages = {
+  productList: () => import('../features/products/ProductListPage.tsx'),
+  brandList: () => import('../features/brands/BrandListPage.tsx'),
+  mobileInstanceList: () => import('../features/mobile-instances/MobileInstanceListPage.tsx'),
+};
+
+/** Each area's home (AREA[role].home): client → products, global and super → brands, atk → instances. */
+const landingOf: Record<AreaName, () => Promise<unknown>> = {
+  client: landingPages.productList,
+  global: landingPages.brandList,
+  super: landingPages.brandList,
+  atk: landingPages.mobileInstanceList,
+};
+
+/** Starts fetching an area's chunks; a failure is left to the route's own loading, which shows it. */
+export function preloadArea(area: AreaName) {
+  for (const chunk of [areaShells[area], landingOf[area]]) chunk().catch(() => {});
+}
