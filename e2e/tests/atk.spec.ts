@@ -253,6 +253,14 @@ test('retailers: create, edit with a logo upload and the 2 MB refusal, filter, d
   await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
   await expect(toast(page, MSG.pictureTooLarge)).toBeVisible();
   await expect(edit.getByRole('img', { name: LABEL.retailerLogo })).toHaveCount(0);
+  // only the styled Upload button shows: the file input behind it stays hidden
+  await expect(upload).toBeHidden();
+  await expect(edit.getByRole('button', { name: new RegExp(`${LABEL.upload}$`) })).toBeVisible();
+  // a text file named .png is refused by its bytes: no 'Upload success', no broken image
+  await upload.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image\n') });
+  await expect(toast(page, MSG.notImage)).toBeVisible();
+  await expect(toast(page, MSG.uploadSuccess)).toHaveCount(0);
+  await expect(edit.getByRole('img', { name: LABEL.retailerLogo })).toHaveCount(0);
   await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng('#2563eb') });
   await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
   const logo = edit.getByRole('img', { name: LABEL.retailerLogo });

@@ -36,6 +36,10 @@ test.describe('sign-in', () => {
         await page.goto(other.home);
         await expect(page).toHaveURL(new RegExp(`${AREA[role].home}$`));
       }
+      // /login while signed in goes on to the user's area, not to a second sign-in form
+      await page.goto('/login');
+      await expect(page).toHaveURL(new RegExp(`${AREA[role].home}$`));
+      await expect(page.getByLabel('Password')).toHaveCount(0);
     });
   }
 

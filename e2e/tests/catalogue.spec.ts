@@ -12,8 +12,10 @@ import { API_BASE, LABEL, MSG, type PlayerInstance } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import {
+  brandIdOf,
   choose,
   confirmPopover,
+  confirmRowAction,
   DEMO_BRAND,
   dialog,
   fillFilter,
@@ -428,4 +430,51 @@ test("the catalogue edit pages: a category's sub categories edited and deleted, 
   await page.getByRole('button', { name: `${LABEL.edit} Tuba ${t}`, exact: true }).click();
   await expect(page.getByTestId('instrument-edit').getByLabel('Name', { exact: true })).toHaveValue(`Tuba ${t}`);
   await expect(highlighted(page)).toHaveText(LABEL.navCategories);
+});
+
+test('a category in use is not deleted: the refusal says what uses it, and its products still name it', async ({
+  page,
+}) => {
+  const t = uid();
+  const category = `E2E Used Category ${t}`;
+  const admin = await apiLogin(DEMO.global_admin);
+  const made = await ok(
+    api<{ _id: string }>('POST', '/admin/categories', { token: admin, body: { name: category, is_published: 1 } }),
+  );
+  const brand = await brandIdOf();
+  for (const name of [`E2E Used Mic A ${t}`, `E2E Used Mic B ${t}`]) {
+    await ok(
+      api('POST', '/admin/products', {
+        token: admin,
+        body: { general: { name, brand_id: brand, category_id: made._id, is_published: 1 } },
+      }),
+    );
+  }
+  await ok(
+    api('POST', '/admin/instances', {
+      token: admin,
+      body: { general: { name: `E2E Used Player ${t}`, brand_id: brand, category_id: made._id } },
+    }),
+  );
+
+  await signInAs(page, DEMO.global_admin, '/global/brands');
+  await page.goto('/global/categories');
+  await fillFilter(page, 'Name', category);
+  await search(page);
+  const list = page.getByTestId('category-list');
+  await expect(rows(list).locator('td:nth-child(2)')).toHaveText([category]);
+  await confirmRowAction(page, LABEL.delete, category);
+  await expect(toast(page, 'Used by 2 products and 1 instance')).toBeVisible();
+  await expect(toast(page, MSG.deleteSuccess)).toHaveCount(0);
+  // Still listed after a reload, and the products still read its name.
+  await page.reload();
+  await expect(rows(list).locator('td:nth-child(2)')).toHaveText([category]);
+  const products = await ok(
+    api<{ list: { general: { category_id: string } }[] }>(
+      'GET',
+      `/admin/products?page_num=1&page_size=20&is_deleted=false&brand_id=${brand}&name=${encodeURIComponent(`E2E Used Mic`)}`,
+      { token: admin },
+    ),
+  );
+  expect(products.list.map((p) => p.general.category_id)).toEqual([made._id, made._id]);
 });

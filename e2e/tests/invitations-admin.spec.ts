@@ -22,7 +22,14 @@ for (const [area, email] of [
     await page.getByTestId(`nav-${area}-invitations`).click();
     await expect(page).toHaveURL(new RegExp(`/${area}/invitations$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.invitations);
-    await expect(headers(table(page))).toHaveText(['Index', 'Email', 'Brand', 'Invitation at', LABEL.copyLink]);
+    await expect(headers(table(page))).toHaveText([
+      'Index',
+      'Email',
+      'Brand',
+      'Invitation at',
+      LABEL.invitationState,
+      LABEL.copyLink,
+    ]);
 
     await page.getByRole('button', { name: LABEL.sendInvitation }).click();
     const dialog = await settled(page.getByRole('dialog', { name: LABEL.sendInvitation }));
@@ -53,6 +60,8 @@ for (const [area, email] of [
     await expect(invited).toHaveCount(1);
     await expect(invited.locator('td').nth(2)).toHaveText(DEMO_BRAND);
     await expect(invited.locator('td').nth(3)).toHaveText(/^\d{1,2} \w{3} \d{4} \d{2}:\d{2}$/);
+    // its link is not used yet: Pending
+    await expect(invited.locator('td').nth(4)).toHaveText(LABEL.invitationPending);
 
     // the email filter, then Reset
     await fill(page, 'Email', invitee);

@@ -1,7 +1,14 @@
 import { hashPassword, MSG } from '@atk/contract';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { api, apiLogin, customerWithPassword, DEMO, signIn, toast } from './support.ts';
+
+/** The red message under the form field labelled `label`. */
+const fieldError = (page: Page, label: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
 
 const FIELDS: [string, string][] = [
   ['First Name', 'Grace'],
@@ -46,16 +53,19 @@ test('profile: a customer changes its password; its other sessions end, the new 
   const card = page.locator('.ant-card').filter({ hasText: 'Change Password' });
   const change = card.getByRole('button', { name: 'Change Password' });
 
+  // each problem shows under the field it is about, the mismatch under the confirmation (issue 21 §2)
   await change.click();
-  await expect(toast(page, MSG.currentPasswordRequired)).toBeVisible();
+  await expect(fieldError(page, 'Current Password')).toHaveText(MSG.currentPasswordRequired);
   await card.getByLabel('Current Password').fill('Wrong!2345');
   await card.getByLabel('New Password', { exact: true }).fill('short');
   await change.click();
-  await expect(toast(page, MSG.passwordRule)).toBeVisible();
+  await expect(fieldError(page, 'New Password')).toHaveText(MSG.passwordRule);
   await card.getByLabel('New Password', { exact: true }).fill('After!2345');
   await card.getByLabel('Confirm New Password').fill('After!23456');
   await change.click();
-  await expect(toast(page, MSG.passwordMismatch)).toBeVisible();
+  await expect(fieldError(page, 'Confirm New Password')).toHaveText(MSG.passwordMismatch);
+  await expect(fieldError(page, 'New Password')).toHaveCount(0);
+  expect(await page.locator('.ant-message-notice').allInnerTexts()).not.toContain(MSG.passwordMismatch);
   await card.getByLabel('Confirm New Password').fill('After!2345');
   await change.click();
   await expect(toast(page, MSG.originPasswordWrong)).toBeVisible();

@@ -187,6 +187,34 @@ describe('POST /admin/brands', () => {
   });
 });
 
+describe('brand names', () => {
+  it('two live brands may not share a name, whatever its case and spaces: on create and on rename', async () => {
+    const token = users.global_admin.token;
+    const name = `Unique ${tag()}`;
+    const first = await createBrand(name);
+    expectError(await create({ name: ` ${name.toUpperCase()} `, is_published: 1 }), 409, MSG.brandNameTaken);
+    expect((await list(`/admin/brands?name=${name}`)).body.data.total_num).toBe(1);
+
+    const other = await createBrand(`Other ${tag()}`);
+    const rename = (id: string, body: unknown) => app.call('PUT', `/admin/brands/${id}`, { token, body });
+    expectError(await rename(other._id, { name: name.toLowerCase() }), 409, MSG.brandNameTaken);
+    const read = await app.call<Brand>('GET', `/admin/brands/${other._id}`, { token });
+    expect(read.body.data.name).toBe(other.name);
+    // Its own name (a change of case, or only the status) is not a clash.
+    expectOk(await rename(first._id, { name: name.toUpperCase(), is_published: 0 }), MSG.updateBrandSuccess);
+    // A deleted brand's name is free again.
+    expectOk(await app.call('DELETE', `/admin/brands/${first._id}`, { token }), MSG.deleteSuccess);
+    expectOk(await create({ name, is_published: 1 }), MSG.createBrandSuccess);
+  });
+
+  it('two creates of one name at once: one brand', async () => {
+    const name = `Race ${tag()}`;
+    const answers = await Promise.all([1, 2, 3].map(() => create({ name, is_published: 1 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect((await list(`/admin/brands?name=${name}`)).body.data.total_num).toBe(1);
+  });
+});
+
 describe('GET /admin/brands/{id}', () => {
   it('is for admins only', async () => {
     const brand = await createBrand(`Private ${tag()}`);

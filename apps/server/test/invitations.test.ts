@@ -222,6 +222,7 @@ describe('GET /invitations/{uuid}', () => {
   it('signs the invited user in, lets them set a password once, then the link is used', async () => {
     const email = freshEmail('flow');
     const inv = (await invite({ email, brand_id: brand.id })).body.data;
+    expect(inv.state).toBe('pending');
     const link = mailsTo(email).at(-1)?.link ?? '';
     const uuid = link.split('/').at(-1) ?? '';
     expect(uuid).toBe(inv.uuid);
@@ -252,6 +253,7 @@ describe('GET /invitations/{uuid}', () => {
       token: users.global_admin.token,
     });
     expect(list.body.data.list[0].used_at).not.toBeNull();
+    expect(list.body.data.list[0].state).toBe('accepted');
     expect(new Date(list.body.data.list[0].used_at ?? 0).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // Registered now: a new invitation for the email is a conflict.
@@ -266,6 +268,10 @@ describe('GET /invitations/{uuid}', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitations.uuid, inv.uuid));
     expectError(await openLink(inv.uuid), 410, MSG.invitationExpired);
+    const list = await app.call<ListData<Invitation>>('GET', `/admin/invitations?email=${email}`, {
+      token: users.global_admin.token,
+    });
+    expect(list.body.data.list.map((i) => i.state)).toEqual(['expired']);
   });
 });
 

@@ -213,6 +213,18 @@ describe('PUT /admin/retailers/{id}', () => {
     expect((await list('?page_size=100')).body.data.list.find((x) => x._id === r._id)?.retailer_image).toBeNull();
   });
 
+  it('refuses a file that is not an image by its bytes, whatever its name, and removes it', async () => {
+    const r = await add();
+    const { link, put } = await upload(r._id, Buffer.from('just some text, renamed logo.png\n'));
+    expect(put.status).toBe(200);
+    expectError(await save(r._id, { name: 'x', status: '1', retailer_image: image(link) }), 400, MSG.notImage);
+    expect((await fetch(link.url.replace('http://portal.test', app.url))).status).toBe(404);
+    expect((await list('?page_size=100')).body.data.list.find((x) => x._id === r._id)?.retailer_image).toBeNull();
+    // A real image under a name of another kind is an image.
+    const jpeg = (await upload(r._id, FILES.png, 'jpg')).link;
+    expectOk(await save(r._id, { name: 'x', status: '1', retailer_image: image(jpeg) }), MSG.saveRetailerSuccess);
+  });
+
   it('refuses a logo over 2 MB at the upload itself (the signed PUT answers 413, nothing is stored)', async () => {
     const r = await add();
     const big = Buffer.concat([FILES.png, Buffer.alloc(IMAGE_MAX_BYTES + 1 - FILES.png.length, 1)]);

@@ -1,11 +1,19 @@
 /** Small assertions shared by the API tests. */
-import { MSG, type Role } from '@atk/contract';
+import { fieldErrorsData, MSG, type Role } from '@atk/contract';
 import { expect } from 'vitest';
 import { makeUser, type Reply, type TestApp } from './harness.ts';
 
-/** An error answer: the status, and exactly `{code: status, msg, data: null}`. */
+/**
+ * An error answer: the status, and exactly `{code: status, msg, data}`: data null, or for input that failed
+ * validation the refused fields (`data.errors`, checked in error-handler.test.ts), the first one being the msg's.
+ */
 export function expectError(res: Reply<unknown>, status: number, msg: string) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: { code: status, msg, data: null } });
+  const data = fieldErrorsData.safeParse(res.body.data).success ? res.body.data : null;
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: { code: status, msg, data } });
+  if (data) {
+    const first = fieldErrorsData.parse(data).errors[0];
+    expect(msg.endsWith(` ${first.message}`)).toBe(true);
+  }
 }
 
 /** A success answer: HTTP 200 and the envelope with code 200 and the given msg. */

@@ -33,7 +33,11 @@ describe('POST /users/login', () => {
 
   it('names the field of bad input', async () => {
     const missing = await app.call('POST', '/users/login', { body: { email: 'a@b.co' } });
-    expect(missing.body).toEqual({ code: 400, msg: 'password is required', data: null });
+    expect(missing.body).toEqual({
+      code: 400,
+      msg: 'password is required',
+      data: { errors: [{ path: ['password'], reason: 'required', message: 'is required' }] },
+    });
     const plain = await app.call('POST', '/users/login', { body: { email: 'a@b.co', password: 'Demo!2345' } });
     expect(plain.body.msg).toBe('password must be the SHA-256 hex of the password');
     const badEmail = await app.call('POST', '/users/login', { body: { email: 'nope', password: hashPassword('x') } });
@@ -127,7 +131,11 @@ describe('PUT /users/profile', () => {
   it('refuses wrong types and over-long text', async () => {
     const user = await makeUser(app, 'customer');
     const wrongType = await app.call('PUT', '/users/profile', { token: user.token, body: { city: 42 } });
-    expect(wrongType.body).toEqual({ code: 400, msg: 'city must be text', data: null });
+    expect(wrongType.body).toEqual({
+      code: 400,
+      msg: 'city must be text',
+      data: { errors: [{ path: ['city'], reason: 'type', message: 'must be text' }] },
+    });
     const long = await app.call('PUT', '/users/profile', { token: user.token, body: { city: 'x'.repeat(201) } });
     expect(long.status).toBe(400);
     expect(long.body.msg).toMatch(/^city /);

@@ -108,6 +108,8 @@ export const MSG = {
   audioTooLong: 'The audio is longer than {minutes} minutes, the longest this player accepts; upload a shorter file',
   notImage: 'The file is not an image (JPEG, PNG, WebP or GIF)',
   fileTooLarge: 'The file is too large',
+  /** An audio file over AUDIO_MAX_BYTES, refused by the console before anything is sent (issue 21 §2). */
+  audioTooLarge: 'The file is larger than 500 MB',
   uploadLinkInvalid: 'The upload link is invalid or has expired',
   uploadLinkUsed: 'This upload link has already been used: ask for a new one',
   uploadMissing: 'The uploaded file was not found; please upload it again',
@@ -156,6 +158,8 @@ export const MSG = {
   // text and URL rules of every field (docs/api.md "Text and URL rules"); the field's name goes before them
   textUnstorable: 'must not contain NUL characters or unpaired surrogates',
   httpUrlOnly: 'must be a web address (http:// or https://)',
+  /** Profile phones (issue 21 §2): what `isPhoneLike` accepts. */
+  phoneLike: 'must be a phone number: digits, spaces and + ( ) - .',
   /** After "<field> must be at most <n>": rich text is measured as stored (docs/api.md "Rich text"). */
   richTextCleanedLimit:
     'characters once cleaned (each & counts as &amp;, every tag is closed, links gain target and rel)',
@@ -174,6 +178,10 @@ export const MSG = {
   pendingFileTooLarge: 'Until an operator confirms your brand, each audio file may be at most 50 MB',
   pendingTooManyFiles: 'Until an operator confirms your brand, at most 10 audio files may be uploaded',
   registerReceived: 'Thank you for signing up! We sent you an email with the next steps',
+  // screens that tell the truth (issue 21; docs/api.md "Deleting a record in use", "Brand names")
+  /** `{uses}`: '12 products and 3 instances'. A record others still refer to is not deleted. */
+  usedBy: 'Used by {uses}',
+  brandNameTaken: 'A brand with this name already exists',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -479,4 +487,9 @@ export const LABEL = {
   /** Beside each statistics figure: what ingestion refused as forged or over a cap (docs/api.md). */
   dropped: 'Dropped',
   droppedHint: 'Events refused in this range: without a valid launch token, or over a visitor or address cap',
+  // invitations list (issue 21 §4 item 6; docs/api.md "Operators")
+  invitationState: 'State',
+  invitationPending: 'Pending',
+  invitationAccepted: 'Accepted',
+  invitationExpired: 'Expired',
 } as const;

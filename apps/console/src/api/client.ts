@@ -4,31 +4,48 @@
  * It knows nothing of React: the session registers how to read the token and what to do on an auth failure.
  */
 import { API_BASE, type Envelope, MSG, REQUEST_TIMEOUT_MS } from '@atk/contract';
+import { RefusedFields, refusedFieldsOf } from './fieldErrors.ts';
 
 export class ApiError extends Error {
   readonly code: number;
   /** True when the client already told the user (an expired authorization): callers stay silent. */
   readonly handled: boolean;
-  constructor(code: number, msg: string, handled = false) {
+  /** The refused fields of a validation 400 (docs/api.md "Refused fields"); null for other errors. */
+  readonly refused: RefusedFields | null;
+  constructor(code: number, msg: string, handled = false, refused: RefusedFields | null = null) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
     this.handled = handled;
+    this.refused = refused;
   }
-  /** The text to show to the user: the server msg. */
+  /** The text to show to the user: the server msg, or the refused fields in the screen's words. */
   get msg(): string {
-    return this.message;
+    return this.refused ? this.refused.text(true) : this.message;
   }
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** The text of any error. */
-export const errorText = (e: unknown): string => (e instanceof Error && e.message ? e.message : MSG.networkError);
+export const errorText = (e: unknown): string =>
+  isApiError(e) ? e.msg : e instanceof Error && e.message ? e.message : MSG.networkError;
 
-/** Shows an error once: `reportError(message.error, e)`; an expired authorization was already announced. */
+/**
+ * Shows an error once: `reportError(message.error, e)`; an expired authorization was already announced. Refused
+ * fields wait one task: the form that sent them (FormDialog, useTabForm) marks the ones it shows meanwhile, and the
+ * toast says only the rest (nothing when every field shows its own).
+ */
 export const reportError = (notify: (text: string) => unknown, e: unknown): void => {
-  if (!(isApiError(e) && e.handled)) notify(errorText(e));
+  if (isApiError(e) && e.handled) return;
+  const refused = isApiError(e) ? e.refused : null;
+  if (!refused) {
+    notify(errorText(e));
+    return;
+  }
+  setTimeout(() => {
+    if (!refused.allShown) notify(refused.text());
+  }, 0);
 };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -113,7 +130,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (envelope.code === 200) return envelope.data;
   const authFailure = (envelope.code === 401 || envelope.code === 403) && token !== null;
   if (authFailure) hooks.onAuthFailure(onAuthError);
-  throw new ApiError(envelope.code, envelope.msg || MSG.networkError, authFailure);
+  const refused = refusedFieldsOf(envelope.data);
+  throw new ApiError(
+    envelope.code,
+    envelope.msg || MSG.networkError,
+    authFailure,
+    refused ? new RefusedFields(refused) : null,
+  );
 }
 
 /** Shorthands of `request`. */

@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
-import { reportError } from './client.ts';
+import { App, type FormInstance } from 'antd';
+import { isApiError, reportError } from './client.ts';
+import { clearFieldErrors } from './fieldErrors.ts';
 
 /** Lists and pages reload about 100 ms after a successful save (spec 2 §4, spec 3 §9). */
 export const RELOAD_DELAY_MS = 100;
@@ -20,6 +21,8 @@ export interface SaveOptions<Vars, Data> {
    * two quick saves of one record (two uploads in a row) reach the server, and finish, in that order.
    */
   scope?: string;
+  /** The form that was sent: the fields the server refuses show their errors under them (the toast the rest). */
+  form?: FormInstance;
 }
 
 /**
@@ -35,11 +38,15 @@ export function useSave<Vars, Data = unknown>({
   onSaved,
   onError,
   scope,
+  form,
 }: SaveOptions<Vars, Data>) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return useMutation<Data, Error, Vars>({
-    mutationFn: save,
+    mutationFn: (vars) => {
+      clearFieldErrors(form);
+      return save(vars);
+    },
     scope: scope ? { id: scope } : undefined,
     onSuccess: (data, vars) => {
       if (success) message.success(typeof success === 'function' ? success(data, vars) : success);
@@ -49,6 +56,10 @@ export function useSave<Vars, Data = unknown>({
         }, RELOAD_DELAY_MS);
       return onSaved?.(data, vars);
     },
-    onError: (e, vars) => (onError ? onError(e, vars) : reportError(message.error, e)),
+    onError: (e, vars) => {
+      if (onError) return onError(e, vars);
+      if (form && isApiError(e)) e.refused?.show(form);
+      reportError(message.error, e);
+    },
   });
 }

@@ -8,6 +8,8 @@ export interface TabBinding {
   setDirty: (dirty: boolean) => void;
   /** The tab's save; resolves true when saved (the prompt then goes on). */
   setSave: (save: (() => Promise<boolean>) | null) => void;
+  /** Marks the tab as holding fields to correct (a refused save), until a save goes through. */
+  setInvalid?: (invalid: boolean) => void;
 }
 
 export interface DirtyTab<K extends string> {
@@ -33,6 +35,7 @@ export function useTabBinding(binding: TabBinding | null, dirty: boolean, save: 
     return () => {
       binding.setSave(null);
       binding.setDirty(false);
+      binding.setInvalid?.(false);
     };
   }, [binding]);
 }
@@ -40,7 +43,7 @@ export function useTabBinding(binding: TabBinding | null, dirty: boolean, save: 
 /**
  * Left (vertical) tabs whose panes track unsaved changes (spec 3 §2 Product edit): a dirty tab shows a marker;
  * leaving it asks 'Save changes before moving on?' with SAVE CHANGES (save, then switch) and CANCEL (discard,
- * then switch). Closing the prompt stays on the tab. Only the active pane is mounted, so a discarded pane
+ * then switch). Closing the prompt stays on the tab. A tab whose save was refused shows a red '!' beside its name. Only the active pane is mounted, so a discarded pane
  * starts again from the saved data when it is opened next. Leaving the page asks the same inside the console;
  * closing or reloading the browser tab gets the browser's own warning. Below 768 px the tabs go on top, so the
  * pane keeps the screen's width.
@@ -57,6 +60,7 @@ export function DirtyTabs<K extends string>({
   className?: string;
 }) {
   const [dirty, setDirty] = useState<Partial<Record<K, boolean>>>({});
+  const [invalid, setInvalid] = useState<Partial<Record<K, boolean>>>({});
   const saves = useRef<Partial<Record<K, () => Promise<boolean>>>>({});
   const [pending, setPending] = useState<K | null>(null);
   const [saving, setSaving] = useState(false);
@@ -74,6 +78,7 @@ export function DirtyTabs<K extends string>({
           if (fn) saves.current[key] = fn;
           else delete saves.current[key];
         },
+        setInvalid: (bad) => setInvalid((m) => (Boolean(m[key]) === bad ? m : { ...m, [key]: bad })),
       };
     }
     return out;
@@ -136,6 +141,16 @@ export function DirtyTabs<K extends string>({
           label: (
             <span className="dirty-tabs__label">
               {t.label}
+              {invalid[t.key] && (
+                <span
+                  className="dirty-tabs__invalid"
+                  data-testid={`invalid-${t.key}`}
+                  role="img"
+                  aria-label="has errors"
+                >
+                  !
+                </span>
+              )}
               {dirty[t.key] && (
                 <span className="dirty-tabs__marker" data-testid={`dirty-${t.key}`} title="Unsaved changes" aria-hidden>
                   •

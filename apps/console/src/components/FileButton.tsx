@@ -24,6 +24,9 @@ export function FileButton({ label, accept, onFile, children, disabled, ...butto
         ref={input}
         type="file"
         hidden
+        // antd's form styles set `input[type='file'] { display: block }`, which beats the `hidden` attribute inside
+        // a Form.Item (Edit Retailer showed 'Choose File — No file chosen'); an inline style wins over both.
+        style={{ display: 'none' }}
         accept={accept}
         aria-label={label}
         disabled={disabled}

@@ -1,11 +1,13 @@
 import { LABEL } from '@atk/contract';
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { isApiError } from '../api/client.ts';
+import { clearFieldErrors } from '../api/fieldErrors.ts';
 
 /**
  * The one dialog of a form (New X / Edit X): Save submits it, the dialog shows progress and closes once
- * `onSubmit` resolves; a rejection (a `useSave` whose server refused the input: the toast is already shown) or
- * `false` keeps it open with what was typed. Width 30% unless told (spec 2 §9).
+ * `onSubmit` resolves; a rejection (a `useSave` whose server refused the input) or `false` keeps it open with what
+ * was typed, and each field the server refused shows why under it. Width 30% unless told (spec 2 §9).
  */
 export function FormDialog<T extends object>({
   open,
@@ -35,10 +37,12 @@ export function FormDialog<T extends object>({
 
   const finish = async (values: T) => {
     setBusy(true);
+    clearFieldErrors(form);
     try {
       if ((await onSubmit(values)) !== false) onClose();
-    } catch {
-      // refused: useSave showed the server's msg; the dialog keeps what was typed
+    } catch (e) {
+      // refused: the dialog keeps what was typed, and the refused fields show their errors (the toast the rest)
+      if (isApiError(e)) e.refused?.show(form);
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,7 @@
+import type { FormInstance } from 'antd';
 import { useState } from 'react';
+import { isApiError } from '../api/client.ts';
+import { clearFieldErrors, type FieldPath } from '../api/fieldErrors.ts';
 import { type TabBinding, useTabBinding } from './DirtyTabs.tsx';
 
 /** A stable text of a value, to compare a tab's current content with the saved one. */
@@ -9,7 +12,10 @@ export interface TabFormOptions<T> {
   binding: TabBinding | null;
   /** The loaded value, taken as saved. */
   initial: T | (() => T);
-  /** Saves a value: resolves true when saved, false (or rejects) when not; `success` replaces the usual toast. */
+  /**
+   * Saves a value: resolves true when saved, false or rejects when not (a rejection with the server's refused
+   * fields shows them on `form`); `success` replaces the usual toast.
+   */
   save: (value: T, success?: string) => Promise<boolean>;
   /** The save's `isPending`, handed back as `saving`. */
   saving?: boolean;
@@ -21,6 +27,10 @@ export interface TabFormOptions<T> {
   validate?: () => Promise<unknown>;
   /** What is sent (and then held), e.g. a list sorted by order. */
   prepare?: (value: T) => T;
+  /** A form tab's form: the fields the server refuses are shown in red under them. */
+  form?: FormInstance;
+  /** Names the refused fields no form field labels (a table's rows), by their path in the request. */
+  fieldLabel?: (path: FieldPath) => string | undefined;
 }
 
 /**
@@ -29,7 +39,8 @@ export interface TabFormOptions<T> {
  * `submit`, which saves (the current value, or `next`) and takes what was sent as saved. The save is registered
  * with the tab container, so SAVE CHANGES of the leave prompt runs the same `submit`.
  *
- * A form tab passes `read` (its fields as the value to save), `validate`, and calls `refresh` on every change.
+ * A form tab passes `read` (its fields as the value to save), `validate`, `form`, and calls `refresh` on every
+ * change. A save the form's checks or the server refuse marks the tab until a save goes through.
  */
 export function useTabForm<T>({
   binding,
@@ -40,23 +51,34 @@ export function useTabForm<T>({
   read,
   validate,
   prepare,
+  form,
+  fieldLabel,
 }: TabFormOptions<T>) {
   const [value, setValue] = useState<T>(initial);
   const [saved, setSaved] = useState<T>(value);
   const dirty = snap(value) !== snap(saved);
 
   const submit = async (next: T = value, success?: string): Promise<boolean> => {
+    clearFieldErrors(form);
     if (validate) {
       try {
         await validate();
       } catch {
+        binding?.setInvalid?.(true);
         return false;
       }
     }
     const read_ = read ? read() : next;
     const sent = prepare ? prepare(read_) : read_;
-    const ok = await save(sent, success).catch(() => false);
+    const ok = await save(sent, success).catch((e: unknown) => {
+      if (isApiError(e) && e.refused) {
+        e.refused.show(form, fieldLabel);
+        binding?.setInvalid?.(true);
+      }
+      return false;
+    });
     if (ok) {
+      binding?.setInvalid?.(false);
       setSaved(sent);
       // the tab holds what was sent, unless it was changed meanwhile
       setValue((current) => (current === value ? sent : current));

@@ -1,19 +1,24 @@
-import { MSG } from '@atk/contract';
+import { type FieldError, type FieldErrorReason, type FieldErrorsData, MSG } from '@atk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../platform/errors.ts';
 import { fail } from './envelope.ts';
 
-/** The one error path: every failure leaves as `{code, msg, data:null}`, and internals only reach the log. */
+/**
+ * The one error path: every failure leaves as `{code, msg, data:null}`, and internals only reach the log. Input that
+ * fails validation is a 400 whose msg names the first refused field (`content.1.spotify_link must be …`, for API
+ * users) and whose `data.errors` lists every refused field with its path and a machine-readable reason, so a client
+ * words the refusal beside the field its screen labels.
+ */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return send(reply, err.code, err.message);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issue = err.validation[0];
-      const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      const message = describeIssue(issue.keyword, issue.message ?? 'is invalid', issue.params);
-      const subject = field || (err.validationContext === 'body' ? 'Request body' : err.validationContext);
-      return send(reply, 400, `${subject} ${message}`);
+      const errors = err.validation.map(fieldErrorOf);
+      const first = errors[0];
+      const subject =
+        first.path.join('.') || (err.validationContext === 'body' ? 'Request body' : err.validationContext);
+      return send(reply, 400, `${subject} ${first.message}`, { errors });
     }
     if (
       err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -33,7 +38,8 @@ export function installErrorHandling(app: FastifyInstance) {
   });
 }
 
-const send = (reply: FastifyReply, code: number, msg: string) => reply.code(code).send(fail(code, msg));
+const send = (reply: FastifyReply, code: number, msg: string, data: FieldErrorsData | null = null) =>
+  reply.code(code).send({ ...fail(code, msg), data });
 
 /** Errors Fastify raises before routing (bad percent-encoding, an over-long path parameter) leave as the envelope too. */
 export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
@@ -43,15 +49,56 @@ export function frameworkError(err: FastifyError, req: FastifyRequest, reply: Fa
   return send(reply, 500, MSG.internalError);
 }
 
-function describeIssue(keyword: string, message: string, params: Record<string, unknown>): string {
-  if (keyword === 'invalid_type' && /received undefined$/.test(message)) return 'is required';
-  if (keyword === 'unrecognized_keys') return `has unknown fields: ${(params.keys as string[]).join(', ')}`;
-  if (keyword === 'invalid_type' && params.expected === 'object') return 'must be a JSON object';
+type ZodIssue = {
+  keyword: string;
+  instancePath?: string;
+  message?: string;
+  params: Record<string, unknown>;
+};
+
+function fieldErrorOf(issue: ZodIssue): FieldError {
+  const path = (issue.instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+  const { reason, limit, message } = describeIssue(issue.keyword, issue.message ?? 'is invalid', issue.params);
+  return limit === undefined ? { path, reason, message } : { path, reason, limit, message };
+}
+
+function describeIssue(
+  keyword: string,
+  message: string,
+  params: Record<string, unknown>,
+): { reason: FieldErrorReason; limit?: number; message: string } {
+  if (message === 'is required' || (keyword === 'invalid_type' && /received undefined$/.test(message)))
+    return { reason: 'required', message: 'is required' };
+  if (keyword === 'unrecognized_keys')
+    return { reason: 'unknown_field', message: `has unknown fields: ${(params.keys as string[]).join(', ')}` };
+  if (keyword === 'invalid_type' && params.expected === 'object')
+    return { reason: 'type', message: 'must be a JSON object' };
+  if (message.startsWith(MSG.httpUrlOnly)) return { reason: 'url', message };
+  if (message === MSG.textUnstorable) return { reason: 'unstorable', message };
+  if (message === MSG.phoneLike) return { reason: 'format', message };
   // Bounds speak for themselves: a field's own type complaint ('must be a number') would mislead here.
-  const unit = params.origin === 'string' ? ' characters' : '';
-  if (keyword === 'too_big' && message.startsWith('Too big')) return `must be at most ${params.maximum}${unit}`;
-  if (keyword === 'too_small' && message.startsWith('Too small')) return `must be at least ${params.minimum}${unit}`;
-  return message;
+  const text = params.origin === 'string';
+  const unit = text ? ' characters' : '';
+  if (keyword === 'too_big') {
+    const limit = Number(params.maximum);
+    const reason = text ? 'too_long' : 'too_big';
+    return { reason, limit, message: message.startsWith('Too big') ? `must be at most ${limit}${unit}` : message };
+  }
+  if (keyword === 'too_small') {
+    const limit = Number(params.minimum);
+    const reason = text ? 'too_short' : 'too_small';
+    return { reason, limit, message: message.startsWith('Too small') ? `must be at least ${limit}${unit}` : message };
+  }
+  const reasons: Record<string, FieldErrorReason> = {
+    invalid_type: 'type',
+    invalid_value: 'choice',
+    invalid_union: 'choice',
+    invalid_format: 'format',
+  };
+  return { reason: reasons[keyword] ?? 'invalid', message };
 }
 
 /** A multipart body that does not parse (busboy's own errors carry no code), wherever a route reads one. */

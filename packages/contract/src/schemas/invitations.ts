@@ -4,6 +4,10 @@ import { email, filterText, id, isoTime, pageQuery } from './common.ts';
 export const invitationCreate = z.object({ email, brand_id: id });
 export type InvitationCreate = z.infer<typeof invitationCreate>;
 
+/** Where an invitation stands: its link not used yet and valid, used to set a password, or past its expiry unused. */
+export const INVITATION_STATES = ['pending', 'accepted', 'expired'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
 export const invitation = z.object({
   _id: id,
   uuid: id,
@@ -13,6 +17,7 @@ export const invitation = z.object({
   created_at: isoTime,
   expires_at: isoTime,
   used_at: isoTime.nullable(),
+  state: z.enum(INVITATION_STATES),
 });
 export type Invitation = z.infer<typeof invitation>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { isPhoneLike } from '../phone.ts';
 import { ROLES } from '../roles.ts';
 import {
   email,
@@ -38,9 +40,18 @@ export const MASTER_BRAND_STATUSES = ['pending', 'active'] as const;
 
 /** The profile's links: http(s) only (docs/api.md "Text and URL rules"). */
 const LINK_FIELDS: readonly ProfileField[] = ['company_website', 'brand_website'];
-const profileShape = Object.fromEntries(
-  PROFILE_FIELDS.map((f) => [f, LINK_FIELDS.includes(f) ? httpUrl(200).nullish() : text(200)]),
-) as Record<ProfileField, ReturnType<typeof text>>;
+/** The profile's phone numbers: phone-like text only (`isPhoneLike`). */
+export const PHONE_FIELDS: readonly ProfileField[] = ['phone', 'company_phone'];
+
+const profileField = (f: ProfileField) => {
+  if (LINK_FIELDS.includes(f)) return httpUrl(200).nullish();
+  if (PHONE_FIELDS.includes(f)) return text(200).refine((v) => !v || isPhoneLike(v), { error: MSG.phoneLike });
+  return text(200);
+};
+const profileShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profileField(f)])) as Record<
+  ProfileField,
+  ReturnType<typeof text>
+>;
 
 export const profileUpdate = z.object(profileShape);
 export type ProfileUpdate = z.infer<typeof profileUpdate>;

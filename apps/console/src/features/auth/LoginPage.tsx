@@ -1,8 +1,8 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LABEL, LOGIN_REDIRECT_DELAY_MS, MSG } from '@atk/contract';
 import { App, Button, Form, Input } from 'antd';
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../app/session/api.ts';
 import { safeRedirect, useSession } from '../../app/session/index.ts';
@@ -13,10 +13,15 @@ interface LoginForm {
   password?: string;
 }
 
-/** Sign in (spec 1 §2, §4, §5). */
+/**
+ * Sign in (spec 1 §2, §4, §5). Opened while signed in, it goes on to where signing in would (the redirect, else the
+ * user's area: /client's guard sends each role to its own home) instead of offering a second sign-in.
+ */
 export function LoginPage() {
   const { message } = App.useApp();
-  const { startSession } = useSession();
+  const { startSession, token } = useSession();
+  // Only a session the page found on arrival: one it starts itself waits for the 'Login success' delay below.
+  const [signedInOnArrival] = useState(() => token !== null);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -32,6 +37,8 @@ export function LoginPage() {
       timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
     },
   });
+
+  if (signedInOnArrival && token) return <Navigate to={safeRedirect(params.get('redirect')) ?? '/client'} replace />;
 
   const onFinish = ({ email = '', password = '' }: LoginForm) => {
     const trimmed = email.trim();

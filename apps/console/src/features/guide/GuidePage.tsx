@@ -1,4 +1,4 @@
-import { GUIDE_TABS, LABEL } from '@atk/contract';
+import { AUDIO_MAX_BYTES, GUIDE_TABS, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
@@ -8,6 +8,9 @@ import { guideApi, guideKeys } from './api.ts';
 import './guide.css';
 
 type GuideTab = (typeof GUIDE_TABS)[number];
+
+/** The upload limit, written by the console above whatever the operators wrote, so it is always the true one. */
+const AUDIO_LIMIT_NOTE = `Each audio file may be up to ${AUDIO_MAX_BYTES / 1024 / 1024} MB (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg).`;
 
 const TAB_LABEL: Record<GuideTab, string> = {
   content: LABEL.guideContent,
@@ -36,7 +39,16 @@ export default function GuidePage() {
           items={GUIDE_TABS.map((key) => ({
             key,
             label: TAB_LABEL[key],
-            children: <RichText testId={`guide-${key}`} html={content?.[key] ?? ''} />,
+            children: (
+              <>
+                {key === 'audio' && (
+                  <p className="guide__limit" data-testid="guide-audio-limit">
+                    {AUDIO_LIMIT_NOTE}
+                  </p>
+                )}
+                <RichText testId={`guide-${key}`} html={content?.[key] ?? ''} />
+              </>
+            ),
           }))}
         />
       )}

@@ -1,5 +1,5 @@
-import { type Invitation, LABEL } from '@atk/contract';
-import type { TableColumnsType } from 'antd';
+import { type Invitation, type InvitationState, LABEL } from '@atk/contract';
+import { type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAreaBase } from '../../app/useAreaBase.ts';
 import { timeColumn } from '../../components/columns.tsx';
@@ -9,11 +9,19 @@ import { invitationKeys, invitationLink, invitationsAdminApi } from './api.ts';
 import { CopyLinkDialog } from './CopyLinkDialog.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
 
+/** An invitation's state as the list shows it: the text, and a colour that is never the only cue. */
+const STATE: Record<InvitationState, { text: string; color: string }> = {
+  pending: { text: LABEL.invitationPending, color: 'processing' },
+  accepted: { text: LABEL.invitationAccepted, color: 'success' },
+  expired: { text: LABEL.invitationExpired, color: 'default' },
+};
+
 const FILTERS: ListFilter[] = [{ name: 'email', label: 'Email', type: 'text', placeholder: 'Email' }];
 
 /**
  * The invitations of the operators (spec 2 §2 Invitations list), in /global and /super: the email filter, Send
- * Invitation, the columns index, email, brand, invitation at and Copy Link, 20 a page.
+ * Invitation, the columns index, email, brand, invitation at, state (pending, accepted or expired: ours, so an
+ * operator sees which links still wait) and Copy Link, 20 a page.
  */
 export default function InvitationListPage() {
   const base = useAreaBase();
@@ -25,6 +33,12 @@ export default function InvitationListPage() {
       { key: 'email', title: 'Email', dataIndex: 'email' },
       { key: 'brand', title: 'Brand', dataIndex: 'brand_name' },
       timeColumn('created_at', 'Invitation at', (row) => row.created_at),
+      {
+        key: 'state',
+        title: LABEL.invitationState,
+        width: 120,
+        render: (_, row) => <Tag color={STATE[row.state].color}>{STATE[row.state].text}</Tag>,
+      },
       {
         key: 'copy',
         title: LABEL.copyLink,

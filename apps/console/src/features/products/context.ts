@@ -15,8 +15,8 @@ export interface TabProps {
 
 /**
  * Saves one section of the product (PUT /products/{id} {type, content}) on `useSave`: reloads the product, shows
- * the success text, reloads the product list. `save` resolves true when saved; a failure shows the server msg
- * and resolves false.
+ * the success text, reloads the product list. `save` resolves true when saved and rejects with the error when
+ * not (the tab's form shows the refused fields; useSave toasts the rest).
  */
 export function useSaveSection(scope: ProductScope, productId: string) {
   const queryClient = useQueryClient();
@@ -32,10 +32,7 @@ export function useSaveSection(scope: ProductScope, productId: string) {
   });
   const save = useCallback(
     (update: ProductUpdate, success: string = MSG.updateSuccess): Promise<boolean> =>
-      mutateAsync({ update, success }).then(
-        () => true,
-        () => false,
-      ),
+      mutateAsync({ update, success }).then(() => true),
     [mutateAsync],
   );
   return { save, saving: isPending };

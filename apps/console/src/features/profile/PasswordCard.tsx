@@ -1,6 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../app/session/api.ts';
 import { checkNewPassword } from '../auth/passwordCheck.ts';
@@ -22,16 +23,25 @@ export function PasswordCard() {
   const change = useSave({
     save: (p: Required<PasswordForm>) => usersApi.changePassword(p.origin_password, p.password, p.password_confirm),
     success: MSG.passwordSet,
+    form,
     onSaved: () => {
       form.resetFields();
       message.info(MSG.otherSessionsEnded);
     },
   });
 
+  // each problem under the field it is about: the mismatch under the confirmation
   const onFinish = ({ origin_password = '', password = '', password_confirm = '' }: PasswordForm) => {
     const problem = origin_password ? checkNewPassword(password, password_confirm) : MSG.currentPasswordRequired;
+    clearFieldErrors(form);
     if (problem) {
-      message.warning(problem);
+      const field: keyof PasswordForm =
+        problem === MSG.currentPasswordRequired
+          ? 'origin_password'
+          : problem === MSG.passwordMismatch
+            ? 'password_confirm'
+            : 'password';
+      form.setFields([{ name: field, errors: [problem] }]);
       return;
     }
     change.mutate({ origin_password, password, password_confirm });

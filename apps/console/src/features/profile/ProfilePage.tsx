@@ -1,4 +1,12 @@
-import { LABEL, MSG, type ProfileField, type ProfilePayload, type UserInfo } from '@atk/contract';
+import {
+  isHttpUrl,
+  isPhoneLike,
+  LABEL,
+  MSG,
+  type ProfileField,
+  type ProfilePayload,
+  type UserInfo,
+} from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -9,6 +17,23 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { brandKeys, brandsApi } from '../brands/api.ts';
 import { PROFILE_FIELD_LIST, PROFILE_LABELS, PROFILE_SECTIONS } from './fields.ts';
 import { PasswordCard } from './PasswordCard.tsx';
+
+/** What the server refuses, checked before sending: links are http(s) addresses, phones phone-like text. */
+const profileRules = (field: ProfileField) => {
+  const label = PROFILE_LABELS[field];
+  const check = (ok: (v: string) => boolean, complaint: string) => [
+    {
+      validator: async (_: unknown, value: string | undefined) => {
+        const v = (value ?? '').trim();
+        if (v && !ok(v)) throw new Error(`${label} ${complaint}`);
+      },
+    },
+  ];
+  if (field === 'company_website' || field === 'brand_website')
+    return check(isHttpUrl, 'must start with http:// or https://');
+  if (field === 'phone' || field === 'company_phone') return check(isPhoneLike, MSG.phoneLike);
+  return undefined;
+};
 
 type ProfileForm = Partial<Record<ProfileField, string>> & { email?: string };
 
@@ -42,6 +67,7 @@ export default function ProfilePage() {
   const save = useSave({
     save: usersApi.updateProfile,
     success: MSG.profileUpdated,
+    form,
     onSaved: (updated) => {
       setUser(updated);
       reloadUser();
@@ -78,7 +104,7 @@ export default function ProfilePage() {
             <Row gutter={24}>
               {section.fields.map((field) => (
                 <Col key={field} xs={24} md={12}>
-                  <Form.Item label={PROFILE_LABELS[field]} name={field}>
+                  <Form.Item label={PROFILE_LABELS[field]} name={field} rules={profileRules(field)}>
                     {field === 'brand_name' ? (
                       <AutoComplete
                         options={brandOptions}

@@ -1,5 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { IMAGE_EXTENSIONS, LABEL, MSG, type Retailer, type RetailerBody, type RetailerStatus } from '@atk/contract';
+import {
+  IMAGE_EXTENSIONS,
+  IMAGE_SNIFF_BYTES,
+  LABEL,
+  MSG,
+  type Retailer,
+  type RetailerBody,
+  type RetailerStatus,
+  sniffImage,
+} from '@atk/contract';
 import { App, Form, Image, Input, Progress, Select, Space } from 'antd';
 import { useState } from 'react';
 import { errorText, isApiError } from '../../api/client.ts';
@@ -21,8 +30,8 @@ interface RetailerForm {
 }
 
 /**
- * The logo of a retailer as a form field: the current image, and Upload, which checks the 2 MB limit before anything
- * is sent, asks for a signed URL for images/origin/retailers/{id}_{timestamp}.{ext}, PUTs the file there showing
+ * The logo of a retailer as a form field: the current image, and Upload, which checks the 2 MB limit and that the file
+ * is an image by its bytes before anything is sent, asks for a signed URL for images/origin/retailers/{id}_{timestamp}.{ext}, PUTs the file there showing
  * its progress, and then holds the stored image (saved with the retailer).
  */
 function LogoField({
@@ -39,6 +48,11 @@ function LogoField({
   const choose = async (file: File) => {
     if (imageTooLarge(file)) {
       message.error(MSG.pictureTooLarge);
+      return;
+    }
+    // A text file named .png is refused before the transfer, by its bytes (the server checks them again on save).
+    if (!sniffImage(new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer()))) {
+      message.error(MSG.notImage);
       return;
     }
     setPercent(0);

@@ -5,6 +5,7 @@ import { contains, likePattern, listPage, type Page } from '../../db/query.ts';
 import { categories, currencies, subCategories } from '../../db/schema.ts';
 import { deletedIs, getLive, liveById, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { notFound } from '../../platform/errors.ts';
+import { assertUnused, categoryUses, subCategoryUses } from './usage.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -44,7 +45,11 @@ export async function updateCategory(db: Db, id: string, input: { name?: string;
 }
 
 export async function deleteCategory(db: Db, id: string) {
-  await softDelete(db, categories, id, MSG.categoryNotFound);
+  await db.transaction(async (tx) => {
+    await getLive(tx, categories, id, MSG.categoryNotFound, { lock: true });
+    assertUnused(await categoryUses(tx, id));
+    await softDelete(tx, categories, id, MSG.categoryNotFound);
+  });
 }
 
 const subCategoryColumns = {
@@ -118,7 +123,11 @@ export async function updateSubCategory(
 }
 
 export async function deleteSubCategory(db: Db, id: string) {
-  await softDelete(db, subCategories, id, MSG.subCategoryNotFound);
+  await db.transaction(async (tx) => {
+    await getLive(tx, subCategories, id, MSG.subCategoryNotFound, { lock: true });
+    assertUnused(await subCategoryUses(tx, id));
+    await softDelete(tx, subCategories, id, MSG.subCategoryNotFound);
+  });
 }
 
 /** A sub category must belong to the category it is saved with. */

@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS, type InvitationData, MSG } from '@atk/contract';
+import { INVITATION_TTL_DAYS, type Invitation, type InvitationData, MSG } from '@atk/contract';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
@@ -12,7 +12,7 @@ import { mustReadUser } from '../users/service.ts';
 
 type Row = { inv: typeof invitations.$inferSelect; brandName: string };
 
-const toInvitation = ({ inv, brandName }: Row) => ({
+const toInvitation = ({ inv, brandName }: Row): Invitation => ({
   _id: inv.id,
   uuid: inv.uuid,
   email: inv.email,
@@ -21,6 +21,7 @@ const toInvitation = ({ inv, brandName }: Row) => ({
   created_at: inv.createdAt.toISOString(),
   expires_at: inv.expiresAt.toISOString(),
   used_at: inv.usedAt?.toISOString() ?? null,
+  state: inv.usedAt ? 'accepted' : inv.expiresAt < new Date() ? 'expired' : 'pending',
 });
 
 export const invitationLink = (publicUrl: string, uuid: string) => `${publicUrl}/invitations/${uuid}`;

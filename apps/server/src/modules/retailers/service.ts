@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, MSG, type Retailer, type RetailerBody } from '@atk/contract';
+import { IMAGE_MAX_BYTES, IMAGE_SNIFF_BYTES, MSG, type Retailer, type RetailerBody } from '@atk/contract';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listPage, lowerContains, type Page } from '../../db/query.ts';
@@ -6,6 +6,7 @@ import { retailers } from '../../db/schema.ts';
 import { deletedIs, getLive, softDelete } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/types.ts';
+import { sniffImage } from '../uploads/sniff.ts';
 
 /** Texts of this module the spec does not give (the spec's own are in the contract's catalogue). */
 export const RETAILER_MSG = {
@@ -50,10 +51,23 @@ export async function createRetailer(db: Db): Promise<Retailer> {
 /** A logo key of this retailer, as the console names it for the signed upload. */
 const ownKey = (id: string) => new RegExp(`^images/origin/retailers/${id}_\\d{1,16}\\.(jpg|jpeg|png|webp|gif)$`, 'i');
 
+/** The first bytes of a stored object (the stream is left as soon as they are read). */
+async function headBytes(storage: Storage, key: string, n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await storage.get(key)) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= n) break;
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
- * The logo a save names must be a file uploaded for this retailer, at the storage's own address for its key, and
- * within the 2 MB limit: a presigned PUT straight to S3 cannot bound its size, so the stored object is measured
- * here (one larger is removed and refused). An unchanged logo is not measured again.
+ * The logo a save names must be a file uploaded for this retailer, at the storage's own address for its key,
+ * within the 2 MB limit, and an image by its bytes (as product images are): a presigned PUT straight to S3 can
+ * bound neither its size nor its content, so the stored object is measured and sniffed here (one refused is
+ * removed). An unchanged logo is not checked again.
  */
 async function checkImage(storage: Storage, id: string, image: NonNullable<RetailerBody['retailer_image']>) {
   if (!ownKey(id).test(image.key)) throw badRequest(RETAILER_MSG.imageKey);
@@ -63,6 +77,10 @@ async function checkImage(storage: Storage, id: string, image: NonNullable<Retai
   if (stored.size > IMAGE_MAX_BYTES) {
     await storage.delete(image.key);
     throw badRequest(MSG.pictureTooLarge);
+  }
+  if (!sniffImage(await headBytes(storage, image.key, IMAGE_SNIFF_BYTES))) {
+    await storage.delete(image.key);
+    throw badRequest(MSG.notImage);
   }
 }
 

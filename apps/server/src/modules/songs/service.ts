@@ -9,9 +9,11 @@ import type { Storage } from '../../platform/storage/types.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { getBrand } from '../brands/service.ts';
 import { getSubCategory } from '../catalogue/service.ts';
+import { assertUnused, instrumentUses, songUses } from '../catalogue/usage.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
 import { arrangeSongs, arrangeSources, lockSongGroups, lockSources, sameSongGroup, songGroupOf } from './ordering.ts';
+import { dropFromPlayers } from './players.ts';
 
 type SongRow = typeof songs.$inferSelect;
 type InstrumentRow = typeof instruments.$inferSelect;
@@ -157,7 +159,9 @@ export async function deleteSong(db: Db, user: SessionUser, id: string) {
   await db.transaction(async (tx) => {
     const current = await songFor(tx, user, id, { write: true });
     await lockSongGroups(tx, [songGroupOf(current)]);
+    assertUnused(await songUses(tx, id));
     await softDelete(tx, songs, id, MSG.songNotFound);
+    await dropFromPlayers(tx, { song: id });
     await arrangeSongs(tx, songGroupOf(current));
   });
 }
@@ -301,7 +305,9 @@ export async function deleteInstrument(db: Db, user: SessionUser, id: string) {
   await db.transaction(async (tx) => {
     const { song } = await instrumentFor(tx, user, id, { write: true });
     await lockSources(tx, song.id);
+    assertUnused(await instrumentUses(tx, id));
     await softDelete(tx, instruments, id, MSG.instrumentNotFound);
+    await dropFromPlayers(tx, { song: song.id, instrument: id });
     await arrangeSources(tx, song.id);
   });
 }

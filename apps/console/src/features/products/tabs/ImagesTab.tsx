@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { FileRef, ProductImages, ProductImageType } from '@atk/contract';
 import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Product } from '@atk/contract';
 import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
+import { useEffect, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
@@ -36,6 +37,57 @@ const toState = (p: Product): Images => {
 /** The 2 MB check of spec 3 §5, before anything is sent. */
 export const imageTooLarge = (file: File) => file.size >= IMAGE_MAX_BYTES;
 
+/** The image boxes' hint as numbers: what the player shows well, not enforced (only 2 MB is). */
+const RECOMMENDED_PX = 1080;
+
+/** What the preview warns about an image the player will crop or blur, or null when it is square and large enough. */
+function imageWarning(width: number, height: number): string | null {
+  const small = width < RECOMMENDED_PX || height < RECOMMENDED_PX;
+  const square = width === height;
+  if (!small && square) return null;
+  const problems = [small && `smaller than ${RECOMMENDED_PX}x${RECOMMENDED_PX}`, !square && 'not square'].filter(
+    Boolean,
+  );
+  const effect = square ? 'Visitors may see it blurred.' : 'Visitors see its centred square, as shown here.';
+  return `This image is ${width}x${height}: ${problems.join(' and ')}. ${effect}`;
+}
+
+/**
+ * The image as visitors see it (the player's square box: `object-fit: cover`, centred), with a warning under it
+ * when it falls short of the hint. Any image under 2 MB is still accepted.
+ */
+function Preview({ title, image }: { title: string; image: FileRef }) {
+  const [size, setSize] = useState<{ url: string; width: number; height: number } | null>(null);
+  // measured apart from the shown image (antd's Image keeps its img's load event to itself)
+  useEffect(() => {
+    const probe = new window.Image();
+    probe.onload = () => setSize({ url: image.url, width: probe.naturalWidth, height: probe.naturalHeight });
+    probe.src = image.url;
+    return () => {
+      probe.onload = null;
+    };
+  }, [image.url]);
+  const warning = size?.url === image.url ? imageWarning(size.width, size.height) : null;
+  return (
+    <>
+      <div className="image-slot__preview">
+        <Image
+          src={image.url}
+          alt={`${title}: ${image.name}`}
+          width={120}
+          height={120}
+          style={{ objectFit: 'cover', objectPosition: 'center' }}
+        />
+      </div>
+      {warning && (
+        <p className="image-slot__warning" data-testid="image-warning">
+          {warning}
+        </p>
+      )}
+    </>
+  );
+}
+
 function Slot({
   title,
   label,
@@ -56,13 +108,13 @@ function Slot({
 }) {
   return (
     <Card size="small" title={title} className="image-slot" data-testid={testId}>
-      <div className="image-slot__preview">
-        {image ? (
-          <Image src={image.url} alt={`${title}: ${image.name}`} width={120} height={120} />
-        ) : (
+      {image ? (
+        <Preview title={title} image={image} />
+      ) : (
+        <div className="image-slot__preview">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No image" />
-        )}
-      </div>
+        </div>
+      )}
       {image && (
         <div className="image-slot__name" title={image.name}>
           {image.name}

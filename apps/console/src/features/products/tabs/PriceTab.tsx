@@ -22,6 +22,9 @@ const toForm = (p: Product): PriceForm => ({
   list: (p.price?.list ?? []).map((e) => ({ currency: e.currency, price: e.price })),
 });
 
+/** The highest price the server takes (the contract's priceEntry). */
+const PRICE_MAX = 100_000_000;
+
 const filled = (r: PriceRow | undefined): r is { currency: string; price: number } =>
   Boolean(r?.currency) && typeof r?.price === 'number';
 
@@ -65,6 +68,7 @@ export function PriceTab({ product, scope, binding }: TabProps) {
     initial: () => toContent(initial),
     read: () => toContent(form.getFieldsValue(true)),
     validate: () => form.validateFields(),
+    form,
     save: (content) => section.save({ type: 'price', content }),
     saving: section.saving,
   });
@@ -76,6 +80,15 @@ export function PriceTab({ product, scope, binding }: TabProps) {
       const otherSet = field === 'currency' ? typeof row?.price === 'number' : Boolean(row?.currency);
       const thisSet = field === 'currency' ? Boolean(value) : typeof value === 'number';
       if (otherSet && !thisSet) throw new Error(field === 'currency' ? 'Choose a currency' : 'Enter a price');
+    },
+  });
+  // what the server refuses, refused here as typed: a negative price is not turned into 0.00 (an InputNumber `min`
+  // would, and the save then said 'Update success')
+  const inRange = (label: string) => ({
+    validator: async (_: unknown, value: unknown) => {
+      if (typeof value !== 'number') return;
+      if (value < 0) throw new Error(`${label} must be 0 or more`);
+      if (value > PRICE_MAX) throw new Error(`${label} must be at most ${PRICE_MAX.toLocaleString('en-US')}`);
     },
   });
 
@@ -104,9 +117,9 @@ export function PriceTab({ product, scope, binding }: TabProps) {
               name={['default', 'price']}
               label="Default price"
               dependencies={[['default', 'currency']]}
-              rules={[needs('price')]}
+              rules={[needs('price'), inRange('Default price')]}
             >
-              <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
+              <InputNumber step={0.01} precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
@@ -130,9 +143,9 @@ export function PriceTab({ product, scope, binding }: TabProps) {
                     <Form.Item
                       name={[field.name, 'price']}
                       label={`Additional price ${i + 1}`}
-                      rules={[{ required: true, message: 'Enter a price' }]}
+                      rules={[{ required: true, message: 'Enter a price' }, inRange(`Additional price ${i + 1}`)]}
                     >
-                      <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
+                      <InputNumber step={0.01} precision={2} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={4}>

@@ -44,6 +44,7 @@ export function TechSpecsTab({ product, scope, binding }: TabProps) {
     initial: () => toTechContent(initial),
     read: () => toTechContent(form.getFieldsValue(true) as TechForm),
     validate: () => form.validateFields(),
+    form,
     save: (content) => section.save({ type: 'tech_specs', content }),
     saving: section.saving,
   });
