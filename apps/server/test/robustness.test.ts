@@ -218,7 +218,12 @@ describe('every answer is the envelope', () => {
       expect(res.status, `${method} ${path}`).not.toBe(500);
       expect(typeof res.body.msg).toBe('string');
       expect(res.body.msg.length).toBeGreaterThan(0);
-      if (res.status !== 200) expect(res.body.data, `${method} ${path}`).toBeNull();
+      // A refusal carries no data, except a 400's list of refused fields (docs/api.md).
+      if (res.status === 400 && res.body.data !== null) {
+        expect(res.body.data, `${method} ${path}`).toEqual({ errors: expect.any(Array) });
+      } else if (res.status !== 200) {
+        expect(res.body.data, `${method} ${path}`).toBeNull();
+      }
     }
   });
 });
