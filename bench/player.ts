@@ -1,0 +1,98 @@
+/**
+ * The desktop player's first seconds (issue 21 §5): a fresh server with the demo data, its audio processed
+ * (recordings BENCH_SONG_SECONDS long, 180 by default: a real song's length), serves the built console and player
+ * (run `npm run build` first) on loopback. Chromium (CHROMIUM_PATH, /usr/bin/chromium by default), a fresh context
+ * each run, on /home with the loader already there (what a product page has before its visitor clicks). Prints, as
+ * the median of BENCH_RUNS (5):
+ *   - click on LAUNCH PLAYER → the dialog drawn;
+ *   - click on LAUNCH PLAYER → Play ready (the play button no longer waiting), target ≤ 600 ms;
+ *   - the player's JavaScript and CSS fetched after the click (bytes over the wire).
+ *   npm run bench:player
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Request } from 'playwright';
+import { buildApp } from '../apps/server/src/app.ts';
+import { seed } from '../apps/server/src/bootstrap/seed.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
+import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { serverLog } from './server-log.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-player-'));
+const port = Number(process.env.BENCH_PORT ?? 4361);
+const songSeconds = Number(process.env.BENCH_SONG_SECONDS ?? 180);
+const origin = `http://127.0.0.1:${port}`;
+const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
+const storage = await createStorage(config);
+const enqueued: string[] = [];
+const queue = {
+  kind: 'pglite' as const,
+  enqueue: async (id: string) => void enqueued.push(id),
+  start: async () => {},
+  stop: async () => {},
+};
+const database = await openDatabase({ dataDir: 'memory://' });
+await seed(database.db, { demo: true, storage, queue, demoSeconds: songSeconds });
+for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
+const app = await buildApp({ config, db: database.db, storage, queue, logger: serverLog('player') });
+await app.listen({ port, host: '127.0.0.1' });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+});
+
+/** One cold launch: the times from the click, and the player's files fetched after it. */
+async function launch() {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/home');
+  const button = page.getByTestId('launch-player');
+  await page.waitForFunction(
+    () => !(document.querySelector('[data-testid="launch-player"]') as HTMLButtonElement)?.disabled,
+  );
+  await page.waitForLoadState('networkidle');
+  const files: Promise<[string, number]>[] = [];
+  const onFile = (req: Request) => {
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith('/player/')) files.push(req.sizes().then((s) => [pathname, s.responseBodySize]));
+  };
+  page.on('requestfinished', onFile);
+  const clicked = performance.now();
+  await button.click();
+  const dialog = page.locator('atk-player').getByRole('dialog');
+  await dialog.waitFor();
+  const drawn = performance.now() - clicked;
+  await dialog.locator('button[data-state]:not([aria-disabled="true"])').first().waitFor({ timeout: 60_000 });
+  const ready = performance.now() - clicked;
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', onFile);
+  const fetched = await Promise.all(files);
+  await context.close();
+  return { drawn, ready, fetched };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (n: number) => `${Math.round(n)} ms`;
+try {
+  await launch(); // warms the server (its first reads), not the browser: every run below has a fresh context
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await launch());
+  const drawn = median(runs.map((r) => r.drawn));
+  const ready = median(runs.map((r) => r.ready));
+  console.log(`desktop player, Chromium, loopback, fresh context, median of ${RUNS} (${songSeconds} s recordings)`);
+  console.log(`  click LAUNCH PLAYER → dialog drawn: ${ms(drawn)}`);
+  console.log(`  click LAUNCH PLAYER → Play ready:   ${ms(ready)}  target ≤ 600 ms  ${ready <= 600 ? 'ok' : 'OVER'}`);
+  console.log(`  runs: ${runs.map((r) => ms(r.ready)).join(', ')}`);
+  const files = runs[0].fetched.map(([p, n]) => `${path.basename(p)} ${n} B`).join(', ');
+  console.log(`  player files after the click: ${files || 'none (all with the page)'}`);
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+}
