@@ -416,4 +416,8 @@ test('the customer sees its own statistics on /client/statistics, another brand 
   const section = page.getByTestId('statistics-visitors');
   await expect(section.locator('thead th').first()).toHaveText(LABEL.visitor);
   await expect(row(section, signUpPage())).toHaveCount(0);
+  // On a phone the table scrolls sideways: its region takes the keyboard focus, so it can be scrolled without a mouse.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(section.locator('.ant-table-content')).toHaveAttribute('tabindex', '0');
+  await expectAccessible(page, 'client statistics, Total Users at 390 px');
 });

@@ -19,8 +19,9 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Select, Skeleton, Table, type TableColumnsType, Tooltip, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { formatTime } from '../../components/format.ts';
+import { useScrollableFocus } from '../../components/useScrollableFocus.ts';
 import { instancesApi } from '../instances/api.ts';
 import type { DayRange, StatisticsScope } from './api.ts';
 import type { ChartBar, ChartColors } from './DailyChart.tsx';
@@ -300,8 +301,10 @@ export function VisitorsTable({
     [page],
   );
   const total = list.data?.total_num ?? 0;
+  const box = useRef<HTMLElement>(null);
+  useScrollableFocus(box, '.ant-table-content');
   return (
-    <section className="statistics__visitors" data-testid="statistics-visitors">
+    <section className="statistics__visitors" data-testid="statistics-visitors" ref={box}>
       <p className="statistics__total">
         {LABEL.totalUsers}: <strong data-testid="statistics-visitors-total">{total}</strong>
       </p>
