@@ -9,42 +9,15 @@
  *   - the player's JavaScript and CSS fetched after the click (bytes over the wire).
  *   npm run bench:player
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Request } from 'playwright';
-import { buildApp } from '../apps/server/src/app.ts';
-import { seed } from '../apps/server/src/bootstrap/seed.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
-import { serverLog } from './server-log.ts';
+import type { Request } from 'playwright';
+import { launchChromium, startDemoServer } from './demo-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-player-'));
-const port = Number(process.env.BENCH_PORT ?? 4361);
 const songSeconds = Number(process.env.BENCH_SONG_SECONDS ?? 180);
-const origin = `http://127.0.0.1:${port}`;
-const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
-const storage = await createStorage(config);
-const enqueued: string[] = [];
-const queue = {
-  kind: 'pglite' as const,
-  enqueue: async (id: string) => void enqueued.push(id),
-  start: async () => {},
-  stop: async () => {},
-};
-const database = await openDatabase({ dataDir: 'memory://' });
-await seed(database.db, { demo: true, storage, queue, demoSeconds: songSeconds });
-for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
-const app = await buildApp({ config, db: database.db, storage, queue, logger: serverLog('player') });
-await app.listen({ port, host: '127.0.0.1' });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-});
+const server = await startDemoServer('player', 4361, { songSeconds });
+const { origin } = server;
+const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
 
 /** One cold launch: the times from the click, and the player's files fetched after it. */
 async function launch() {
@@ -92,7 +65,5 @@ try {
   console.log(`  player files after the click: ${files || 'none (all with the page)'}`);
 } finally {
   await browser.close();
-  await app.close();
-  await database.close();
-  await rm(dir, { recursive: true, force: true });
+  await server.close();
 }
