@@ -4,7 +4,7 @@
  * passes axe (the error red is the theme's #cf1322, readable on white). One test per kind of form: a single-record
  * edit page, a tab of a tabbed edit page, a dialog.
  */
-import { LABEL } from '@atk/contract';
+import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './lists.ts';
@@ -115,4 +115,32 @@ test('brand dialog: a name of spaces only is refused by the server under the Nam
   await page.waitForTimeout(300);
   expect(await toasts(page)).toEqual([]);
   await expectAccessible(page, 'New Brand, name refused by the server');
+});
+
+test('upload: a file the server refuses shows its reason, and no Upload success beside it', async ({ page }) => {
+  const customer = await apiLogin(DEMO.customer);
+  const product = await ok(
+    api<{ _id: string }>('POST', '/products', {
+      token: customer,
+      body: { general: { name: `E2E Upload refused ${uid()}`, is_published: 0 } },
+    }),
+  );
+  await signIn(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/client\/products$/);
+  await page.goto(`/client/products/${product._id}/edit`);
+  await page.getByRole('tab', { name: LABEL.tabFrequencyGraph, exact: true }).click();
+  const tab = page.getByTestId('tab-frequency-graph');
+  await expect(tab).toBeVisible();
+  // a drawing the console takes (an .svg) that the server refuses by its content (a script)
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+  await tab
+    .getByLabel('Frequency graph file', { exact: true })
+    .setInputFiles({ name: 'graph.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  const refusal = 'The SVG file contains scripts or embedded content, which are not allowed';
+  await expect(page.locator('.ant-message-notice').filter({ hasText: refusal })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await toasts(page)).not.toContain(MSG.uploadSuccess);
+  const stored = await ok(api<{ frequency_graph: unknown }>('GET', `/products/${product._id}`, { token: customer }));
+  expect(stored.frequency_graph ?? null).toBeNull();
+  await expectAccessible(page, 'Frequency graph, upload refused by the server');
 });
