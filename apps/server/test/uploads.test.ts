@@ -154,6 +154,26 @@ describe('GET /aws/presigned_url (source audio)', () => {
     expectOk(await app.call('GET', `/admin/aws/presigned_url${q}`, { token: users.global_admin.token }));
   });
 
+  it('refuses a declared size over 500 MB with 413 and the words the console shows; the limit itself is linked', async () => {
+    const token = users.customer.token;
+    const over = await app.call('GET', `/aws/presigned_url${audioQuery(A, { size: String(AUDIO_MAX_BYTES + 1) })}`, {
+      token,
+    });
+    expectError(over, 413, MSG.audioTooLarge);
+    expect(MSG.audioTooLarge).toBe('The file is larger than 500 MB');
+    // no link is handed out, so no byte of the file can reach storage
+    expect(JSON.stringify(over.body)).not.toContain('presigned_url');
+    const atLimit = await app.call<Presigned>(
+      'GET',
+      `/aws/presigned_url${audioQuery(A, { size: String(AUDIO_MAX_BYTES) })}`,
+      {
+        token,
+      },
+    );
+    expectOk(atLimit);
+    expect(atLimit.body.data.key).toMatch(/^audio\/origin\//);
+  });
+
   it('answers a signed link; the PUT stores the file, which reads back whole and by range', async () => {
     const res = await app.call<Presigned>('GET', `/aws/presigned_url${audioQuery(A)}`, { token: users.customer.token });
     expectOk(res);

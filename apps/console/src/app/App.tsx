@@ -24,8 +24,10 @@ const theme: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-    // red text (danger buttons, form errors) a shade darker than antd's; its tint (an error alert) stays antd's own
+    // red text (danger buttons, a field's error message under it) a shade darker than antd's #ff4d4f (3.9:1):
+    // #cf1322 reads at 5.6:1 on white and 5.1:1 on the error tint below; its tint (an error alert) stays antd's own
     colorError: '#cf1322',
+    colorErrorText: '#cf1322',
     colorErrorBg: '#fff2f0',
     borderRadius: 6,
     fontFamily:

@@ -7,31 +7,47 @@ import { type TabBinding, useTabBinding } from './DirtyTabs.tsx';
 /** A stable text of a value, to compare a tab's current content with the saved one. */
 export const snapshot = (value: unknown): string => JSON.stringify(value ?? null);
 
-export interface TabFormOptions<T> {
+interface TabFormBase<T> {
   /** The tab's binding; null when the tab registers one save for several parts itself (`useTabBinding`). */
   binding: TabBinding | null;
   /** The loaded value, taken as saved. */
   initial: T | (() => T);
   /**
    * Saves a value: resolves true when saved, false or rejects when not (a rejection with the server's refused
-   * fields shows them on `form`); `success` replaces the usual toast.
+   * fields shows them on `form`, and marks the tab either way); `success` replaces the usual toast.
    */
   save: (value: T, success?: string) => Promise<boolean>;
   /** The save's `isPending`, handed back as `saving`. */
   saving?: boolean;
   /** How two values are compared (default: their JSON text). */
   snapshot?: (value: T) => string;
-  /** A form tab: reads the fields (the value sent), after `validate`. */
-  read?: () => T;
-  /** A form tab: checks the fields before saving; a rejection stops the save (antd `validateFields`). */
-  validate?: () => Promise<unknown>;
   /** What is sent (and then held), e.g. a list sorted by order. */
   prepare?: (value: T) => T;
-  /** A form tab's form: the fields the server refuses are shown in red under them. */
-  form?: FormInstance;
   /** Names the refused fields no form field labels (a table's rows), by their path in the request. */
   fieldLabel?: (path: FieldPath) => string | undefined;
 }
+
+/**
+ * A form tab gives its antd form with the reading of it: a tab that reads fields always has the form the server's
+ * refused fields are shown on (in red under each, docs/api.md "Refused fields"), so no form tab can leave it out.
+ */
+interface FormTab<T> extends TabFormBase<T> {
+  /** Reads the fields (the value sent), after `validate`. */
+  read: () => T;
+  /** Checks the fields before saving; a rejection stops the save (antd `validateFields`). */
+  validate: () => Promise<unknown>;
+  /** The tab's form: the fields the server refuses are shown in red under them. */
+  form: FormInstance;
+}
+
+/** A tab whose value is held in state (a table, images, a rich text): refused fields go to the toast. */
+interface ValueTab<T> extends TabFormBase<T> {
+  read?: undefined;
+  validate?: undefined;
+  form?: undefined;
+}
+
+export type TabFormOptions<T> = FormTab<T> | ValueTab<T>;
 
 /**
  * The saved/dirty state of a product or instance tab (spec 3 §2: a dirty tab is marked, leaving it asks to save),

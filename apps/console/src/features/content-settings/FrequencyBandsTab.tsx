@@ -56,6 +56,7 @@ export function FrequencyBandsTab({
     initial: () => toContent(values),
     read: () => toContent(form.getFieldsValue(true)),
     validate: () => form.validateFields(),
+    form,
     save,
     saving,
   });

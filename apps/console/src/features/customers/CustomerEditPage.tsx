@@ -49,6 +49,8 @@ function CustomerForm({ id, subtitle, initial }: { id: string; subtitle: string;
   const planOptions = planList.map((p) => ({ value: p._id, label: p.name }));
   if (unlisted && chosen.data) planOptions.push({ value: chosen.data._id, label: chosen.data.name });
   const save = useSave({
+    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
+    form,
     save: ({ plan_id, ...subscription }: EditFields) =>
       customersApi.updateSubscription(id, subscriptionOf(subscription), plan_id ?? null),
     success: MSG.updateSuccess,

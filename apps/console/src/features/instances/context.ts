@@ -26,7 +26,8 @@ export interface SaveOptions {
 
 /**
  * Saves one part of the instance (PUT /instances/{id}) on `useSave`: reloads the instance, shows the success text,
- * reloads the instance list. `save` resolves true when saved. A refusal for want of subscription opens its dialog
+ * reloads the instance list. `save` resolves true when saved;
+ * a refusal naming fields rejects (the tab shows them on its form). A refusal for want of subscription opens its dialog
  * (spec 3 §6, §8); any other failure shows the server msg (`refused`, for the tab's other calls).
  */
 export function useSaveInstance(scope: InstanceScope, instanceId: string, permission: OpenPermission) {
@@ -60,7 +61,11 @@ export function useSaveInstance(scope: InstanceScope, instanceId: string, permis
     (update: InstanceUpdate, options: SaveOptions = {}): Promise<boolean> =>
       mutateAsync({ update, options }).then(
         () => true,
-        () => false,
+        // a refusal naming fields is handed to the tab, which shows them on its form and marks itself
+        (e: unknown) => {
+          if (isApiError(e) && e.refused) throw e;
+          return false;
+        },
       ),
     [mutateAsync],
   );

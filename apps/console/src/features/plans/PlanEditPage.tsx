@@ -26,6 +26,8 @@ export default function PlanEditPage() {
 function PlanForm({ plan }: { plan: Plan }) {
   const [form] = Form.useForm<PlanUpdate>();
   const save = useSave({
+    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
+    form,
     save: (fields: PlanUpdate) => plansApi.update(plan._id, fields),
     success: MSG.updatePlanSuccess,
     invalidate: [planKeys.all],

@@ -58,10 +58,10 @@ export async function presignAudio({ db, storage }: Ctx, user: SessionUser, q: z
   const { instrument } = await instrumentFor(db, user, q.instrument_id, { write: true });
   if (instrument.songId !== q.song_id) throw notFound(MSG.instrumentNotFound);
   const cap = await uploadCap(db, product.brandId);
-  if (cap.pending) {
-    if (q.size !== undefined && q.size > cap.maxBytes) throw pendingTooLarge();
-    if (cap.files >= PENDING_AUDIO_MAX_FILES) throw new AppError(413, MSG.pendingTooManyFiles);
-  }
+  // A file over the cap is refused before any byte is sent (storage would cut it off mid-transfer), in the words
+  // the console shows for it (docs/api.md "A brand's state and scope").
+  if (q.size !== undefined && q.size > cap.maxBytes) throw cap.pending ? pendingTooLarge() : audioTooLarge();
+  if (cap.pending && cap.files >= PENDING_AUDIO_MAX_FILES) throw new AppError(413, MSG.pendingTooManyFiles);
   return presign(storage, `audio/origin/${product.id}/${instrument.id}_${Date.now()}.${q.mine_type}`);
 }
 
@@ -108,6 +108,7 @@ export async function uploadCap(db: Ctx['db'], brandId: string) {
 }
 
 export const pendingTooLarge = () => new AppError(413, MSG.pendingFileTooLarge);
+export const audioTooLarge = () => new AppError(413, MSG.audioTooLarge);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 

@@ -35,6 +35,8 @@ export default function CategoryEditPage() {
 function CategoryForm({ category }: { category: Category }) {
   const [form] = Form.useForm<CategoryUpdate>();
   const save = useSave({
+    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
+    form,
     save: (fields: CategoryUpdate) => categoriesApi.update(category._id, fields),
     success: MSG.updateCategorySuccess,
     invalidate: [catalogueKeys.categories, catalogueKeys.subCategories],

@@ -26,6 +26,8 @@ export default function InstrumentEditPage() {
 function InstrumentForm({ instrument }: { instrument: Instrument }) {
   const [form] = Form.useForm<InstrumentFields>();
   const save = useSave({
+    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
+    form,
     save: (fields: InstrumentFields) => catalogueInstrumentsApi.update(instrument._id, instrumentBody(fields)),
     success: MSG.updateInstrumentSuccess,
     invalidate: [catalogueKeys.instruments],

@@ -45,6 +45,8 @@ export default function SongEditPage() {
 function SongForm({ song, fallback }: { song: Song; fallback: string }) {
   const [form] = Form.useForm<SongFields>();
   const save = useSave({
+    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
+    form,
     save: (fields: SongFields) =>
       catalogueSongsApi.update(song._id, {
         name: fields.name?.trim() ?? '',

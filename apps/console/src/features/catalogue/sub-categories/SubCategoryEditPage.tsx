@@ -35,6 +35,8 @@ export default function SubCategoryEditPage() {
 function SubCategoryForm({ sub }: { sub: SubCategory }) {
   const [form] = Form.useForm<SubCategoryUpdate>();
   const save = useSave({
+    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
+    form,
     // the name is read-only here (spec 2 §2): only the status is sent
     save: (fields: SubCategoryUpdate) => subCategoriesApi.update(sub._id, { is_published: fields.is_published }),
     success: MSG.updateSubCategorySuccess,

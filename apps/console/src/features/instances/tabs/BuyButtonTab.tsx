@@ -68,6 +68,7 @@ export function BuyButtonTab({ instance, scope, binding, permission }: TabProps)
     initial: () => toButtons(initial),
     read: () => toButtons(form.getFieldsValue(true)),
     validate: () => form.validateFields(),
+    form,
     save: (buttons) => part.save({ buttons }),
     saving: part.saving,
   });

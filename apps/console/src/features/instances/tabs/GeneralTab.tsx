@@ -97,6 +97,7 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
     initial: () => toGeneral(initial, instance, scope.admin),
     read: () => toGeneral(form.getFieldsValue(true), instance, scope.admin),
     validate: () => form.validateFields(),
+    form,
     save: (general) => part.save({ general }),
     saving: part.saving,
   });

@@ -36,6 +36,7 @@ export function MobileGeneralTab({ instance, binding }: MobileTabProps) {
     initial: () => toGeneral(initial),
     read: () => toGeneral(form.getFieldsValue(true)),
     validate: () => form.validateFields(),
+    form,
     save: (general) => part.save({ general }),
     saving: part.saving,
   });
