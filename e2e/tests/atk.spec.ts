@@ -8,14 +8,16 @@
 import {
   DEFAULT_MOBILE_MENU,
   FREQUENCY_BAND_LABELS,
+  featuredOrderRange,
   INFO_PAGE_LABELS,
   LABEL,
   MOBILE_PRODUCT_RULES,
+  MOBILE_PRODUCT_TIPS,
   MSG,
   mobileLaunchCode,
 } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleOnce } from './a11y.ts';
+import { expectAccessible, expectAccessibleOnce } from './a11y.ts';
 import {
   choose,
   confirmPopover,
@@ -130,6 +132,7 @@ test('mobile instance products, sources and images: coupled toggles, a refused s
   const table = products.getByTestId('mobile-products');
   await expect(headers(table)).toHaveText([
     LABEL.brand,
+    LABEL.name,
     LABEL.model,
     LABEL.price,
     LABEL.active,
@@ -222,6 +225,73 @@ test('mobile instance products, sources and images: coupled toggles, a refused s
   await tab(page, LABEL.tabImages).click();
   await expect(order(LABEL.image360)).toHaveText('2');
   await expect(order(LABEL.imageAdditional)).toHaveText('1');
+});
+
+test('mobile instance products: the name shown and searched, the filters, the orderings explained, a Featured Order refused', async ({
+  page,
+}) => {
+  const token = await apiLogin(DEMO.atk);
+  const name = `Mobile names ${uid()}`;
+  await v1('POST', '/admin/mobile_instances', token, { general: { name, is_published: 0 } });
+  await signInAs(page, DEMO.atk, '/atk/instances');
+  await openInstance(page, name);
+  await tab(page, LABEL.tabProducts).click();
+  const products = page.getByTestId('tab-products');
+  const table = products.getByTestId('mobile-products');
+
+  // the product's name is a column, and the Name filter searches it (part of it, any case)
+  const search_ = products.getByLabel(LABEL.name, { exact: true });
+  await search_.fill('lumen');
+  await search_.press('Enter');
+  await expect(rows(table)).toHaveCount(1);
+  await expect(rows(table).getByTestId('mobile-product-name')).toHaveText('Lumen C1');
+  await expect(rows(table).getByTestId('mobile-product-model')).toHaveText('LC-1');
+
+  // the Active and Featured filters offer what the spec names: All, True, False
+  for (const filter of [LABEL.active, LABEL.featured]) {
+    await products.getByLabel(filter, { exact: true }).click();
+    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await expect(open.locator('.ant-select-item-option')).toHaveText([LABEL.all, LABEL.optionTrue, LABEL.optionFalse]);
+    await page.keyboard.press('Escape');
+    await expect(open).toHaveCount(0);
+  }
+  await choose(page, products, LABEL.active, LABEL.optionFalse);
+  await expect(rows(table)).toHaveCount(1);
+  await choose(page, products, LABEL.active, LABEL.optionTrue);
+  await expect(rows(table)).toHaveCount(0);
+  await choose(page, products, LABEL.active, LABEL.all);
+
+  // each ordering column explains itself
+  for (const [label, tip] of [
+    [LABEL.featuredOrder, MOBILE_PRODUCT_TIPS.featuredOrder],
+    [LABEL.playerPosition, MOBILE_PRODUCT_TIPS.playerPosition],
+    [LABEL.placementPriority, MOBILE_PRODUCT_TIPS.placementPriority],
+  ]) {
+    await table.getByRole('button', { name: `About ${label}`, exact: true }).focus();
+    await expect(page.getByRole('tooltip').filter({ hasText: tip })).toBeVisible();
+  }
+
+  // a Featured Order beyond the product count is refused under its box, not sent; one within it is saved
+  const order = products.getByLabel(`${LABEL.featuredOrder} Lumen C1`, { exact: true });
+  const count = Number((await order.getAttribute('placeholder'))?.replace(/^1 to /, ''));
+  expect(count).toBeGreaterThan(1);
+  await order.fill(String(count + 1));
+  await order.press('Enter');
+  await expect(
+    products.getByText(`${LABEL.featuredOrder} ${featuredOrderRange(count)}`, { exact: true }),
+  ).toBeVisible();
+  await expect(order).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'Mobile products with a refused Featured Order');
+  await order.fill(String(count));
+  await order.press('Enter');
+  await expect(toast(page, MSG.updateSuccess)).toBeVisible();
+  await expect(products.getByText(`${LABEL.featuredOrder} ${featuredOrderRange(count)}`)).toHaveCount(0);
+  await page.reload();
+  await tab(page, LABEL.tabProducts).click();
+  const again = page.getByTestId('tab-products');
+  await again.getByLabel(LABEL.name, { exact: true }).fill('Lumen C1');
+  await again.getByLabel(LABEL.name, { exact: true }).press('Enter');
+  await expect(again.getByLabel(`${LABEL.featuredOrder} Lumen C1`, { exact: true })).toHaveValue(String(count));
 });
 
 test('retailers: create, edit with a logo upload and the 2 MB refusal, filter, delete', async ({ page }) => {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_IMAGES,
+  featuredOrderRange,
   MOBILE_PRODUCT_RULES,
   type MobileInstance,
   type MobileInstanceListItem,
@@ -255,6 +256,22 @@ describe('products: the save and its rules', () => {
     expect(await page(`instance_id=${id}`)).toEqual(before);
     // Positions of products that are not featured do not count.
     expectOk(await saveProducts(id, [row(made['alpha mic'], { player_position: 2 })]), MSG.updateSuccess);
+  });
+
+  it('Featured Order beyond the product count is a field refusal, saving nothing; within it is read back', async () => {
+    // The instance lists the four published products.
+    const before = await page(`instance_id=${id}`);
+    const res = await saveProducts(id, [row(made['Bravo mic']), row(made['Charlie mic'], { featured_order: 5 })]);
+    expectError(res, 400, `products.1.featured_order ${featuredOrderRange(4)}`);
+    expect(res.body.data).toEqual({
+      errors: [
+        { path: ['products', 1, 'featured_order'], reason: 'too_big', limit: 4, message: featuredOrderRange(4) },
+      ],
+    });
+    expect(await page(`instance_id=${id}`)).toEqual(before);
+    expectOk(await saveProducts(id, [row(made['Charlie mic'], { featured_order: 4 })]), MSG.updateSuccess);
+    const { products } = await page(`instance_id=${id}&name=charlie`);
+    expect(products).toEqual([expect.objectContaining(row(made['Charlie mic'], { featured_order: 4 }))]);
   });
 
   it('400 for a bad body', async () => {

@@ -12,7 +12,7 @@ import { fail } from './envelope.ts';
  */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return send(reply, err.code, err.message);
+    if (err instanceof AppError) return send(reply, err.code, err.message, err.data);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map(fieldErrorOf);
       const first = errors[0];

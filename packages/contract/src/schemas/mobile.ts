@@ -63,6 +63,19 @@ export const mobileProductRow = mobileProduct.extend({
 });
 export type MobileProductRow = z.infer<typeof mobileProductRow>;
 
+/**
+ * Featured Order is a rank among the instance's products, so it runs 1 to their count (the placeholder the tab shows,
+ * docs/api.md "Mobile instances"); the schema can only bound it by 1, the server checks the count at the save.
+ */
+export const featuredOrderRange = (count: number) => `must be 1 to ${count}`;
+
+/** The Products tab's one-line explanations of its three orderings (shown beside their column titles). */
+export const MOBILE_PRODUCT_TIPS = {
+  featuredOrder: 'Ranks the featured products, from 1 to the number of products in this instance.',
+  playerPosition: 'The on-screen slot (1 to 3) a featured product takes when the widget opens.',
+  placementPriority: 'Fills the free slots with featured products that have no Player Position, 1 first.',
+} as const;
+
 /** The whole product list's rules (checked after a save is merged into what is stored; §4, §9). */
 export const MOBILE_PRODUCT_RULES = {
   featuredActive: 'a featured product must be active',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_IMAGES,
+  featuredOrderRange,
   type InstanceSong,
   MOBILE_PRODUCT_RULES,
   type MobileGeneral,
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { listPage, lowerContains, type Page, pageOffset } from '../../db/query.ts';
 import { brands, instruments, mobileInstanceProducts, mobileInstances, products, songs } from '../../db/schema.ts';
 import { deletedIs, getLive } from '../../db/soft-delete.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, fieldRefused } from '../../platform/errors.ts';
 import { resultRows } from '../../platform/rate-limit.ts';
 import { named } from '../instances/service.ts';
 import { type AvailableSong, byOrder, deriveSources, sortSources } from '../instances/sources.ts';
@@ -344,8 +345,8 @@ export async function updateMobileInstance(db: Db, id: string, update: MobileIns
 /**
  * PUT /admin/mobile_instances/{id} {type:'products'}: the rows given replace theirs, the others stay. In one
  * transaction with the instance row locked (two operators' saves cannot both pass the rules against the same
- * old list): each product must be one the instance lists (else MOBILE_PRODUCT_RULES.unknownProduct), then the list
- * as it would be after the save must pass mobileProductsProblem. Only featured rows take part in those rules, so
+ * old list): each product must be one the instance lists (else MOBILE_PRODUCT_RULES.unknownProduct), then each Featured Order must be 1 to the instance's product count (a
+ * field refusal), then the list as it would be after the save must pass mobileProductsProblem. Only featured rows take part in those rules, so
  * the stored featured rows not in the save are merged with the save, not the whole list. Nothing is written
  * unless all passes; then one set-based update, and the sources follow the active products.
  */
@@ -354,7 +355,7 @@ export async function saveMobileProducts(db: Db, id: string, rows: MobileProduct
   if (new Set(ids).size !== ids.length) throw badRequest('products must list each product once');
   const row = await db.transaction(async (tx) => {
     const current = await mobileFor(tx, id, { lock: true });
-    const [[{ listed, live }], storedFeatured] = await Promise.all([
+    const [[{ listed, live }], storedFeatured, [{ listedAll }]] = await Promise.all([
       // Any brand's products, by design, but not a deleted one (or one of a deleted brand).
       tx
         .select({
@@ -376,9 +377,20 @@ export async function saveMobileProducts(db: Db, id: string, rows: MobileProduct
         })
         .from(mp)
         .where(and(eq(mp.instanceId, current.id), eq(mp.isFeatured, 1))),
+      tx.select({ listedAll: count() }).from(mp).where(eq(mp.instanceId, current.id)),
     ]);
     if (Number(listed) !== ids.length) throw badRequest(`products: ${MOBILE_PRODUCT_RULES.unknownProduct}`);
     if (Number(live) !== ids.length) throw badRequest(`products: ${MOBILE_PRODUCT_RULES.deletedProduct}`);
+    // Featured Order ranks the instance's products: beyond their count it would be stored yet mean nothing.
+    const total = Number(listedAll);
+    const outOfRange = rows.findIndex((p) => p.featured_order !== null && p.featured_order > total);
+    if (outOfRange >= 0)
+      throw fieldRefused({
+        path: ['products', outOfRange, 'featured_order'],
+        reason: 'too_big',
+        limit: total,
+        message: featuredOrderRange(total),
+      });
     const given = new Set(ids);
     const merged = [...(storedFeatured as MobileProduct[]).filter((p) => !given.has(p.product_id)), ...rows];
     const problem = mobileProductsProblem(merged);

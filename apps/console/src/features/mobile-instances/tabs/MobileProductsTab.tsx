@@ -1,6 +1,8 @@
 import {
+  featuredOrderRange,
   LABEL,
   MOBILE_PRODUCT_PAGE_SIZES,
+  MOBILE_PRODUCT_TIPS,
   MOBILE_SLOTS,
   type MobileProduct,
   type MobileProductRow,
@@ -10,7 +12,10 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../../api/client.ts';
+import { complaint } from '../../../api/fieldErrors.ts';
 import { useSave } from '../../../api/useSave.ts';
+import { InfoTip } from '../../../components/InfoTip.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { type MobileProductsQuery, mobileInstanceKeys, mobileInstancesApi } from '../api.ts';
 import type { MobileTabProps } from '../context.ts';
@@ -50,41 +55,63 @@ export function coupleToggles(row: MobileProduct, patch: Partial<MobileProduct>)
   return next;
 }
 
-/** The Featured Order box: typed freely, saved when it is left or Enter is pressed, if it changed. */
+/**
+ * The Featured Order box: typed freely, saved when it is left or Enter is pressed, if it changed. A number beyond
+ * 1 to the product count is not sent: the rule the server holds (docs/api.md "Mobile instances") is said under the
+ * box, as is the server's own refusal (`refused`) should the count have changed meanwhile.
+ */
 function OrderInput({
   label,
   value,
   max,
+  refused,
   onCommit,
 }: {
   label: string;
   value: number | null;
   max: number;
+  refused: string | undefined;
   onCommit: (order: number | null) => void;
 }) {
   const [typed, setTyped] = useState<number | null>(value);
+  const [wrong, setWrong] = useState<string>();
   useEffect(() => setTyped(value), [value]);
   const commit = () => {
+    if (typed !== null && (typed < 1 || typed > max))
+      return setWrong(`${LABEL.featuredOrder} ${featuredOrderRange(max)}`);
+    setWrong(undefined);
     if (typed !== value) onCommit(typed);
   };
+  const help = wrong ?? refused;
   return (
-    <InputNumber<number>
-      aria-label={label}
-      value={typed}
-      min={1}
-      precision={0}
-      placeholder={`1 to ${max}`}
-      onChange={(v) => setTyped(v ?? null)}
-      onBlur={commit}
-      onPressEnter={commit}
-      style={{ width: 110 }}
-    />
+    <Form.Item validateStatus={help ? 'error' : undefined} help={help} style={{ margin: 0 }}>
+      <InputNumber<number>
+        aria-label={label}
+        aria-invalid={help ? true : undefined}
+        value={typed}
+        precision={0}
+        placeholder={`1 to ${max}`}
+        onChange={(v) => setTyped(v ?? null)}
+        onBlur={commit}
+        onPressEnter={commit}
+        style={{ width: 110 }}
+      />
+    </Form.Item>
   );
 }
 
+/** A column title with its one-line explanation. */
+const tipped = (label: string, tip: string) => (
+  <span>
+    {label}
+    <InfoTip topic={label} text={tip} />
+  </span>
+);
+
 /**
  * Products (spec 3 §2 "Mobile widget operator area"): every product the instance lists, filtered by Name, Active and
- * Featured (All/True/False) and sorted by Name, Featured Order or Player Position; columns brand, model, price,
+ * Featured (All/True/False, as the spec words them) and sorted by Name, Featured Order or Player Position; columns
+ * brand, the product name (what the Name filter searches, server-side), model, price,
  * Active and Featured toggles, Featured Order (1 to the product count), Player Position and Placement Priority
  * (blank or 1–3); 20, 50 or 100 a page. Each change saves its row at once; a refused save shows the server's msg
  * and the row goes back to what is stored (it is read again).
@@ -99,6 +126,8 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
   const [pageSize, setPageSize] = useState<number>(MOBILE_PRODUCT_PAGE_SIZES[0]);
   // rows as changed on screen while their save is on its way (shown instead of the stored row)
   const [shown, setShown] = useState<Record<string, MobileProduct>>({});
+  // the server's refusal of a row's Featured Order, shown under its box until the row is saved again
+  const [orderRefused, setOrderRefused] = useState<Record<string, string>>({});
 
   const query: MobileProductsQuery = {
     instance_id: instance._id,
@@ -125,7 +154,13 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
     const id = row.product_id;
     const next = coupleToggles(shown[id] ?? toProduct(row), patch);
     setShown((s) => ({ ...s, [id]: next }));
-    await save.mutateAsync(next).catch(() => undefined);
+    const refusal = await save.mutateAsync(next).then(
+      () => undefined,
+      (e: unknown) => (isApiError(e) ? e.refused?.errors.find((f) => f.path.at(-1) === 'featured_order') : undefined),
+    );
+    setOrderRefused(({ [id]: _, ...rest }) =>
+      refusal ? { ...rest, [id]: `${LABEL.featuredOrder} ${complaint(refusal)}` } : rest,
+    );
     // saved or refused, the row shows what is stored from here on (the counts and sources follow the products)
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: mobileInstanceKeys.products(instance._id) }),
@@ -148,14 +183,12 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
   const view = (r: MobileProductRow) => shown[r.product_id] ?? toProduct(r);
   const columns: TableColumnsType<MobileProductRow> = [
     { key: 'brand', title: LABEL.brand, render: (_, r) => r.brand_name },
+    // the product's own name: what the Name filter searches and the toggles are labelled by
+    { key: 'name', title: LABEL.name, render: (_, r) => <span data-testid="mobile-product-name">{r.name}</span> },
     {
       key: 'model',
       title: LABEL.model,
-      render: (_, r) => (
-        <span title={r.name} data-testid="mobile-product-model">
-          {r.model || r.name}
-        </span>
-      ),
+      render: (_, r) => <span data-testid="mobile-product-model">{r.model}</span>,
     },
     {
       key: 'price',
@@ -188,20 +221,24 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
     },
     {
       key: 'featured_order',
-      title: LABEL.featuredOrder,
-      width: 130,
+      title: tipped(LABEL.featuredOrder, MOBILE_PRODUCT_TIPS.featuredOrder),
+      width: 150,
       render: (_, r) => (
         <OrderInput
           label={`${LABEL.featuredOrder} ${r.name}`}
           value={view(r).featured_order}
           max={productCount}
+          refused={orderRefused[r.product_id]}
           onCommit={(order) => void change(r, { featured_order: order })}
         />
       ),
     },
     ...(['player_position', 'placement_priority'] as const).map((field) => ({
       key: field,
-      title: field === 'player_position' ? LABEL.playerPosition : LABEL.placementPriority,
+      title:
+        field === 'player_position'
+          ? tipped(LABEL.playerPosition, MOBILE_PRODUCT_TIPS.playerPosition)
+          : tipped(LABEL.placementPriority, MOBILE_PRODUCT_TIPS.placementPriority),
       width: 130,
       render: (_: unknown, r: MobileProductRow) => (
         <Select<number | null>
