@@ -1,5 +1,9 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { API_BASE } from '@atk/contract';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../src/platform/security-headers.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /** The CSP a page of the app is served with. */
@@ -32,5 +36,36 @@ describe('Content-Security-Policy and the scheme of PUBLIC_URL', () => {
     const policy = await csp(https);
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('security headers worked out once (platform/security-headers.ts)', () => {
+  it('sets what helmet itself sets on a response, X-Powered-By removed', async () => {
+    const options = { contentSecurityPolicy: { directives: { 'script-src': ["'self'"] } } };
+    const headersOf = (apply: (res: ServerResponse) => void) => {
+      const res = new ServerResponse(new IncomingMessage(new Socket()));
+      res.setHeader('x-powered-by', 'x');
+      apply(res);
+      return res.getHeaders();
+    };
+    const once = headersOf(securityHeaders(options));
+    const live = headersOf((res) => helmet(options)({} as never, res, () => {}));
+    expect(once).toEqual(live);
+    expect(once['x-powered-by']).toBeUndefined();
+    expect(once['content-security-policy']).toContain("script-src 'self'");
+    expect(once['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('the app answers with them', async () => {
+    const app = await startTestApp({ publicUrl: 'http://localhost:3000' });
+    try {
+      const res = await fetch(`${app.url}${API_BASE}/widget/settings/landing_instance`);
+      await res.arrayBuffer();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -3,6 +3,9 @@
  * sign-in message shows, so the area opens with its shell drawn and its first list asked for, not after a
  * waterfall of lazy chunks (the router's lazy routes import the same modules).
  */
+import { PAGE_SIZE } from '@atk/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { productKeys, productsApi } from '../features/products/api.ts';
 import type { AreaName } from './session/paths.ts';
 
 export const areaShells: Record<
@@ -32,4 +35,24 @@ const landingOf: Record<AreaName, () => Promise<unknown>> = {
 /** Starts fetching an area's chunks; a failure is left to the route's own loading, which shows it. */
 export function preloadArea(area: AreaName) {
   for (const chunk of [areaShells[area], landingOf[area]]) chunk().catch(() => {});
+}
+
+/**
+ * A customer's first list, asked for as soon as the token is known instead of after the route's chunks arrived
+ * and the page mounted: the request and the chunks travel together. The key is the one the product list page's
+ * `ListPage` asks first (page 1, no filters), so the page finds the answer (or the request in flight) and draws
+ * it; when the customer left filters in this browser (ListPage keeps them in localStorage) the first key differs,
+ * so nothing is prefetched.
+ */
+export function prefetchLanding(area: AreaName, queryClient: QueryClient) {
+  if (area !== 'client') return;
+  try {
+    if (localStorage.getItem('atk:filters:products:/client/products')) return;
+  } catch {
+    return;
+  }
+  void queryClient.prefetchQuery({
+    queryKey: [...productKeys.list(false, null), { page: 1, filters: {} }],
+    queryFn: () => productsApi.list(false, { page_num: 1, page_size: PAGE_SIZE }),
+  });
 }

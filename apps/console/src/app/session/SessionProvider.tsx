@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { createContext, type ReactNode, useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
-import { preloadArea } from '../preload.ts';
+import { prefetchLanding, preloadArea } from '../preload.ts';
 import { userKeys, usersApi } from './api.ts';
 import { areaOfRole, isProtectedPath, loginPath } from './paths.ts';
 import { tokenStore } from './tokenStore.ts';
@@ -74,6 +74,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (user) queryClient.setQueryData(userKeys.info(next), user);
       if (user && isRole(user.role)) preloadArea(areaOfRole(user.role));
       tokenStore.set(next);
+      // After the token is set: the list is asked with it.
+      if (user && isRole(user.role)) prefetchLanding(areaOfRole(user.role), queryClient);
     },
     [queryClient],
   );
