@@ -271,6 +271,7 @@ test.describe('the client area at 390 × 844', () => {
   test('row actions of the product list and of a product’s Audio tab are labelled, on screen and ≥ 24 px', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     await expectProductRowActions(page, await productWithSource('actions'));
   });
 
