@@ -8,7 +8,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { dialog, fillFilter, INSTANCE_TABS, PRODUCT_TABS, row, search, signInAs } from './lists.ts';
-import { apiLogin, baseUrl, DEMO, settled } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, settled, sineWav } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 10_000 });
@@ -91,6 +91,93 @@ async function openTab(page: Page, label: string) {
   await expect(page.getByRole('heading', { level: 2, name: label, exact: true })).toBeVisible();
   await expectNoSideScroll(page);
   await expectAccessible(page, `tab ${label} at phone width`);
+}
+
+/**
+ * A row action a thumb can use (docs/accessibility.md "Targets"): on screen, at least 24 × 24 px, named, and its
+ * name shown: as its text, or (an icon) as the tooltip it shows when pointed at.
+ */
+async function expectTappable(page: Page, action: Locator, shown: string) {
+  await expectWithinScreen(page, action);
+  const box = await boxOf(action);
+  expect(box.width, `${shown}: target width`).toBeGreaterThanOrEqual(24);
+  expect(box.height, `${shown}: target height`).toBeGreaterThanOrEqual(24);
+  if ((await action.innerText()).trim() === '') {
+    await action.hover();
+    await expect(page.getByRole('tooltip').filter({ hasText: shown })).toBeVisible();
+    await page.mouse.move(0, 0);
+  } else {
+    await expect(action).toHaveText(shown);
+  }
+}
+
+/** A product of the demo customer's with one song and one source (`SOURCE`), no audio yet. */
+const SOURCE = 'Lead vocal';
+async function productWithSource(tag: string) {
+  const token = await apiLogin(DEMO.customer);
+  const name = `Phone ${tag} ${Date.now().toString(36)}`;
+  const product = await api<{ _id: string }>('POST', '/products', {
+    token,
+    body: { general: { name, model: 'P-1', is_published: 0 } },
+  });
+  expect(product.code, product.msg).toBe(200);
+  const song = await api<{ _id: string }>('POST', '/songs', {
+    token,
+    body: { name: `Song of ${name}`, song_writer: null, song_type: 1 },
+  });
+  expect(song.code, song.msg).toBe(200);
+  const attached = await api('PUT', `/products/${product.data._id}`, {
+    token,
+    body: { type: 'songs', content: [song.data._id] },
+  });
+  expect(attached.code, attached.msg).toBe(200);
+  const source = await api('POST', '/instruments', {
+    token,
+    body: { name: SOURCE, performer: 'Ada Tone', song_id: song.data._id },
+  });
+  expect(source.code, source.msg).toBe(200);
+  return { name, song: `Song of ${name}` };
+}
+
+/**
+ * The product list's and the product's Audio tab's row actions at the current width: Edit in the list; Upload,
+ * Edit source, Add source and Edit song on the Audio tab. Leaves the Audio tab open; answers the source's row.
+ */
+async function expectProductRowActions(page: Page, product: { name: string; song: string }) {
+  await page.goto('/client/products');
+  await expectScreen(page, LABEL.navProducts);
+  await fillFilter(page, 'Name', product.name);
+  await search(page);
+  const table = page.getByTestId('product-list');
+  await expect(row(table, product.name)).toBeVisible();
+  const edit = table.getByRole('link', { name: `${LABEL.edit} ${product.name}`, exact: true });
+  await expectTappable(page, edit, LABEL.edit);
+  await expectNoSideScroll(page);
+
+  await edit.click();
+  await expectScreen(page, LABEL.productEdit);
+  await openTab(page, LABEL.tabAudio);
+  const source = page.getByTestId('source').filter({ hasText: SOURCE });
+  await expect(source.getByTestId('audio-state')).toHaveText('No audio');
+  await expectTappable(page, source.getByRole('button', { name: LABEL.upload }), LABEL.upload);
+  await expectTappable(
+    page,
+    source.getByRole('button', { name: `Edit source ${SOURCE}`, exact: true }),
+    `Edit source ${SOURCE}`,
+  );
+  await expectTappable(
+    page,
+    page.getByRole('button', { name: `Add source to ${product.song}`, exact: true }),
+    LABEL.addSource,
+  );
+  await expectTappable(
+    page,
+    page.getByRole('button', { name: `Edit song ${product.song}`, exact: true }),
+    `Edit song ${product.song}`,
+  );
+  await expectNoSideScroll(page);
+  await expectAccessible(page, `the Audio tab's actions at ${page.viewportSize()?.width} px`);
+  return source;
 }
 
 test.describe('the client area at 390 × 844', () => {
@@ -179,6 +266,13 @@ test.describe('the client area at 390 × 844', () => {
     await openTab(page, LABEL.tabGeneral);
     await expectWithinScreen(page, page.getByLabel('Name', { exact: true }));
     await expectWithinScreen(page, page.getByRole('button', { name: LABEL.saveChanges }));
+  });
+
+  test('row actions of the product list and of a product’s Audio tab are labelled, on screen and ≥ 24 px', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await expectProductRowActions(page, await productWithSource('actions'));
   });
 
   test('the instance list and an instance edit, tab by tab, fit the screen', async ({ page }) => {
@@ -273,6 +367,35 @@ test.describe('at 360 px', () => {
     await expectWithinScreen(page, create.getByRole('button', { name: LABEL.save }));
     await expectWithinScreen(page, create.getByRole('button', { name: LABEL.cancel }));
     await expectNoSideScroll(page);
+  });
+
+  test('row actions stay tappable; a failed audio’s message wraps inside its row', async ({ page }) => {
+    test.setTimeout(90_000);
+    const product = await productWithSource('failed');
+    await signInAs(page, DEMO.customer, '/client/products');
+    const source = await expectProductRowActions(page, product);
+
+    // A WAV header with no samples: the save's probe lets it through, the processing finds nothing to play and
+    // fails it with its reason (the job's 'not audio' refusal), shown on the source's row.
+    await source.getByLabel(`Upload audio for ${SOURCE}`, { exact: true }).setInputFiles({
+      name: 'no-samples-at-all-in-this-rather-long-file-name.wav',
+      mimeType: 'audio/wav',
+      buffer: sineWav(0),
+    });
+    const state = source.getByTestId('audio-state');
+    await expect(state).toHaveText(`${LABEL.audioFailed}: ${MSG.notAudio}`, { timeout: 45_000 });
+    await expectWithinScreen(page, state);
+    const [rowBox, stateBox] = [await boxOf(source), await boxOf(state)];
+    expect(stateBox.x, 'starts inside its row').toBeGreaterThanOrEqual(rowBox.x);
+    expect(stateBox.x + stateBox.width, 'ends inside its row').toBeLessThanOrEqual(rowBox.x + rowBox.width);
+    expect(stateBox.y + stateBox.height, 'within its row').toBeLessThanOrEqual(rowBox.y + rowBox.height);
+    // wrapped onto more lines, not clipped: the whole text is laid out inside the tag
+    const [inner, shown] = await state.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(inner, 'the message is not clipped').toBeLessThanOrEqual(shown);
+    expect(stateBox.height, 'the message wraps onto more lines').toBeGreaterThan(30);
+    await expectTappable(page, source.getByRole('button', { name: LABEL.upload }), LABEL.upload);
+    await expectNoSideScroll(page);
+    await expectAccessible(page, 'a failed audio at 360 px');
   });
 
   test('operator screens: a wide list scrolls inside itself, the drawer and an edit page fit', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { type InstanceListItem, LABEL, MSG } from '@atk/contract';
 import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { useSession } from '../../app/session/index.ts';
 import { statusColumn, timeColumn } from '../../components/columns.tsx';
@@ -55,23 +54,15 @@ export default function InstanceListPage() {
         width: scope.analyticsPath ? 440 : 380,
         render: (_: unknown, row: InstanceListItem) => (
           <Space size={4} wrap>
-            <Link
-              to={scope.editPath(row._id)}
-              className="instance-list__edit"
-              aria-label={`Edit ${row.general.name}`}
-              data-testid="instance-edit"
-            >
-              {LABEL.edit}
-            </Link>
+            <RowAction label={LABEL.edit} name={row.general.name} to={scope.editPath(row._id)} testId="instance-edit" />
             <RowAction label={LABEL.preview} name={row.general.name} onClick={() => previewInstance(row._id, token)} />
             {scope.analyticsPath && (
-              <Link
+              <RowAction
+                label={LABEL.analytics}
+                name={row.general.name}
                 to={scope.analyticsPath(row._id)}
-                aria-label={`${LABEL.analytics} ${row.general.name}`}
-                data-testid="instance-analytics"
-              >
-                {LABEL.analytics}
-              </Link>
+                testId="instance-analytics"
+              />
             )}
             {row.general.is_published === 1 ? (
               <RowAction

@@ -1,9 +1,9 @@
 import { LABEL, type ProductListItem } from '@atk/contract';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, numberFilter, textFilter } from '../../components/ListPage.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { productKeys, productsApi } from './api.ts';
 import { NewProductDialog } from './NewProductDialog.tsx';
@@ -28,9 +28,7 @@ export default function ProductListPage() {
       title: 'Edit',
       width: 100,
       render: (_: unknown, row: ProductListItem) => (
-        <Link to={scope.editPath(row._id)} aria-label={`Edit ${row.general.name}`} data-testid="product-edit">
-          {LABEL.edit}
-        </Link>
+        <RowAction label={LABEL.edit} name={row.general.name} to={scope.editPath(row._id)} testId="product-edit" />
       ),
     };
     const name = {

@@ -4,6 +4,7 @@ import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
+import { IconAction } from '../../../components/RowAction.tsx';
 import { instancesApi } from '../api.ts';
 
 export type PickerKind = 'mine' | 'others';
@@ -104,7 +105,7 @@ export function ProductPicker({
           cancelText={LABEL.cancel}
           onConfirm={() => setChosen((list) => list.filter((x) => x.product_id !== c.product_id))}
         >
-          <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ${c.name}`} />
+          <IconAction size="small" icon={<DeleteOutlined />} label={`Remove ${c.name}`} />
         </Popconfirm>
       ),
     },

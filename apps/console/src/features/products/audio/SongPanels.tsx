@@ -2,6 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { LABEL, type Song } from '@atk/contract';
 import { Button, Collapse, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { IconAction } from '../../../components/RowAction.tsx';
 
 /**
  * Songs as collapsible panels (a product's Audio tab, /global/audios): each headed by its name, artist and kind
@@ -71,7 +72,7 @@ export function SongEditButtons({
       <Button size="small" icon={<PlusOutlined />} aria-label={`Add source to ${song.name}`} onClick={onAddSource}>
         {LABEL.addSource}
       </Button>
-      <Button size="small" icon={<EditOutlined />} aria-label={`Edit song ${song.name}`} onClick={onEdit} />
+      <IconAction size="small" icon={<EditOutlined />} label={`Edit song ${song.name}`} onClick={onEdit} />
     </>
   );
 }

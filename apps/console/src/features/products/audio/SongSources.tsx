@@ -10,10 +10,11 @@ import {
   type Song,
 } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Empty, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
+import { IconAction } from '../../../components/RowAction.tsx';
 import { productKeys } from '../api.ts';
 import { instrumentKeys, instrumentsApi } from './api.ts';
 import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
@@ -247,10 +248,10 @@ export function SongSources({
                       </>
                     )}
                     {editable && (
-                      <Button
+                      <IconAction
                         type="text"
                         icon={<EditOutlined />}
-                        aria-label={`Edit source ${i.name}`}
+                        label={`Edit source ${i.name}`}
                         onClick={() => setEditing(i)}
                       />
                     )}

@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { isHttpUrl, LABEL, MSG, spotifyUri } from '@atk/contract';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { isHttpUrl, LABEL, spotifyUri } from '@atk/contract';
+import { Button, Form, Input, Modal, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { type FieldPath, ordinal } from '../../../api/fieldErrors.ts';
+import { DeleteAction } from '../../../components/columns.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useScrollableFocus } from '../../../components/useScrollableFocus.ts';
 import { useTabForm } from '../../../components/useTabForm.ts';
@@ -123,20 +125,12 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
       title: 'Operate',
       width: 150,
       render: (_: unknown, row: Row) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => open(row.key)} aria-label={`Edit record ${row.key + 1}`}>
-            {LABEL.edit}
-          </Button>
-          <Popconfirm
-            title={MSG.deleteRecordConfirm}
-            okText="OK"
-            cancelText={LABEL.cancel}
-            onConfirm={() => setEntries((list) => list.filter((_, i) => i !== row.key))}
-          >
-            <Button type="link" size="small" danger aria-label={`Delete record ${row.key + 1}`}>
-              {LABEL.delete}
-            </Button>
-          </Popconfirm>
+        <Space size={4} wrap>
+          <RowAction label={LABEL.edit} name={`record ${row.key + 1}`} onClick={() => open(row.key)} />
+          <DeleteAction
+            name={`record ${row.key + 1}`}
+            onDelete={() => setEntries((list) => list.filter((_, i) => i !== row.key))}
+          />
         </Space>
       ),
     },

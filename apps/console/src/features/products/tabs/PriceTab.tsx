@@ -3,6 +3,7 @@ import type { Currency, PriceEntry } from '@atk/contract';
 import { LABEL, type Product } from '@atk/contract';
 import { Button, Col, Form, InputNumber, Row } from 'antd';
 import { useCallback, useRef, useState } from 'react';
+import { IconAction } from '../../../components/RowAction.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
@@ -150,9 +151,9 @@ export function PriceTab({ product, scope, binding }: TabProps) {
                   </Col>
                   <Col xs={24} md={4}>
                     <Form.Item>
-                      <Button
+                      <IconAction
                         icon={<DeleteOutlined />}
-                        aria-label={`Remove price row ${i + 1}`}
+                        label={`Remove price row ${i + 1}`}
                         onClick={() => {
                           remove(field.name);
                           refresh();
