@@ -6,7 +6,7 @@
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { choose, signInAs, uid } from './lists.ts';
-import { api, apiLogin, DEMO, settled, sineWav, toast } from './support.ts';
+import { api, apiLogin, DEMO, demoCategoryId, settled, sineWav, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 test.describe.configure({ mode: 'serial' });
@@ -23,7 +23,9 @@ test.beforeAll(async () => {
   productName = `E2E ATK Mic ${uid()}`;
   const made = await api<{ _id: string }>('POST', '/products', {
     token: customer,
-    body: { general: { name: productName, model: 'ATK-1', is_published: 1 } },
+    body: {
+      general: { name: productName, model: 'ATK-1', is_published: 1, category_id: await demoCategoryId(customer) },
+    },
   });
   expect(made.code, made.msg).toBe(200);
   productId = made.data._id;

@@ -425,3 +425,24 @@ test('/super/customers: New Customer, Edit Features within /super, Delete', asyn
   await expect(emptyList(page, 'customer-list')).toBeVisible();
   await expectRefused(browser, email, password);
 });
+
+test('a brand’s status reads the same words and tag colour on Brands and on Customers', async ({ page }) => {
+  // One StatusTag renders both lists' status (issue 21 §4): the same brand never reads two ways.
+  const { email } = await createCustomer('Status!2345', { first: 'Same', last: 'Status' });
+  await openCustomers(page, 'global');
+  await filterByEmail(page, email);
+  const onCustomers = rowOf(page, email).locator('.ant-tag');
+  await expect(onCustomers).toHaveText(LABEL.statusActive);
+  const customersTag = await onCustomers.getAttribute('class');
+  await expectAccessible(page, 'customers list: brand status');
+
+  await page.goto('/global/brands');
+  await fillFilter(page, 'Name', CUSTOMER_BRAND);
+  await search(page);
+  const brandRow = page.getByTestId('brand-list').locator('tbody tr.ant-table-row').filter({ hasText: CUSTOMER_BRAND });
+  await expect(brandRow).toHaveCount(1);
+  const onBrands = brandRow.locator('.ant-tag');
+  await expect(onBrands).toHaveText(LABEL.statusActive);
+  expect(await onBrands.getAttribute('class')).toBe(customersTag);
+  await expectAccessible(page, 'brands list: brand status');
+});

@@ -151,7 +151,7 @@ test.beforeAll(async () => {
     const made = await ok(
       api<{ _id: string }>('POST', '/products', {
         token: scene.customer,
-        body: { general: { name: p.name, is_published: 1 } },
+        body: { general: { name: p.name, is_published: 1, category_id: scene.categoryId } },
       }),
     );
     p.id = made._id;
@@ -160,7 +160,14 @@ test.beforeAll(async () => {
   const foreign = await ok(
     api<{ _id: string }>('POST', '/admin/products', {
       token: scene.admin,
-      body: { general: { name: scene.other.name, is_published: 1, brand_id: scene.other.brandId } },
+      body: {
+        general: {
+          name: scene.other.name,
+          is_published: 1,
+          brand_id: scene.other.brandId,
+          category_id: scene.categoryId,
+        },
+      },
     }),
   );
   scene.other.id = foreign._id;

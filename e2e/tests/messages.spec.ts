@@ -9,7 +9,18 @@ import { join } from 'node:path';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
-import { api, apiLogin, customerWithPassword, DEMO, settled, signIn, sineWav, solidPng, toast } from './support.ts';
+import {
+  api,
+  apiLogin,
+  customerWithPassword,
+  DEMO,
+  demoCategoryId,
+  settled,
+  signIn,
+  sineWav,
+  solidPng,
+  toast,
+} from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 
@@ -48,7 +59,7 @@ let productId = '';
 test.beforeAll(async () => {
   token = await apiLogin(DEMO.customer);
   const made = await call<{ _id: string }>('POST', '/products', token, {
-    general: { name: `E2E Messages ${uid()}`, is_published: 0 },
+    general: { name: `E2E Messages ${uid()}`, is_published: 0, category_id: await demoCategoryId(token) },
   });
   productId = made._id;
 });

@@ -32,6 +32,7 @@ import {
   apiLogin,
   baseUrl,
   DEMO,
+  demoCategoryId,
   mobileSettingsTurn,
   sineWav,
   solidPng,
@@ -107,9 +108,15 @@ async function setScene() {
     return res.data;
   };
   const other = await call<{ _id: string }>('POST', '/admin/brands', { name: OTHER_BRAND, is_published: 1 });
-  const mic = (name: string, brandId: string) =>
+  const mic = async (name: string, brandId: string) =>
     call<{ _id: string }>('POST', '/admin/products', {
-      general: { name, model: 'JR-1', brand_id: brandId, is_published: 1 },
+      general: {
+        name,
+        model: 'JR-1',
+        brand_id: brandId,
+        is_published: 1,
+        category_id: await demoCategoryId(admin, true),
+      },
     });
   const a = await mic(MIC_A, await brandIdOf(DEMO_BRAND));
   const b = await mic(MIC_B, other._id);

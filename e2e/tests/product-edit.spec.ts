@@ -9,7 +9,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleOnce } from './a11y.ts';
 import { PRODUCT_TABS } from './lists.ts';
-import { api, apiLogin, DEMO, expectWordsWhole, settled, signIn, sineWav, toast } from './support.ts';
+import { api, apiLogin, DEMO, demoCategoryId, expectWordsWhole, settled, signIn, sineWav, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
@@ -92,7 +92,7 @@ test.beforeAll(async () => {
   productName = `E2E Edit ${uid()}`;
   const made = await api<ProductData>('POST', '/products', {
     token,
-    body: { general: { name: productName, model: 'M-0', is_published: 0 } },
+    body: { general: { name: productName, model: 'M-0', is_published: 0, category_id: await demoCategoryId(token) } },
   });
   expect(made.code, made.msg).toBe(200);
   productId = made.data._id;

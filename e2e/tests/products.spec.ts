@@ -5,6 +5,7 @@
  */
 import { API_BASE, LABEL, MSG, PAGE_SIZE } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
@@ -20,8 +21,23 @@ interface Created {
   general: { name: string; brand_id: string; brand_name: string; is_published: 0 | 1 };
 }
 
+/** One category for the products this file makes through the API (a product needs one, docs/api.md "Products"). */
+let category: Promise<string> | undefined;
+const productCategory = () => {
+  category ??= apiLogin(DEMO.global_admin).then(async (admin) => {
+    const res = await api<{ _id: string }>('POST', '/admin/categories', {
+      token: admin,
+      body: { name: `E2E Products ${uid()}`, is_published: 1 },
+    });
+    expect(res.code, res.msg).toBe(200);
+    return res.data._id;
+  });
+  return category;
+};
+
 async function createProduct(token: string, general: Record<string, unknown>, admin = false) {
-  const res = await api<Created>('POST', `${admin ? '/admin' : ''}/products`, { token, body: { general } });
+  const body = { general: { category_id: await productCategory(), ...general } };
+  const res = await api<Created>('POST', `${admin ? '/admin' : ''}/products`, { token, body });
   expect(res.code, res.msg).toBe(200);
   return res.data;
 }
@@ -181,6 +197,13 @@ test('New Product: the dialog creates a product and opens its edit page', async 
   await expect(dialog.getByText(MSG.nameRequired)).toBeVisible();
 
   await dialog.getByLabel('Name', { exact: true }).fill(name);
+  // the category is required (marked so): without one the server refuses and the dialog names the field
+  await expect(dialog.locator('.ant-form-item-required[title="Category"]')).toBeVisible();
+  await dialog.getByRole('button', { name: LABEL.save }).click();
+  await expect(dialog.getByText('Category is required', { exact: true })).toBeVisible();
+  await expect(toast(page, MSG.createProductSuccess)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/client\/products$/);
+  await expectAccessible(page, 'New Product dialog: category required');
   await dialog.getByLabel('Model', { exact: true }).fill('NP-100');
   await choose(page, dialog, 'Status', LABEL.statusActive);
   await choose(page, dialog, 'Category', categoryName, categoryName);
@@ -216,6 +239,8 @@ test('operator: a brand’s products with their status, New Product and General 
   const northfieldId = await brandId(admin, 'Northfield Microphones');
   const id = uid();
   const tag = `E2E Op ${id}`;
+  const opCategory = `E2E Op Category ${id}`;
+  await createCategory(admin, opCategory, `E2E Op Sub ${id}`);
   await createProduct(customer, { name: `${tag} active`, is_published: 1 });
   await createProduct(customer, { name: `${tag} pending`, is_published: 0 });
   await createProduct(admin, { name: `${tag} northfield`, is_published: 1, brand_id: northfieldId }, true);
@@ -254,6 +279,7 @@ test('operator: a brand’s products with their status, New Product and General 
   const dialog = await settled(page.getByRole('dialog', { name: LABEL.newProduct }));
   await expect(dialog.getByLabel('Brand', { exact: true })).toHaveCount(0);
   await dialog.getByLabel('Name', { exact: true }).fill(`${tag} created`);
+  await choose(page, dialog, 'Category', opCategory, opCategory);
   const createCall = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().endsWith(`${API_BASE}/admin/products`),
   );

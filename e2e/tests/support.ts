@@ -50,6 +50,21 @@ export async function api<T = unknown>(method: string, route: string, opts: { to
 }
 
 /**
+ * The demo seed's 'Microphones' category, for the products a test makes through the API: a product needs a
+ * category (docs/api.md "Products"). Read with any signed-in token (operators through /admin).
+ */
+export async function demoCategoryId(token: string, admin = false): Promise<string> {
+  const res = await api<{ list: { _id: string; name: string }[] }>(
+    'GET',
+    `${admin ? '/admin' : ''}/categories?page_num=1&page_size=1000`,
+    { token },
+  );
+  const found = res.data?.list.find((c) => c.name === 'Microphones');
+  if (!found) throw new Error(`the demo category Microphones was not found: ${res.msg}`);
+  return found._id;
+}
+
+/**
  * A straight call under /api/v1 (the paths outside the player's base: mobile instances, retailers, the mobile
  * settings, the signed upload of a logo), answering `data`; anything but code 200 fails the test with the msg.
  */

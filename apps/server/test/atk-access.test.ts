@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Brand, type ListData, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { makeCategory, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 
 let app: TestApp;
@@ -16,9 +16,12 @@ let brand: Brand;
 let otherBrand: Brand;
 let mobileId: string;
 let retailerId: string;
+/** The category of the products made here (a product needs one, docs/api.md "Products"). */
+let categoryId: string;
 beforeAll(async () => {
   app = await startTestApp();
   users = await usersOfEveryRole(app);
+  categoryId = (await makeCategory(app.db)).id;
   const admin = users.global_admin.token;
   const made = async (name: string) => {
     const res = await app.call<Brand>('POST', '/admin/brands', { token: admin, body: { name, is_published: 1 } });
@@ -68,7 +71,7 @@ const adminOnly = (): Call[] => [
   ['DELETE', `/admin/songs/${id()}`],
   ['POST', '/admin/instruments', { name: 'Drums' }],
   ['GET', '/admin/products'],
-  ['POST', '/admin/products', { general: { name: 'x', brand_id: brand._id } }],
+  ['POST', '/admin/products', { general: { name: 'x', brand_id: brand._id, category_id: categoryId } }],
   ['GET', '/admin/instances'],
   ['POST', '/admin/instances', { general: { name: 'x', brand_id: brand._id } }],
   ['GET', '/admin/tooltips'],
@@ -159,7 +162,7 @@ describe('GET /api/v1/atk/admin/products (the atk product picker)', () => {
     const make = async (brandId: string, name: string, model: string | null) => {
       const res = await app.call<{ _id: string }>('POST', '/admin/products', {
         token: admin,
-        body: { general: { name, model, brand_id: brandId } },
+        body: { general: { name, model, brand_id: brandId, category_id: categoryId } },
       });
       expectOk(res, MSG.createProductSuccess);
       return res.body.data._id;

@@ -64,7 +64,7 @@ async function atkSong(name: string, sources = 1) {
 async function createProduct(token: string, general: Record<string, unknown> = {}) {
   const res = await app.call<Product>('POST', '/products', {
     token,
-    body: { general: { name: 'ATK Mic', is_published: 1, ...general } },
+    body: { general: { name: 'ATK Mic', is_published: 1, category_id: t.category.id, ...general } },
   });
   expectOk(res, MSG.createProductSuccess);
   return res.body.data;

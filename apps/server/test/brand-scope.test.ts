@@ -20,7 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema.ts';
 import { shortTake } from './audio-support.ts';
-import { makeUser, PASSWORD, startTestApp, type TestApp } from './harness.ts';
+import { makeCategory, makeUser, PASSWORD, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 import { FILES, postForm } from './upload-support.ts';
 
@@ -28,10 +28,13 @@ const V1 = '/api/v1';
 
 let app: TestApp;
 let u: Users;
+/** The category every product here is made in (a product needs one, docs/api.md "Products"). */
+let cat: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   u = await usersOfEveryRole(app);
+  cat = (await makeCategory(app.db)).id;
 });
 afterAll(() => app.close());
 
@@ -62,7 +65,11 @@ async function customerOfNewBrand(name: string) {
 
 /** A product (published) with a song and a source, as the console makes them. */
 async function content(token: string, name: string) {
-  const product = await app.call<Product>('POST', '/products', as(token, { general: { name, is_published: 1 } }));
+  const product = await app.call<Product>(
+    'POST',
+    '/products',
+    as(token, { general: { name, is_published: 1, category_id: cat } }),
+  );
   expectOk(product, MSG.createProductSuccess);
   const song = await app.call<{ _id: string }>('POST', '/songs', as(token, { name: `${name} song` }));
   expectOk(song, MSG.createSongSuccess);
@@ -104,8 +111,12 @@ describe("a deleted brand's customers lose every write", () => {
     const t = a.token;
     const audioQuery = `mine_type=wav&product_id=${own.productId}&song_id=${own.songId}&instrument_id=${own.sourceId}`;
     const writes: [string, string, unknown][] = [
-      ['POST', '/products', { general: { name: 'New mic', is_published: 1 } }],
-      ['PUT', `/products/${own.productId}`, { type: 'general', content: { name: 'Renamed', is_published: 1 } }],
+      ['POST', '/products', { general: { name: 'New mic', is_published: 1, category_id: cat } }],
+      [
+        'PUT',
+        `/products/${own.productId}`,
+        { type: 'general', content: { name: 'Renamed', is_published: 1, category_id: cat } },
+      ],
       ['PUT', `/products/${own.productId}`, { type: 'price', content: [] }],
       ['PUT', `/products/${own.productId}`, { type: 'songs', content: [own.songId] }],
       [
@@ -149,7 +160,11 @@ describe("a deleted brand's customers lose every write", () => {
     expectOk(await app.call('GET', `/instances/${instance}`, as(t)));
     // Another brand's customer writes on.
     expectOk(
-      await app.call('POST', '/products', as(b.token, { general: { name: 'Live mic', is_published: 1 } })),
+      await app.call(
+        'POST',
+        '/products',
+        as(b.token, { general: { name: 'Live mic', is_published: 1, category_id: cat } }),
+      ),
       MSG.createProductSuccess,
     );
   });
@@ -196,7 +211,7 @@ describe('every reference a save accepts is live and in scope', () => {
       await app.call(
         'PUT',
         `/products/${theirs.productId}`,
-        as(a.token, { type: 'general', content: { name: 'Draft mic', is_published: 0 } }),
+        as(a.token, { type: 'general', content: { name: 'Draft mic', is_published: 0, category_id: cat } }),
       ),
       MSG.updateSuccess,
     );
@@ -267,7 +282,11 @@ describe('every reference a save accepts is live and in scope', () => {
         MSG.brandNotFound,
       );
       expectError(
-        await app.call('POST', '/admin/products', as(u.global_admin.token, { general: { name: 'Orphan', brand_id } })),
+        await app.call(
+          'POST',
+          '/admin/products',
+          as(u.global_admin.token, { general: { name: 'Orphan', brand_id, category_id: cat } }),
+        ),
         404,
         MSG.brandNotFound,
       );
@@ -644,7 +663,7 @@ describe('operators and pending brands', () => {
     const res = await app.call<Product>(
       'POST',
       '/admin/products',
-      as(u.super_admin.token, { general: { name: 'Draft mic', is_published: 1, brand_id: draft } }),
+      as(u.super_admin.token, { general: { name: 'Draft mic', is_published: 1, brand_id: draft, category_id: cat } }),
     );
     expectOk(res, MSG.createProductSuccess);
   });

@@ -1,6 +1,6 @@
 /** Brand-content fixtures: two brands with a customer each, plus admins. */
 import { songs } from '../src/db/schema.ts';
-import { makeBrand, makeUser, type TestApp } from './harness.ts';
+import { makeBrand, makeCategory, makeUser, type TestApp } from './harness.ts';
 import { type Users, usersOfEveryRole } from './support.ts';
 
 export interface Tenants {
@@ -10,15 +10,22 @@ export interface Tenants {
   /** Customers of brand A and brand B. */
   a: { id: string; token: string };
   b: { id: string; token: string };
+  /** A category for the products the tests make (a product needs one, docs/api.md "Products"). */
+  category: { id: string };
 }
 
 export async function tenants(app: TestApp): Promise<Tenants> {
-  const [users, brandA, brandB] = await Promise.all([usersOfEveryRole(app), makeBrand(app.db), makeBrand(app.db)]);
+  const [users, brandA, brandB, category] = await Promise.all([
+    usersOfEveryRole(app),
+    makeBrand(app.db),
+    makeBrand(app.db),
+    makeCategory(app.db),
+  ]);
   const [a, b] = await Promise.all([
     makeUser(app, 'customer', { brandId: brandA.id }),
     makeUser(app, 'customer', { brandId: brandB.id }),
   ]);
-  return { users, brandA, brandB, a, b };
+  return { users, brandA, brandB, a, b, category };
 }
 
 /** A platform (ATK) song, made as the admins' screens would. */

@@ -18,7 +18,7 @@ describe('validation 400s carry the refused fields', () => {
   it('lists every refused field with its path, a machine-readable reason and the bound', async () => {
     const created = await app.call<Product>('POST', '/products', {
       token: t.a.token,
-      body: { general: { name: 'Messages mic' } },
+      body: { general: { name: 'Messages mic', category_id: t.category.id } },
     });
     const res = await app.call('PUT', `/products/${created.body.data._id}`, {
       token: t.a.token,
@@ -53,7 +53,10 @@ describe('validation 400s carry the refused fields', () => {
         { path: ['phone'], reason: 'format', message: MSG.phoneLike },
       ],
     });
-    const missing = await app.call('POST', '/products', { token: t.a.token, body: { general: {} } });
+    const missing = await app.call('POST', '/products', {
+      token: t.a.token,
+      body: { general: { category_id: t.category.id } },
+    });
     expect(missing.body).toEqual({
       code: 400,
       msg: 'general.name is required',

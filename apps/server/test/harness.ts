@@ -9,7 +9,7 @@ import { type BuildOptions, buildApp } from '../src/app.ts';
 import { seed } from '../src/bootstrap/seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
-import { brands, users } from '../src/db/schema.ts';
+import { brands, categories, users } from '../src/db/schema.ts';
 import { roleId } from '../src/modules/users/profile.ts';
 import { hashSecret } from '../src/platform/crypto.ts';
 import type { Mail, Mailer } from '../src/platform/mail.ts';
@@ -127,6 +127,12 @@ async function freshDatabase(): Promise<{ databaseUrl?: string; dropDatabase: ()
 export async function makeBrand(db: Db, name = `Brand ${randomBytes(3).toString('hex')}`) {
   const [brand] = await db.insert(brands).values({ name, isPublished: 1 }).returning();
   return brand;
+}
+
+/** A published category: a product needs one (docs/api.md "Products"); the admin endpoint writes the same row. */
+export async function makeCategory(db: Db, name = `Category ${randomBytes(3).toString('hex')}`) {
+  const [category] = await db.insert(categories).values({ name, isPublished: 1 }).returning();
+  return category;
 }
 
 export async function makeUser(

@@ -86,7 +86,7 @@ beforeAll(async () => {
   const song = await ok<{ _id: string }>('POST', '/admin/songs', { name: 'Song', brand_id: brand._id });
   const instrument = await ok<{ _id: string }>('POST', '/admin/instruments', { name: 'Vox', song_id: song._id });
   const product = await ok<{ _id: string }>('POST', '/admin/products', {
-    general: { name: 'Mic', brand_id: brand._id },
+    general: { name: 'Mic', brand_id: brand._id, category_id: category._id },
   });
   const instance = await ok<{ _id: string }>('POST', '/admin/instances', {
     general: { name: 'Player', brand_id: brand._id },

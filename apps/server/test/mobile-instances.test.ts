@@ -18,7 +18,7 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEEP_PAGE } from '../src/modules/mobile/service.ts';
-import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from './harness.ts';
+import { makeBrand, makeCategory, makeUser, type Reply, startTestApp, type TestApp } from './harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from './support.ts';
 
 const ATK = '/api/v1/atk';
@@ -28,6 +28,8 @@ let app: TestApp;
 let users: Users;
 let customer: { token: string };
 let brandId: string;
+/** The category of the products made here (a product needs one, docs/api.md "Products"). */
+let categoryId: string;
 /** Published products of the brand, by name. */
 const made: Record<string, string> = {};
 
@@ -37,7 +39,7 @@ const atk = (method: string, path: string, body?: unknown) => app.call(method, p
 async function product(name: string, is_published: 0 | 1 = 1, model?: string) {
   const res = await app.call<Product>('POST', '/products', {
     token: customer.token,
-    body: { general: { name, is_published, ...(model ? { model } : {}) } },
+    body: { general: { name, is_published, category_id: categoryId, ...(model ? { model } : {}) } },
   });
   expectOk(res, MSG.createProductSuccess);
   return res.body.data._id;
@@ -74,6 +76,7 @@ beforeAll(async () => {
   app = await startTestApp();
   users = await usersOfEveryRole(app);
   const brand = await makeBrand(app.db, 'Acme Audio');
+  categoryId = (await makeCategory(app.db)).id;
   brandId = brand.id;
   customer = await makeUser(app, 'customer', { brandId });
   for (const [name, model] of [
@@ -355,7 +358,7 @@ describe('sync products', () => {
     const otherCustomer = await makeUser(app, 'customer', { brandId: other.id });
     const otherProduct = await app.call<Product>('POST', '/products', {
       token: otherCustomer.token,
-      body: { general: { name: 'Other mic', is_published: 1 } },
+      body: { general: { name: 'Other mic', is_published: 1, category_id: categoryId } },
     });
     expectOk(otherProduct, MSG.createProductSuccess);
     const gone = await product('Gone mic');
@@ -369,7 +372,10 @@ describe('sync products', () => {
       await app.call(
         'PUT',
         `/products/${gone}`,
-        as(customer.token, { type: 'general', content: { name: 'Gone mic', is_published: 0 } }),
+        as(customer.token, {
+          type: 'general',
+          content: { name: 'Gone mic', is_published: 0, category_id: categoryId },
+        }),
       ),
       MSG.updateSuccess,
     );

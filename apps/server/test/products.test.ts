@@ -22,7 +22,7 @@ type List = {
 async function createProduct(token: string, general: Record<string, unknown> = {}, prefix = '') {
   const res = await app.call<Product>('POST', `${prefix}/products`, {
     token,
-    body: { general: { name: 'U 87 Ai', model: 'U87', ...general } },
+    body: { general: { name: 'U 87 Ai', model: 'U87', category_id: t.category.id, ...general } },
   });
   expectOk(res, MSG.createProductSuccess);
   return res.body.data;
@@ -46,14 +46,25 @@ describe('products: access', () => {
   it("another brand's product is a 404 for read and every section", async () => {
     const theirs = await createProduct(t.b.token, { name: 'Brand B mic' });
     expectError(await app.call('GET', `/products/${theirs._id}`, { token: t.a.token }), 404, MSG.productNotFound);
-    expectError(await save(t.a.token, theirs._id, 'general', { name: 'mine' }), 404, MSG.productNotFound);
+    expectError(
+      await save(t.a.token, theirs._id, 'general', { name: 'mine', category_id: t.category.id }),
+      404,
+      MSG.productNotFound,
+    );
     expectError(await save(t.a.token, theirs._id, 'songs', []), 404, MSG.productNotFound);
     const list = await app.call<List>('GET', '/products?name=Brand%20B%20mic', { token: t.a.token });
     expect(list.body.data.total_num).toBe(0);
     // The other brands' picker shows it only when published.
     const picker = await app.call<List>('GET', '/products?all_brand=1&name=Brand%20B%20mic', { token: t.a.token });
     expect(picker.body.data.total_num).toBe(0);
-    expectOk(await save(t.b.token, theirs._id, 'general', { name: 'Brand B mic', is_published: 1 }), MSG.updateSuccess);
+    expectOk(
+      await save(t.b.token, theirs._id, 'general', {
+        name: 'Brand B mic',
+        is_published: 1,
+        category_id: t.category.id,
+      }),
+      MSG.updateSuccess,
+    );
     const shown = await app.call<List>('GET', '/products?all_brand=1&name=Brand%20B%20mic', { token: t.a.token });
     expect(shown.body.data.list.map((p) => p._id)).toEqual([theirs._id]);
   });
@@ -86,14 +97,17 @@ describe('products: create, list, read', () => {
   it('admins create for a brand and list one brand', async () => {
     const admin = t.users.global_admin.token;
     expectError(
-      await app.call('POST', '/admin/products', { token: admin, body: { general: { name: 'x' } } }),
+      await app.call('POST', '/admin/products', {
+        token: admin,
+        body: { general: { name: 'x', category_id: t.category.id } },
+      }),
       400,
       'brand_id is required',
     );
     expectError(
       await app.call('POST', '/admin/products', {
         token: admin,
-        body: { general: { name: 'x', brand_id: randomUUID() } },
+        body: { general: { name: 'x', brand_id: randomUUID(), category_id: t.category.id } },
       }),
       404,
       MSG.brandNotFound,
@@ -111,7 +125,10 @@ describe('products: create, list, read', () => {
       (await app.call<List>('GET', `/products?${q}`, { token: t.a.token })).body.data.list.map((x) => x.general);
     expect((await names('name=fresh')).map((g) => g.name)).toEqual(['Fresh Name']);
     expect((await names('name=fresh')).map((g) => g.name)).toEqual(['Fresh Name']);
-    expectOk(await save(t.a.token, p._id, 'general', { name: 'Fresher Name', is_published: 1 }), MSG.updateSuccess);
+    expectOk(
+      await save(t.a.token, p._id, 'general', { name: 'Fresher Name', is_published: 1, category_id: t.category.id }),
+      MSG.updateSuccess,
+    );
     expect(await names('name=fresh')).toMatchObject([{ name: 'Fresher Name', is_published: 1 }]);
     // Written by another process, straight to the database: the triggers still move the list's version.
     await app.db.execute(sql`update products set name = 'Freshest Name' where id = ${p._id}`);
@@ -141,6 +158,40 @@ describe('products: create, list, read', () => {
       MSG.categoryNotFound,
     );
     expectError(await app.call('GET', '/products/not-an-id', { token: t.a.token }), 400, 'id must be a valid id');
+  });
+
+  it('refuses a product without a category, on create and on a General save, for brands and operators', async () => {
+    // A product without a category never reaches its brand's players (docs/api.md "Products").
+    const missing = { path: ['general', 'category_id'], reason: 'required', message: 'is required' };
+    const admin = t.users.global_admin.token;
+    const asBrand = { name: 'No cat', is_published: 1 };
+    const asAdmin = { ...asBrand, brand_id: t.brandA.id };
+    for (const [token, prefix, general] of [
+      [t.a.token, '', asBrand],
+      [admin, '/admin', asAdmin],
+    ] as const) {
+      for (const category_id of [undefined, null, '']) {
+        const res = await app.call('POST', `${prefix}/products`, {
+          token,
+          body: { general: { ...general, category_id } },
+        });
+        expectError(res, 400, 'general.category_id is required');
+        expect(res.body.data).toEqual({ errors: [missing] });
+      }
+      const made = await createProduct(token, { ...general, name: `Has cat${prefix}` }, prefix);
+      expect(made.general.category_id).toBe(t.category.id);
+      const { name, is_published } = general;
+      for (const content of [
+        { name, is_published },
+        { name, is_published, category_id: null },
+      ]) {
+        const res = await save(token, made._id, 'general', content, prefix);
+        expectError(res, 400, 'content.category_id is required');
+        expect(res.body.data).toEqual({ errors: [{ ...missing, path: ['content', 'category_id'] }] });
+      }
+      const read = await app.call<Product>('GET', `${prefix}/products/${made._id}`, { token });
+      expect(read.body.data.general).toMatchObject({ name: `Has cat${prefix}`, category_id: t.category.id });
+    }
   });
 });
 
@@ -191,7 +242,7 @@ describe('products: sections (PUT /products/{id} {type, content})', () => {
       MSG.subCategoryNotFound,
     );
     expectError(
-      await save(t.a.token, id, 'general', { name: 'x', brand_id: t.brandB.id }),
+      await save(t.a.token, id, 'general', { name: 'x', brand_id: t.brandB.id, category_id: t.category.id }),
       400,
       'brand_id cannot be changed',
     );

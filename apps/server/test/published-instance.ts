@@ -4,7 +4,7 @@
  * events and the statistics.
  */
 import { type Instance, MSG, type Product } from '@atk/contract';
-import type { TestApp } from './harness.ts';
+import { makeCategory, type TestApp } from './harness.ts';
 import { expectOk } from './support.ts';
 
 export interface PublishedInstance {
@@ -22,7 +22,7 @@ export async function publishedInstance(
   const as = { token: customer.token };
   const product = await app.call<Product>('POST', '/products', {
     ...as,
-    body: { general: { name: `${name} mic`, is_published: 1 } },
+    body: { general: { name: `${name} mic`, is_published: 1, category_id: (await makeCategory(app.db)).id } },
   });
   expectOk(product, MSG.createProductSuccess);
   const song = await app.call<{ _id: string }>('POST', '/songs', { ...as, body: { name: `${name} song` } });

@@ -45,13 +45,19 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function product(token: string, name: string) {
-  const res = await app.call<Product>('POST', '/products', { token, body: { general: { name, is_published: 1 } } });
+  const res = await app.call<Product>('POST', '/products', {
+    token,
+    body: { general: { name, is_published: 1, category_id: t.category.id } },
+  });
   expectOk(res, MSG.createProductSuccess);
   return res.body.data;
 }
 
 async function instance(token: string, name: string, shown: Product[]) {
-  const res = await app.call<Instance>('POST', '/instances', { token, body: { general: { name, is_published: 1 } } });
+  const res = await app.call<Instance>('POST', '/instances', {
+    token,
+    body: { general: { name, is_published: 1, category_id: t.category.id } },
+  });
   expectOk(res, MSG.createInstanceSuccess);
   const { _id } = res.body.data;
   const products = shown.map((p, i) => ({

@@ -22,7 +22,10 @@ beforeAll(async () => {
   app = await startTestApp();
   t = await tenants(app);
   player = await publishedInstance(app, t.a, t.brandA.id);
-  const made = await app.call<Product>('POST', '/products', { token: t.a.token, body: { general: { name: 'Graph' } } });
+  const made = await app.call<Product>('POST', '/products', {
+    token: t.a.token,
+    body: { general: { name: 'Graph', category_id: t.category.id } },
+  });
   expectOk(made, MSG.createProductSuccess);
   product = made.body.data;
 }, 60_000);

@@ -19,7 +19,10 @@ let product: Product;
 beforeAll(async () => {
   app = await startTestApp();
   t = await tenants(app);
-  const made = await app.call<Product>('POST', '/products', { token: t.a.token, body: { general: { name: 'Graph' } } });
+  const made = await app.call<Product>('POST', '/products', {
+    token: t.a.token,
+    body: { general: { name: 'Graph', category_id: t.category.id } },
+  });
   expectOk(made, MSG.createProductSuccess);
   product = made.body.data;
 });

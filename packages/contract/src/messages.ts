@@ -271,6 +271,8 @@ export const LABEL = {
   save: 'SAVE',
   cancel: 'CANCEL',
   statusActive: 'Active',
+  /** A product list's tag on an older product saved without a category (issue 21 §4, docs/api.md "Products"). */
+  noCategory: 'No category: not shown in players',
   statusPending: 'Pending',
   // operator consoles (spec 2 §2)
   brands: 'Brands',

@@ -31,6 +31,7 @@ export function CategoryFields({
   category = 'category_id',
   subCategory = 'sub_category_id',
   onCleared,
+  required = false,
   layout = (a, b) => (
     <>
       {a}
@@ -45,6 +46,9 @@ export function CategoryFields({
   subCategory?: string;
   /** Called after the sub category was cleared by a category change. */
   onCleared?: () => void;
+  /** Marks the category as required (a product's, docs/api.md "Products"). The server says when it is missing:
+   * catalogue forms show the server's message rather than a check of their own. */
+  required?: boolean;
   /** Places the two fields (default: one under the other). */
   layout?: (category: ReactNode, subCategory: ReactNode) => ReactNode;
 }) {
@@ -62,8 +66,9 @@ export function CategoryFields({
   });
 
   return layout(
-    <Form.Item name={category} label="Category">
+    <Form.Item name={category} label="Category" required={required}>
       <Select
+        aria-required={required || undefined}
         allowClear
         showSearch={{ filterOption: byName }}
         loading={categories.isFetching}

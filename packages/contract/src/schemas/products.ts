@@ -27,7 +27,11 @@ export const productGeneral = z.object({
   name: safeString().trim().min(1, { error: 'is required' }).max(200),
   model: text(200),
   is_published: status01.default(0),
-  category_id: id.nullish(),
+  /** Required: the players list a brand's products by the instance's category, so a product without one would
+   * never reach a player (docs/api.md "Products"). A null or empty value is missing, not malformed. */
+  category_id: z.uuid({
+    error: (issue) => (issue.input == null || issue.input === '' ? 'is required' : 'must be a valid id'),
+  }),
   sub_category_id: id.nullish(),
   /** Admins choose the brand; a customer's products always belong to its master brand. */
   brand_id: id.nullish(),

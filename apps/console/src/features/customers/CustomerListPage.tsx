@@ -1,11 +1,11 @@
 import { type AdminUserRow, LABEL, MSG } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Space, type TableColumnsType, Tag } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { useAreaBase } from '../../app/useAreaBase.ts';
-import { DeleteAction, operateColumn, timeColumn } from '../../components/columns.tsx';
+import { DeleteAction, operateColumn, StatusTag, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { customerKeys, customersApi } from './api.ts';
@@ -61,10 +61,12 @@ export default function CustomerListPage() {
         key: 'brand_status',
         title: 'Brand Status',
         width: 190,
+        // The same StatusTag as the Brands list, so a brand's status reads the same words and colour on both
+        // (issue 21 §4).
         render: (_, row) =>
           row.master_brand_status === 'pending' ? (
             <Space size={4}>
-              <Tag>{LABEL.statusPending}</Tag>
+              <StatusTag status={0} />
               <RowAction
                 label={LABEL.confirm}
                 name={row.email}
@@ -73,7 +75,7 @@ export default function CustomerListPage() {
               />
             </Space>
           ) : row.master_brand_status === 'active' ? (
-            <Tag color="green">{LABEL.statusActive}</Tag>
+            <StatusTag status={1} />
           ) : null,
       },
       timeColumn('created_at', 'Created at', (row) => row.created_at, 170),

@@ -48,7 +48,8 @@ export function NewProductDialog({
         name: values.name.trim(),
         model: values.model?.trim() || null,
         is_published: values.is_published ?? 0,
-        category_id: values.category_id || null,
+        // A missing category goes as '' so the server names the field (docs/api.md "Products").
+        category_id: values.category_id || '',
         sub_category_id: values.sub_category_id || null,
       };
       const brandId = chooseBrand ? values.brand_id : scope.brandId;
@@ -91,7 +92,7 @@ export function NewProductDialog({
           <Form.Item name="is_published" label="Status">
             <Select options={STATUS_OPTIONS} />
           </Form.Item>
-          <CategoryFields form={form} admin={scope.admin} />
+          <CategoryFields form={form} admin={scope.admin} required />
         </>
       )}
     </FormDialog>

@@ -1,5 +1,5 @@
 import { LABEL, type ProductListItem } from '@atk/contract';
-import type { TableColumnsType } from 'antd';
+import { Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, numberFilter, textFilter } from '../../components/ListPage.tsx';
@@ -34,7 +34,17 @@ export default function ProductListPage() {
     const name = {
       key: 'name',
       title: scope.kind === 'client' ? 'Product' : 'Product name',
-      render: (_: unknown, row: ProductListItem) => row.general.name,
+      // An older product saved without a category never reaches a player: say so rather than let it vanish
+      // (docs/api.md "Products").
+      render: (_: unknown, row: ProductListItem) =>
+        row.general.category_id ? (
+          row.general.name
+        ) : (
+          <Space size={8} wrap>
+            {row.general.name}
+            <Tag color="warning">{LABEL.noCategory}</Tag>
+          </Space>
+        ),
     };
     const updated = timeColumn<ProductListItem>('updated_at', 'Last updated', (row) => row.updated_at, 200);
     if (scope.kind === 'client') return [name, updated, edit];

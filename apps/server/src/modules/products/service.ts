@@ -190,7 +190,7 @@ export async function createProduct({ db, storage }: Ctx, user: SessionUser, inp
       name: input.name,
       model: input.model ?? null,
       isPublished: input.is_published,
-      categoryId: input.category_id ?? null,
+      categoryId: input.category_id,
       subCategoryId: input.sub_category_id ?? null,
     })
     .returning();
@@ -219,7 +219,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
           name: g.name,
           model: g.model ?? null,
           isPublished: g.is_published,
-          categoryId: g.category_id ?? null,
+          categoryId: g.category_id,
           subCategoryId: g.sub_category_id ?? null,
         });
         break;

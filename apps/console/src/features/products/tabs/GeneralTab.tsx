@@ -30,7 +30,8 @@ function toContent(v: Partial<GeneralForm>, p: Product, admin: boolean) {
     name: (v.name ?? '').trim(),
     model: v.model?.trim() || null,
     is_published: v.is_published === 1 ? 1 : 0,
-    category_id: v.category_id || null,
+    // A missing category goes as '' so the server names the field (docs/api.md "Products").
+    category_id: v.category_id || '',
     sub_category_id: v.sub_category_id || null,
   };
   if (admin) content.brand_id = p.general.brand_id;
@@ -86,7 +87,7 @@ export function GeneralTab({ product, scope, binding }: TabProps) {
               <Input readOnly variant="filled" aria-readonly="true" />
             </Form.Item>
           </Col>
-          <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} />
+          <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} required />
         </Row>
       </Form>
     </TabFrame>
