@@ -8,7 +8,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './lists.ts';
-import { api, apiLogin, DEMO, settled, signIn } from './support.ts';
+import { api, apiLogin, DEMO, demoCategoryId, settled, signIn } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 
@@ -122,7 +122,9 @@ test('upload: a file the server refuses shows its reason, and no Upload success 
   const product = await ok(
     api<{ _id: string }>('POST', '/products', {
       token: customer,
-      body: { general: { name: `E2E Upload refused ${uid()}`, is_published: 0 } },
+      body: {
+        general: { name: `E2E Upload refused ${uid()}`, is_published: 0, category_id: await demoCategoryId(customer) },
+      },
     }),
   );
   await signIn(page, DEMO.customer);

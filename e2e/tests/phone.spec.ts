@@ -8,7 +8,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { dialog, fillFilter, INSTANCE_TABS, PRODUCT_TABS, row, search, signInAs } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, settled, sineWav } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, demoCategoryId, settled, sineWav } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 10_000 });
@@ -118,7 +118,7 @@ async function productWithSource(tag: string) {
   const name = `Phone ${tag} ${Date.now().toString(36)}`;
   const product = await api<{ _id: string }>('POST', '/products', {
     token,
-    body: { general: { name, model: 'P-1', is_published: 0 } },
+    body: { general: { name, model: 'P-1', is_published: 0, category_id: await demoCategoryId(token) } },
   });
   expect(product.code, product.msg).toBe(200);
   const song = await api<{ _id: string }>('POST', '/songs', {
