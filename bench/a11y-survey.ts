@@ -7,9 +7,6 @@
  *   node --import tsx bench/a11y-survey.ts
  */
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/bootstrap/demo/accounts.ts';

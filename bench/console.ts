@@ -7,34 +7,14 @@
  *     from the click until the area's landing page is drawn and the network is quiet.
  *   npm run bench:console
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Page, type Request } from 'playwright';
-import { buildApp } from '../apps/server/src/app.ts';
+import type { Page, Request } from 'playwright';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/bootstrap/demo/accounts.ts';
-import { seed } from '../apps/server/src/bootstrap/seed.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
-import { serverLog } from './server-log.ts';
+import { launchChromium, startDemoServer } from './demo-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-console-'));
-const port = Number(process.env.BENCH_PORT ?? 4351);
-const origin = `http://127.0.0.1:${port}`;
-const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
-const storage = await createStorage(config);
-const queue = { kind: 'pglite' as const, enqueue: async () => {}, start: async () => {}, stop: async () => {} };
-const database = await openDatabase({ dataDir: 'memory://' });
-await seed(database.db, { demo: true, storage, queue });
-const app = await buildApp({ config, db: database.db, storage, queue, logger: serverLog('console') });
-await app.listen({ port, host: '127.0.0.1' });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const server = await startDemoServer('console', 4351);
+const { origin } = server;
+const browser = await launchChromium();
 
 interface Script {
   path: string;
@@ -108,7 +88,5 @@ try {
   }
 } finally {
   await browser.close();
-  await app.close();
-  await database.close();
-  await rm(dir, { recursive: true, force: true });
+  await server.close();
 }

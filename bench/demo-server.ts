@@ -1,8 +1,8 @@
 /**
  * The server the browser benches measure: a fresh in-memory database with the demo data, serving the built console
- * and player (run `npm run build` first) on loopback, with `npm start`'s logger (its log in a file). With
- * `songSeconds` the demo recordings are made that long and processed before it listens (what a visitor's player
- * fetches); without it the audio jobs are left unqueued (the console benches never play).
+ * and player (run `npm run build` first) on loopback, with `npm start`'s logger (its log in a file). The demo
+ * recordings are `songSeconds` long (the seed's default without it); with `processed` their audio jobs run before
+ * it listens (what a visitor's player fetches), else they are left unqueued (the console benches never play).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,23 +16,35 @@ import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
 import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 import { serverLog } from './server-log.ts';
 
-export async function startDemoServer(name: string, defaultPort: number, opts: { songSeconds?: number } = {}) {
+/** A job queue that only records what was enqueued, for the bench to run the jobs itself, in order. */
+export function recordingQueue() {
+  const enqueued: string[] = [];
+  return {
+    enqueued,
+    queue: {
+      kind: 'pglite' as const,
+      enqueue: async (id: string) => void enqueued.push(id),
+      start: async () => {},
+      stop: async () => {},
+    },
+  };
+}
+
+export async function startDemoServer(
+  name: string,
+  defaultPort: number,
+  opts: { songSeconds?: number; processed?: boolean } = {},
+) {
   const dir = await mkdtemp(path.join(tmpdir(), `atk-bench-${name}-`));
   const port = Number(process.env.BENCH_PORT ?? defaultPort);
   const origin = `http://127.0.0.1:${port}`;
   // The server's own local file store (as `npm start`): the recordings are served by the app, with HTTP Range.
   const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
   const storage = await createStorage(config);
-  const enqueued: string[] = [];
-  const queue = {
-    kind: 'pglite' as const,
-    enqueue: async (id: string) => void enqueued.push(id),
-    start: async () => {},
-    stop: async () => {},
-  };
+  const { enqueued, queue } = recordingQueue();
   const database = await openDatabase({ dataDir: 'memory://' });
   await seed(database.db, { demo: true, storage, queue, demoSeconds: opts.songSeconds });
-  if (opts.songSeconds) for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
+  if (opts.processed) for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
   const logger = serverLog(name);
   const app = await buildApp({ config, db: database.db, storage, queue, logger });
   await app.listen({ port, host: '127.0.0.1' });

@@ -12,43 +12,15 @@
  * BENCH_PAGE_ONLY=1 measures only /mobile until LAUNCH PLAYER is enabled, BENCH_RUNS times (5) in fresh contexts;
  * BENCH_DISTS=dirA,dirB serves each console build on its own port and alternates them (an A/B under the same load).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, devices, type Page } from 'playwright';
-import { buildApp } from '../apps/server/src/app.ts';
-import { seed } from '../apps/server/src/bootstrap/seed.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
-import { serverLog } from './server-log.ts';
+import { devices, type Page } from 'playwright';
+import { launchChromium, startDemoServer } from './demo-server.ts';
 
-const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-mobile-'));
-const port = Number(process.env.BENCH_PORT ?? 4341);
 const songSeconds = Number(process.env.BENCH_SONG_SECONDS ?? 180);
-const origin = `http://127.0.0.1:${port}`;
-// The server's own local file store (as `npm start`): the recordings are served by the app, with HTTP Range.
-const config = { ...loadConfig({}), dataDir: dir, publicUrl: origin, s3: null };
-const storage = await createStorage(config);
-const enqueued: string[] = [];
-const queue = {
-  kind: 'pglite' as const,
-  enqueue: async (id: string) => void enqueued.push(id),
-  start: async () => {},
-  stop: async () => {},
-};
-const database = await openDatabase({ dataDir: 'memory://' });
-await seed(database.db, { demo: true, storage, queue, demoSeconds: songSeconds });
 const pageOnly = Boolean(process.env.BENCH_PAGE_ONLY);
-if (!pageOnly) for (const id of enqueued) await processAudio({ db: database.db, storage }, id);
-const app = await buildApp({ config, db: database.db, storage, queue, logger: serverLog('mobile') });
-await app.listen({ port, host: '127.0.0.1' });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-});
+const server = await startDemoServer('mobile', 4341, { songSeconds, processed: !pageOnly });
+const { origin, port } = server;
+const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
 const { defaultBrowserType: _b, ...pixel7 } = devices['Pixel 7'];
 const ms = (n: number) => `${Math.round(n)} ms`;
 /** A fresh context on the slow phone profile. */
@@ -90,20 +62,8 @@ async function openMobile(page: Page) {
 
 if (pageOnly) {
   try {
-    const dists = (process.env.BENCH_DISTS ?? config.consoleDist).split(',').map((d) => path.resolve(d));
-    const apps = await Promise.all(
-      dists.map(async (consoleDist, i) => {
-        const other = await buildApp({
-          config: { ...config, consoleDist, publicUrl: `http://127.0.0.1:${port + 1 + i}` },
-          db: database.db,
-          storage,
-          queue,
-          logger: serverLog('mobile'),
-        });
-        await other.listen({ port: port + 1 + i, host: '127.0.0.1' });
-        return other;
-      }),
-    );
+    const dists = (process.env.BENCH_DISTS ?? server.consoleDist).split(',').map((d) => path.resolve(d));
+    const apps = await Promise.all(dists.map((consoleDist, i) => server.serveAlso(consoleDist, port + 1 + i)));
     const times = dists.map(() => [] as number[]);
     for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 5); run++)
       for (const [i] of dists.entries()) {
@@ -124,9 +84,7 @@ if (pageOnly) {
     for (const other of apps) await other.close();
   } finally {
     await browser.close();
-    await app.close();
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
+    await server.close();
   }
   process.exit(0);
 }
@@ -186,7 +144,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  await app.close();
-  await database.close();
-  await rm(dir, { recursive: true, force: true });
+  await server.close();
 }

@@ -18,6 +18,7 @@ import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
 import { DiskStorage } from '../apps/server/test/audio-support.ts';
+import { recordingQueue } from './demo-server.ts';
 import { count, figures, interleaved } from './load.ts';
 import { serverLog } from './server-log.ts';
 
@@ -50,13 +51,7 @@ const port = (server: { address(): unknown }) => {
 async function bench(kind: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const dir = await mkdtemp(path.join(tmpdir(), 'atk-bench-player-'));
   const storage = new DiskStorage(dir);
-  const enqueued: string[] = [];
-  const queue = {
-    kind: 'pglite' as const,
-    enqueue: async (id: string) => void enqueued.push(id),
-    start: async () => {},
-    stop: async () => {},
-  };
+  const { enqueued, queue } = recordingQueue();
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   const { db } = database;
   // The demo data: a published instance; its audio processed, so the answer is complete and cacheable.

@@ -15,7 +15,7 @@ import { launchChromium, startDemoServer } from './demo-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const songSeconds = Number(process.env.BENCH_SONG_SECONDS ?? 180);
-const server = await startDemoServer('player', 4361, { songSeconds });
+const server = await startDemoServer('player', 4361, { songSeconds, processed: true });
 const { origin } = server;
 const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
 

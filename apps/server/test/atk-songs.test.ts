@@ -22,8 +22,8 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortTake } from './audio-support.ts';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
+import { startWithTenants, type Tenants } from './content-fixtures.ts';
+import { makeBrand, makeUser, type TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
 
 let app: TestApp;
@@ -31,8 +31,7 @@ let t: Tenants;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'atk-songs-'));
-  app = await startTestApp({ dataDir });
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants({ dataDir }));
 });
 afterAll(async () => {
   await app.close();

@@ -5,15 +5,14 @@
 import { MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audios } from '../src/db/schema.ts';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
 
 let app: TestApp;
 let t: Tenants;
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
 });
 afterAll(() => app.close());
 

@@ -17,15 +17,14 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, instruments, products, songs, subCategories } from '../src/db/schema.ts';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
+import { startWithTenants, type Tenants } from './content-fixtures.ts';
+import { makeBrand, makeUser, type TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
 
 let app: TestApp;
 let t: Tenants;
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
 });
 afterAll(() => app.close());
 

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MSG, type Product, TECH_LIMITS } from '@atk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformSong, type Tenants, tenants } from './content-fixtures.ts';
-import { makeUser, startTestApp, type TestApp } from './harness.ts';
+import { platformSong, startWithTenants, type Tenants } from './content-fixtures.ts';
+import { makeUser, type TestApp } from './harness.ts';
 import { expectAdminOnly, expectError, expectOk } from './support.ts';
 
 let app: TestApp;
 let t: Tenants;
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
 });
 afterAll(() => app.close());
 

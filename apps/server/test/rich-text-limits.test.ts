@@ -15,8 +15,8 @@ import {
   RICH_TEXT_MAX,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { type Reply, startTestApp, type TestApp } from './harness.ts';
+import { startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { Reply, TestApp } from './harness.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
 import { expectError, expectOk } from './support.ts';
 
@@ -26,8 +26,7 @@ let desktop: PublishedInstance;
 let mobileId: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
   desktop = await publishedInstance(app, t.a, t.brandA.id);
   const mobile = await app.call<{ _id: string }>('POST', '/api/v1/admin/mobile_instances', {
     token: t.users.atk.token,

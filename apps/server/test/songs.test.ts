@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, type Song } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformSong, type Tenants, tenants } from './content-fixtures.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { platformSong, startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
 
 let app: TestApp;
 let t: Tenants;
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
 });
 afterAll(() => app.close());
 

@@ -20,8 +20,8 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEARD_GAP_SECONDS } from '../src/modules/statistics/ingest.ts';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { publishedInstance, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { backdated, launched, sendAs, type Visitor } from './player-support.ts';
 import { expectError, expectOk } from './support.ts';
 
@@ -31,8 +31,7 @@ let a: { instance: Instance; p1: Product; p2: Product; p3: Product };
 let b: { instance: Instance; p1: Product };
 
 beforeAll(async () => {
-  app = await startTestApp({ trustProxy: 1 });
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants({ trustProxy: 1 }));
   const [p1, p2, p3, bp1] = await Promise.all([
     product(t.a.token, 'Alpha U47'),
     product(t.a.token, 'Alpha C12'),
@@ -48,34 +47,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function product(token: string, name: string) {
-  const res = await app.call<Product>('POST', '/products', {
-    token,
-    body: { general: { name, is_published: 1, category_id: t.category.id } },
-  });
-  expectOk(res, MSG.createProductSuccess);
-  return res.body.data;
-}
-
-async function instance(token: string, name: string, shown: Product[]) {
-  const res = await app.call<Instance>('POST', '/instances', {
-    token,
-    body: { general: { name, is_published: 1, category_id: t.category.id } },
-  });
-  expectOk(res, MSG.createInstanceSuccess);
-  const products = shown.map((p, i) => ({
-    product_id: p._id,
-    brand_id: p.general.brand_id,
-    is_active: 1,
-    order: i + 1,
-  }));
-  const put = await app.call<Instance>('PUT', `/instances/${res.body.data._id}`, {
-    token,
-    body: { products, other_products: [] },
-  });
-  expectOk(put, MSG.updateSuccess);
-  return put.body.data;
-}
+const product = (token: string, name: string) => publishedProduct(app, t, token, name);
+const instance = (token: string, name: string, shown: Product[]) => publishedInstance(app, t, token, name, shown);
 
 const S = STATISTICS_BASE;
 const today = utcToday();

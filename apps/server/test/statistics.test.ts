@@ -15,8 +15,8 @@ import {
   type Visitor,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { publishedInstance, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { backdated } from './player-support.ts';
 import { expectError, expectOk } from './support.ts';
 
@@ -27,8 +27,7 @@ let a: { instance: Instance; idle: Instance; p1: Product; p2: Product };
 let b: { instance: Instance; p1: Product };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
   const [p1, p2, idle, bp1] = await Promise.all([
     product(t.a.token, 'Alpha U47'),
     product(t.a.token, 'Alpha C12'),
@@ -44,32 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function product(token: string, name: string) {
-  const res = await app.call<Product>('POST', '/products', {
-    token,
-    body: { general: { name, is_published: 1, category_id: t.category.id } },
-  });
-  expectOk(res, MSG.createProductSuccess);
-  return res.body.data;
-}
-
-async function instance(token: string, name: string, shown: Product[]) {
-  const res = await app.call<Instance>('POST', '/instances', {
-    token,
-    body: { general: { name, is_published: 1, category_id: t.category.id } },
-  });
-  expectOk(res, MSG.createInstanceSuccess);
-  const { _id } = res.body.data;
-  const products = shown.map((p, i) => ({
-    product_id: p._id,
-    brand_id: p.general.brand_id,
-    is_active: 1,
-    order: i + 1,
-  }));
-  const put = await app.call<Instance>('PUT', `/instances/${_id}`, { token, body: { products, other_products: [] } });
-  expectOk(put, MSG.updateSuccess);
-  return put.body.data;
-}
+const product = (token: string, name: string) => publishedProduct(app, t, token, name);
+const instance = (token: string, name: string, shown: Product[]) => publishedInstance(app, t, token, name, shown);
 
 const S = STATISTICS_BASE;
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

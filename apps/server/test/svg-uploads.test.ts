@@ -7,8 +7,8 @@ import { API_BASE, MSG, type Product } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MSG } from '../src/modules/uploads/service.ts';
 import { SVG_MAX_ELEMENTS, SVG_MSG } from '../src/modules/uploads/svg.ts';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
 import { expectError, expectOk } from './support.ts';
 import { postForm } from './upload-support.ts';
@@ -19,8 +19,7 @@ let player: PublishedInstance;
 let product: Product;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
   player = await publishedInstance(app, t.a, t.brandA.id);
   const made = await app.call<Product>('POST', '/products', {
     token: t.a.token,

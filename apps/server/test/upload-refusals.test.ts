@@ -7,8 +7,8 @@
 import { connect } from 'node:net';
 import { API_BASE, MSG, type Product } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Tenants, tenants } from './content-fixtures.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startWithTenants, type Tenants } from './content-fixtures.ts';
+import type { TestApp } from './harness.ts';
 import { expectOk } from './support.ts';
 import { FILES } from './upload-support.ts';
 
@@ -17,8 +17,7 @@ let t: Tenants;
 let product: Product;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  t = await tenants(app);
+  ({ app, t } = await startWithTenants());
   const made = await app.call<Product>('POST', '/products', {
     token: t.a.token,
     body: { general: { name: 'Graph', category_id: t.category.id } },

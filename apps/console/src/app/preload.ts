@@ -5,7 +5,8 @@
  */
 import { PAGE_SIZE } from '@atk/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { productKeys, productsApi } from '../features/products/api.ts';
+import { listPageKey, openingFilters } from '../components/listState.ts';
+import { CLIENT_PRODUCTS_PATH, PRODUCT_FILTERS, productList } from '../features/products/list.ts';
 import type { AreaName } from './session/paths.ts';
 
 export const areaShells: Record<
@@ -39,20 +40,16 @@ export function preloadArea(area: AreaName) {
 
 /**
  * A customer's first list, asked for as soon as the token is known instead of after the route's chunks arrived
- * and the page mounted: the request and the chunks travel together. The key is the one the product list page's
- * `ListPage` asks first (page 1, no filters), so the page finds the answer (or the request in flight) and draws
- * it; when the customer left filters in this browser (ListPage keeps them in localStorage) the first key differs,
- * so nothing is prefetched.
+ * and the page mounted: the request and the chunks travel together. It is the page the product list's ListPage
+ * asks first (page 1, with the filters this browser kept), under the same key, so the page finds the answer (or
+ * the request in flight) and draws it.
  */
 export function prefetchLanding(area: AreaName, queryClient: QueryClient) {
   if (area !== 'client') return;
-  try {
-    if (localStorage.getItem('atk:filters:products:/client/products')) return;
-  } catch {
-    return;
-  }
+  const list = productList({ admin: false, listPath: CLIENT_PRODUCTS_PATH });
+  const filters = openingFilters(list.storageKey, PRODUCT_FILTERS);
   void queryClient.prefetchQuery({
-    queryKey: [...productKeys.list(false, null), { page: 1, filters: {} }],
-    queryFn: () => productsApi.list(false, { page_num: 1, page_size: PAGE_SIZE }),
+    queryKey: listPageKey(list.queryKey, 1, filters),
+    queryFn: () => list.fetch({ page_num: 1, page_size: PAGE_SIZE, filters }),
   });
 }

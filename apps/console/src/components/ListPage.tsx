@@ -3,40 +3,19 @@ import { LABEL, type ListData, PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  clean,
+  type FilterValues,
+  type ListFilter,
+  type ListQuery,
+  listPageKey,
+  openingFilters,
+  writeFilters,
+} from './listState.ts';
 import { useScrollableFocus } from './useScrollableFocus.ts';
 
-/** A filter of a list: a text box or a select, each with a visible label. */
-export type ListFilter =
-  | { name: string; label: string; type: 'text'; placeholder?: string; width?: number }
-  | {
-      name: string;
-      label: string;
-      type: 'select';
-      options: { value: string | number; label: string }[];
-      placeholder?: string;
-      width?: number;
-    };
-
-export type FilterValue = string | number | undefined;
-export type FilterValues = Record<string, FilterValue>;
-
-/** A text filter's value, or undefined when it is empty (no filter). */
-export const textFilter = (filters: FilterValues, name: string): string | undefined =>
-  typeof filters[name] === 'string' ? filters[name] : undefined;
-/** A select filter's numeric value; the cleared select or All ('') is no filter. */
-export const numberFilter = (filters: FilterValues, name: string): number | undefined =>
-  typeof filters[name] === 'number' ? filters[name] : undefined;
-/** The All/Active/Pending status filter as the `is_published` true/false the operator APIs read. */
-export const publishedFilter = (filters: FilterValues, name = 'is_published'): boolean | undefined => {
-  const value = numberFilter(filters, name);
-  return value === undefined ? undefined : value === 1;
-};
-
-export interface ListQuery {
-  page_num: number;
-  page_size: number;
-  filters: FilterValues;
-}
+export type { FilterValue, FilterValues, ListFilter, ListQuery } from './listState.ts';
+export { numberFilter, publishedFilter, textFilter } from './listState.ts';
 
 export interface ListPageProps<Row> {
   title: ReactNode;
@@ -58,38 +37,6 @@ export interface ListPageProps<Row> {
   testId?: string;
   /** Dialogs and the like rendered with the page. */
   children?: ReactNode;
-}
-
-const filtersKey = (storageKey: string) => `atk:filters:${storageKey}`;
-
-function readFilters(storageKey: string): FilterValues {
-  try {
-    const raw = localStorage.getItem(filtersKey(storageKey));
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return parsed && typeof parsed === 'object' ? (parsed as FilterValues) : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeFilters(storageKey: string, values: FilterValues): void {
-  try {
-    if (Object.keys(values).length) localStorage.setItem(filtersKey(storageKey), JSON.stringify(values));
-    else localStorage.removeItem(filtersKey(storageKey));
-  } catch {
-    // storage unavailable: the filters last until the page unmounts
-  }
-}
-
-/** Drops empty values and trims text, so storage and queries only carry what was chosen. */
-function clean(values: FilterValues, filters: ListFilter[]): FilterValues {
-  const out: FilterValues = {};
-  for (const f of filters) {
-    let v = values[f.name];
-    if (typeof v === 'string') v = v.trim();
-    if (v !== undefined && v !== null && v !== '') out[f.name] = v;
-  }
-  return out;
 }
 
 /**
@@ -114,11 +61,11 @@ export function ListPage<Row extends object>({
   children,
 }: ListPageProps<Row>) {
   const [form] = Form.useForm<FilterValues>();
-  const [applied, setApplied] = useState<FilterValues>(() => clean(readFilters(storageKey), filters));
+  const [applied, setApplied] = useState<FilterValues>(() => openingFilters(storageKey, filters));
   const [page, setPage] = useState(1);
 
   const list = useQuery({
-    queryKey: [...queryKey, { page, filters: applied }],
+    queryKey: listPageKey(queryKey, page, applied),
     queryFn: () => fetch({ page_num: page, page_size: pageSize, filters: applied }),
     placeholderData: keepPreviousData,
   });

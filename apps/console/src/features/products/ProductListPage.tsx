@@ -2,17 +2,11 @@ import { LABEL, type ProductListItem } from '@atk/contract';
 import { Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { statusColumn, timeColumn } from '../../components/columns.tsx';
-import { type ListFilter, ListPage, numberFilter, textFilter } from '../../components/ListPage.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { STATUS_OPTIONS } from '../../components/status.ts';
-import { productKeys, productsApi } from './api.ts';
+import { PRODUCT_FILTERS, productList } from './list.ts';
 import { NewProductDialog } from './NewProductDialog.tsx';
 import { useProductScope } from './scope.ts';
-
-const FILTERS: ListFilter[] = [
-  { name: 'name', label: 'Name', type: 'text', placeholder: 'Product name' },
-  { name: 'is_published', label: 'Status', type: 'select', options: STATUS_OPTIONS },
-];
 
 /**
  * The product list (spec 3 §2): the client's own products (#, Product, Last updated, Edit), an operator's view
@@ -21,6 +15,7 @@ const FILTERS: ListFilter[] = [
 export default function ProductListPage() {
   const scope = useProductScope();
   const [creating, setCreating] = useState(false);
+  const list = useMemo(() => productList(scope), [scope]);
 
   const columns = useMemo<TableColumnsType<ProductListItem>>(() => {
     const edit = {
@@ -60,18 +55,8 @@ export default function ProductListPage() {
   return (
     <ListPage<ProductListItem>
       title="Products"
-      storageKey={`products:${scope.listPath}`}
-      filters={FILTERS}
-      queryKey={productKeys.list(scope.admin, scope.brandId ?? null)}
-      fetch={({ page_num, page_size, filters }) =>
-        productsApi.list(scope.admin, {
-          page_num,
-          page_size,
-          name: textFilter(filters, 'name'),
-          is_published: numberFilter(filters, 'is_published'),
-          brand_id: scope.brandId,
-        })
-      }
+      {...list}
+      filters={PRODUCT_FILTERS}
       columns={columns}
       index={scope.kind === 'client' ? '#' : 'Index'}
       create={{ label: LABEL.newProduct, onClick: () => setCreating(true) }}

@@ -2,6 +2,7 @@ import { isAdminRole } from '@atk/contract';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useSession } from '../../app/session/index.ts';
+import { CLIENT_PRODUCTS_PATH } from './list.ts';
 
 /**
  * Where the product screens are used (spec 3 §2, spec 2 §2):
@@ -37,7 +38,7 @@ function scopeOf(area: string, admin: boolean, adminBrandId: string | undefined)
     listPath = `/${area}/brands/${adminBrandId}/products`;
   } else if (area === 'client') {
     kind = 'client';
-    listPath = '/client/products';
+    listPath = CLIENT_PRODUCTS_PATH;
   } else {
     kind = 'all';
     listPath = `/${area}/products`;
