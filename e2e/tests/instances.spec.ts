@@ -11,7 +11,7 @@ import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT, SALES_EMAIL, type Subscr
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleOnce } from './a11y.ts';
 import { INSTANCE_TABS } from './lists.ts';
-import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
+import { api, apiLogin, DEMO, demoCategoryId, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
@@ -147,11 +147,13 @@ test.beforeAll(async () => {
   scene.subCategoryId = sub._id;
   await productWithSong(scene.p1);
   await productWithSong(scene.p2);
+  // two products of another category: not the instance's own, added through the picker
+  const otherCategory = await demoCategoryId(scene.customer);
   for (const p of [scene.p3, scene.p4]) {
     const made = await ok(
       api<{ _id: string }>('POST', '/products', {
         token: scene.customer,
-        body: { general: { name: p.name, is_published: 1, category_id: scene.categoryId } },
+        body: { general: { name: p.name, is_published: 1, category_id: otherCategory } },
       }),
     );
     p.id = made._id;

@@ -68,7 +68,8 @@ export function RowAction({
 /**
  * An icon-only action of a row (Edit source, Remove price row…): its name is its accessible label and its
  * tooltip, so a sighted phone user learns what the icon does as well (docs/accessibility.md); small buttons are
- * 24 × 24 px, the smallest target allowed.
+ * 24 × 24 px, the smallest target allowed. Not inside a Popconfirm: the tooltip would cover what the click opens
+ * (a plain Button with its aria-label there).
  */
 export function IconAction({ label, ...button }: { label: string } & Omit<ButtonProps, 'aria-label' | 'title'>) {
   return (

@@ -4,7 +4,6 @@ import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { IconAction } from '../../../components/RowAction.tsx';
 import { instancesApi } from '../api.ts';
 
 export type PickerKind = 'mine' | 'others';
@@ -105,7 +104,7 @@ export function ProductPicker({
           cancelText={LABEL.cancel}
           onConfirm={() => setChosen((list) => list.filter((x) => x.product_id !== c.product_id))}
         >
-          <IconAction size="small" icon={<DeleteOutlined />} label={`Remove ${c.name}`} />
+          <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ${c.name}`} />
         </Popconfirm>
       ),
     },

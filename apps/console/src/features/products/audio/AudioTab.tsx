@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
-import { IconAction } from '../../../components/RowAction.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { productKeys, productsApi } from '../api.ts';
@@ -199,7 +198,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
                   cancelText={LABEL.cancel}
                   onConfirm={() => saveAtkSongs(product.atk_songs.filter((id) => id !== song._id))}
                 >
-                  <IconAction size="small" icon={<DeleteOutlined />} label={`Remove ATK song ${song.name}`} />
+                  <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ATK song ${song.name}`} />
                 </Popconfirm>
               )
             ) : (
