@@ -45,6 +45,8 @@ async function expectSidebar(page: Page, groups: Group[]) {
 
 /** Clicks every sidebar link: each lands on its path and becomes the highlighted entry. */
 async function clickThrough(page: Page, groups: Group[]) {
+  // every screen of an area with an axe scan each: ~50 s alone, more when the machine is busy
+  test.setTimeout(150_000);
   for (const [, links] of groups) {
     for (const [, href] of links) {
       await page.getByTestId(navTestId(href)).click();
