@@ -5,6 +5,7 @@
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { choose, DEMO_BRAND, fill, headers, reset, row, rows, search, selectShown, signInAs } from './lists.ts';
 import { DEMO, inviteToDemoBrand, mailedLink, settled, toast, uniqueEmail } from './support.ts';
 
@@ -62,6 +63,8 @@ for (const [area, email] of [
     await expect(invited.locator('td').nth(3)).toHaveText(/^\d{1,2} \w{3} \d{4} \d{2}:\d{2}$/);
     // its link is not used yet: Pending
     await expect(invited.locator('td').nth(4)).toHaveText(LABEL.invitationPending);
+    // the state tags' text reads on their tint (the pending tag was antd's pale blue, 3.7:1)
+    await expectAccessible(page, `/${area}/invitations with a pending invitation`);
 
     // the email filter, then Reset
     await fill(page, 'Email', invitee);

@@ -276,6 +276,8 @@ test.describe('the client area at 390 × 844', () => {
   });
 
   test('the instance list and an instance edit, tab by tab, fit the screen', async ({ page }) => {
+    // seven tabs, each scanned by axe: 35–45 s alone, over 60 s beside the other worker on the 2-core CI machine
+    test.setTimeout(90_000);
     await page.goto('/client/instances');
     await expectScreen(page, LABEL.navMyPlayers);
     await fillFilter(page, 'Name', 'Demo Audio Microphones');

@@ -13,6 +13,9 @@ import { router } from './router.tsx';
  */
 const BRAND = { primary: '#c4401c', hover: '#a83516', active: '#8f2d12' };
 
+/** Tag text shades that read at 4.5:1 or more on the tag's tint (antd's green-8, blue-7, orange-8, gold-9). */
+const TAG_TEXT = { green: '#237804', blue: '#0958d9', orange: '#ad4e00', gold: '#874d00' };
+
 const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND.primary,
@@ -37,6 +40,17 @@ const theme: ThemeConfig = {
     Layout: { headerHeight: 110, headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 32px' },
     // an off switch's track (antd's pale grey) holds its white text (Pending) at 4.6:1 and shows against white
     Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.54)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
+    // a tag's text on its own tint: antd's status colours (success 2.2:1, processing 3.7:1, warning 1.8:1) and its
+    // 7th shades of green, orange and gold (3.4, 3.3, 2.8:1) fail 4.5:1, so tags take a darker shade of the same hue
+    // (5.1–5.5:1); other tags (red, blue, purple) already pass
+    Tag: {
+      colorSuccess: TAG_TEXT.green,
+      colorInfo: TAG_TEXT.blue,
+      colorWarning: TAG_TEXT.orange,
+      green7: TAG_TEXT.green,
+      orange7: TAG_TEXT.orange,
+      gold7: TAG_TEXT.gold,
+    },
   },
 };
 
