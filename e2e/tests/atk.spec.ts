@@ -50,6 +50,18 @@ async function openInstance(page: Page, name: string) {
   await expectAccessibleOnce(page, 'Mobile instance edit');
 }
 
+/** A new unpublished mobile instance, opened on its Products tab as the atk operator. */
+async function openNewInstanceProducts(page: Page, prefix: string) {
+  const token = await apiLogin(DEMO.atk);
+  const name = `${prefix} ${uid()}`;
+  await v1('POST', '/admin/mobile_instances', token, { general: { name, is_published: 0 } });
+  await signInAs(page, DEMO.atk, '/atk/instances');
+  await openInstance(page, name);
+  await tab(page, LABEL.tabProducts).click();
+  const products = page.getByTestId('tab-products');
+  return { products, table: products.getByTestId('mobile-products') };
+}
+
 test('the atk operator lands on /atk/instances and creates, renames and synchronises a mobile instance', async ({
   page,
 }) => {
@@ -121,15 +133,7 @@ test('the atk operator lands on /atk/instances and creates, renames and synchron
 });
 
 test('mobile instance products, sources and images: coupled toggles, a refused save, orders', async ({ page }) => {
-  const token = await apiLogin(DEMO.atk);
-  const name = `Mobile products ${uid()}`;
-  await v1('POST', '/admin/mobile_instances', token, { general: { name, is_published: 0 } });
-  await signInAs(page, DEMO.atk, '/atk/instances');
-  await openInstance(page, name);
-
-  await tab(page, LABEL.tabProducts).click();
-  const products = page.getByTestId('tab-products');
-  const table = products.getByTestId('mobile-products');
+  const { products, table } = await openNewInstanceProducts(page, 'Mobile products');
   await expect(headers(table)).toHaveText([
     LABEL.brand,
     LABEL.name,
@@ -230,14 +234,7 @@ test('mobile instance products, sources and images: coupled toggles, a refused s
 test('mobile instance products: the name shown and searched, the filters, the orderings explained, a Featured Order refused', async ({
   page,
 }) => {
-  const token = await apiLogin(DEMO.atk);
-  const name = `Mobile names ${uid()}`;
-  await v1('POST', '/admin/mobile_instances', token, { general: { name, is_published: 0 } });
-  await signInAs(page, DEMO.atk, '/atk/instances');
-  await openInstance(page, name);
-  await tab(page, LABEL.tabProducts).click();
-  const products = page.getByTestId('tab-products');
-  const table = products.getByTestId('mobile-products');
+  const { products, table } = await openNewInstanceProducts(page, 'Mobile names');
 
   // the product's name is a column, and the Name filter searches it (part of it, any case)
   const search_ = products.getByLabel(LABEL.name, { exact: true });
