@@ -3,7 +3,15 @@
  * (a fresh database per test file), else an in-memory PGlite.
  */
 import { randomBytes } from 'node:crypto';
-import { API_BASE, hashPassword, type Role } from '@atk/contract';
+import {
+  API_BASE,
+  type Endpoint,
+  type EndpointData,
+  type EndpointInput,
+  hashPassword,
+  type Role,
+  urlOf,
+} from '@atk/contract';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.ts';
 import { seed } from '../src/bootstrap/seed.ts';
@@ -22,6 +30,8 @@ export interface TestApp {
   /** The PostgreSQL database behind the app (none on PGlite): for writes "from another process". */
   databaseUrl?: string;
   call: <T = unknown>(method: string, path: string, opts?: CallOptions) => Promise<Reply<T>>;
+  /** Calls a contract endpoint (its method and path from the contract; input and answer typed by it). */
+  send: <E extends Endpoint>(e: E, input: EndpointInput<E> & { token?: string }) => Promise<Reply<EndpointData<E>>>;
   close(): Promise<void>;
 }
 
@@ -78,6 +88,10 @@ export async function startTestApp(
     kind: database.kind,
     databaseUrl,
     call: (method, path, opts) => call(url, method, path, opts),
+    send: (e, input) => {
+      const { token, body } = input as { token?: string; body?: unknown };
+      return call(url, e.method, urlOf(e, input as { params?: object; query?: object }), { token, body });
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,5 +1,7 @@
 export * from './audio-sniff.ts';
 export * from './constants.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
 export * from './envelope.ts';
 export * from './field-errors.ts';
 export * from './image-sniff.ts';

@@ -3,7 +3,17 @@
  * timeout, network failures as `{code:-1, msg:'Network error'}`, and the 401/403 → sign-out rule (spec 1 §4, §8).
  * It knows nothing of React: the session registers how to read the token and what to do on an auth failure.
  */
-import { API_BASE, type Envelope, MSG, REQUEST_TIMEOUT_MS } from '@atk/contract';
+import {
+  API_BASE,
+  type Endpoint,
+  type EndpointData,
+  type EndpointInput,
+  type Envelope,
+  MSG,
+  queryString,
+  REQUEST_TIMEOUT_MS,
+  urlOf,
+} from '@atk/contract';
 import { RefusedFields, refusedFieldsOf } from './fieldErrors.ts';
 
 export class ApiError extends Error {
@@ -80,16 +90,8 @@ export function configureApiClient(next: ClientHooks): void {
 }
 
 function buildUrl(base: string, path: string, query?: Query): string {
-  let url = `${base}${path}`;
-  if (query) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
-    }
-    const qs = params.toString();
-    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
-  }
-  return url;
+  const qs = queryString(query);
+  return qs ? `${base}${path}${path.includes('?') ? '&' : '?'}${qs}` : `${base}${path}`;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -179,5 +181,27 @@ export function putFile(
     xhr.onabort = () => reject(new Error('aborted'));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(file);
+  });
+}
+
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query' | 'base'>;
+
+/** The arguments after the endpoint: its input, which may be left out when nothing in it is required. */
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Calls a contract endpoint (docs/architecture.md "One contract for every endpoint"): the method and path come from
+ * the contract, the input and the answer's type are the endpoint's, so a call site names neither a path nor a type.
+ */
+export function call<E extends Endpoint>(e: E, ...[input, options]: CallArgs<E>): Promise<EndpointData<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  return request(urlOf(e, { params, query }), {
+    ...options,
+    method: e.method,
+    body: e.body ? (body ?? {}) : undefined,
+    base: '',
   });
 }

@@ -1,4 +1,4 @@
-import { MSG, type Role } from '@atk/contract';
+import { type Access, MSG } from '@atk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type SessionUser } from '../modules/sessions/service.ts';
@@ -6,15 +6,10 @@ import { assertBrandWritable } from '../modules/tenancy.ts';
 import { AppError, forbidden, unauthorized } from '../platform/errors.ts';
 
 /**
- * Who may call a route. API routes are closed by default: a route under /api/v1/ without
- * `config.auth` needs a signed-in user of any role.
+ * Who may call a route (`Access`, from the contract). API routes are closed by default: a route under /api/v1/
+ * without `config.auth` needs a signed-in user of any role.
  */
-export type Access = 'public' | 'user' | readonly Role[];
-
-export const ADMINS = ['global_admin', 'super_admin'] as const satisfies readonly Role[];
-
-/** The mobile operator paths (mobile instances, retailers, mobile settings, the atk pickers): the atk role only. */
-export const ATK_ONLY = ['atk'] as const satisfies readonly Role[];
+export { type Access, ADMINS, ATK_ONLY } from '@atk/contract';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

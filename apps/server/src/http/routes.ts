@@ -1,11 +1,22 @@
-import { emptyAnswer, idParams, MSG, type Role } from '@atk/contract';
-import type { FastifyRequest } from 'fastify';
+import {
+  accessText,
+  BRAND_USERS,
+  type Endpoint,
+  type Envelope,
+  emptyAnswer,
+  envelopeOf,
+  errorsOf,
+  idParams,
+  MSG,
+  type SchemaOf,
+} from '@atk/contract';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { z } from 'zod';
 import { type Access, ADMINS } from './auth.ts';
 import { ok } from './envelope.ts';
 import type { App } from './types.ts';
 
-/** Brand content is reached by customers (their master brand) and by admins (any brand). */
-export const BRAND_USERS = ['customer', ...ADMINS] as const satisfies readonly Role[];
+export { BRAND_USERS };
 
 /**
  * The spec gives brand-content calls two paths: `/x` for the brand's own users and `/admin/x` for admins
@@ -35,4 +46,45 @@ export function deleteRoute(
       return ok(null, MSG.deleteSuccess);
     },
   );
+}
+
+type Parsed<E, K extends 'params' | 'query' | 'body'> = [SchemaOf<E, K>] extends [never]
+  ? unknown
+  : z.output<SchemaOf<E, K>>;
+
+/** A request as the endpoint's handler sees it: params, query and body already checked and parsed. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Parsed<E, 'params'>;
+  Querystring: Parsed<E, 'query'>;
+  Body: Parsed<E, 'body'>;
+}>;
+
+/**
+ * Registers the route of a contract endpoint (docs/architecture.md "One contract for every endpoint"): its method,
+ * whole path, access, schemas and OpenAPI text all come from the endpoint, so the route module keeps only the
+ * handler. The handler answers the envelope (`ok(data, msg)`) or, to send bytes it made itself, the reply.
+ */
+export function route<E extends Endpoint>(
+  app: App,
+  e: E,
+  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<z.input<E['data']>> | FastifyReply>,
+  options: { config?: Omit<FastifyContextConfig, 'auth'> } = {},
+) {
+  app.route({
+    method: e.method,
+    url: e.path,
+    config: { ...options.config, auth: e.auth },
+    schema: {
+      tags: [e.tag],
+      summary: e.summary,
+      description: `${e.description}\n\n**Who may call:** ${accessText(e.auth)}\n\n**Errors:**\n${errorsOf(e)
+        .map((x) => `- ${x}`)
+        .join('\n')}`,
+      ...(e.params && { params: e.params }),
+      ...(e.query && { querystring: e.query }),
+      ...(e.body && { body: e.body }),
+      response: { 200: envelopeOf(e.data) },
+    },
+    handler: handler as RouteHandlerMethod,
+  });
 }

@@ -22,14 +22,20 @@ export const queryBool = z
   .transform((v) => v === 'true' || v === '1');
 
 export const pageQuery = z.object({
-  page_num: z.coerce.number(says('must be a number')).int({ error: 'must be a whole number' }).min(1).default(1),
+  page_num: z.coerce
+    .number(says('must be a number'))
+    .int({ error: 'must be a whole number' })
+    .min(1)
+    .default(1)
+    .describe('The page, from 1.'),
   page_size: z.coerce
     .number(says('must be a number'))
     .int({ error: 'must be a whole number' })
     .min(1)
     .max(MAX_PAGE_SIZE)
-    .default(20),
-  is_deleted: queryBool.optional(),
+    .default(20)
+    .describe(`Rows a page, 1 to ${MAX_PAGE_SIZE}.`),
+  is_deleted: queryBool.optional().describe('true: the deleted records instead (where the list offers them).'),
 });
 
 export const status01 = z.union([z.literal(0), z.literal(1)], says('must be 0 or 1'));
@@ -103,4 +109,4 @@ export const hashedPassword = z
 export const isoTime = z.string();
 
 /** `/{resource}/:id` path parameters. */
-export const idParams = z.object({ id });
+export const idParams = z.object({ id: id.describe("The record's id.") });

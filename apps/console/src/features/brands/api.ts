@@ -1,25 +1,28 @@
 /**
- * Brands (spec 2 §7 Catalogue, spec 1 §7): the calls and the query keys of the feature. Every key starts with
- * `brandKeys.all`, so a save invalidates every brand list, picker and record at once.
+ * Brands: the calls and the query keys of the feature. Every key starts with `brandKeys.all`, so a save invalidates
+ * every brand list, picker and record at once.
  */
-import type { Brand, BrandCreate, BrandQuery, BrandUpdate, ListData } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
+import {
+  brandEndpoints as api,
+  type BrandCreate,
+  type BrandUpdate,
+  type brandQuery,
+  type QueryValues,
+} from '@atk/contract';
+import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 
-const enc = encodeURIComponent;
-
 export const brandsApi = {
-  list: (query: Omit<BrandQuery, 'is_deleted'>) =>
-    get<ListData<Brand>>('/admin/brands', { query: { ...query, is_deleted: false } }),
-  read: (id: string) => get<Brand>(`/admin/brands/${enc(id)}`),
-  create: (fields: BrandCreate) => post<Brand>('/admin/brands', fields),
-  update: (id: string, fields: BrandUpdate) => put<Brand>(`/admin/brands/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/brands/${enc(id)}`),
-  /** Operators' brand pickers: every brand, active or pending (page 1, size 1000, spec 2 §9). */
-  adminPicker: () => get<ListData<Brand>>('/admin/brands', { query: PICKER_QUERY }),
-  /** Anyone signed in: the active brands (the profile's picker, spec 1 §7). */
-  picker: () =>
-    get<ListData<Brand>>('/brands', { query: { page_num: PICKER_QUERY.page_num, page_size: PICKER_QUERY.page_size } }),
+  list: (query: Omit<QueryValues<typeof brandQuery>, 'is_deleted'>) =>
+    call(api.list, { query: { ...query, is_deleted: false } }),
+  read: (id: string) => call(api.read, { params: { id } }),
+  create: (body: BrandCreate) => call(api.create, { body }),
+  update: (id: string, body: BrandUpdate) => call(api.update, { params: { id }, body }),
+  remove: (id: string) => call(api.remove, { params: { id } }),
+  /** Operators' brand pickers: every brand, active or pending (page 1, size 1000). */
+  adminPicker: () => call(api.list, { query: PICKER_QUERY }),
+  /** Anyone signed in: the active brands (the profile's picker). */
+  picker: () => call(api.picker, { query: { page_num: PICKER_QUERY.page_num, page_size: PICKER_QUERY.page_size } }),
 };
 
 export const brandKeys = {

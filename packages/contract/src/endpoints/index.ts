@@ -1,0 +1,7 @@
+import type { Endpoint } from '../endpoint.ts';
+import { brandEndpoints } from './brands.ts';
+
+export { brandEndpoints };
+
+/** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
+export const ENDPOINTS: Record<string, Record<string, Endpoint>> = { brands: brandEndpoints };
