@@ -154,7 +154,9 @@ export const TOOLTIP_CONTENT_MAX = 1000;
 /** Audio the pipeline accepts (spec: WAV, AIFF, FLAC, MP3, M4A/AAC, Ogg). */
 export const AUDIO_EXTENSIONS = ['wav', 'aiff', 'aif', 'flac', 'mp3', 'm4a', 'aac', 'ogg', 'oga'] as const;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
-export const AUDIO_MAX_BYTES = 500 * 1024 * 1024;
+/** The largest audio file an upload takes, in MB (the texts that state it are built from this). */
+export const AUDIO_MAX_MB = 500;
+export const AUDIO_MAX_BYTES = AUDIO_MAX_MB * 1024 * 1024;
 export const IMAGE_TYPES = ['thumbnail', 'large', 'additional', 'group_360'] as const;
 /** The longest `listen` event, in seconds. */
 export const PLAYER_LISTEN_MAX_SECONDS = 3600;

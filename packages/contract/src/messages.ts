@@ -2,6 +2,8 @@
  * Every user-facing text of the specification, verbatim, in one place.
  * Server and console both import from here so a wording never drifts.
  */
+import { AUDIO_MAX_MB } from './constants.ts';
+
 export const MSG = {
   // spec 1 §8
   loginSuccess: 'Login success',
@@ -108,8 +110,8 @@ export const MSG = {
   audioTooLong: 'The audio is longer than {minutes} minutes, the longest this player accepts; upload a shorter file',
   notImage: 'The file is not an image (JPEG, PNG, WebP or GIF)',
   fileTooLarge: 'The file is too large',
-  /** An audio file over AUDIO_MAX_BYTES, refused by the console before anything is sent (issue 21 §2). */
-  audioTooLarge: 'The file is larger than 500 MB',
+  /** An audio file over AUDIO_MAX_BYTES: refused by the console before anything is sent, and by the server (413). */
+  audioTooLarge: `The file is larger than ${AUDIO_MAX_MB} MB`,
   uploadLinkInvalid: 'The upload link is invalid or has expired',
   uploadLinkUsed: 'This upload link has already been used: ask for a new one',
   uploadMissing: 'The uploaded file was not found; please upload it again',

@@ -78,6 +78,11 @@ export class RefusedFields {
       .join(' ');
   }
 
+  /** Tells that the screen shows this refusal itself (beside a table's row), so no toast repeats it. */
+  markShown(error: FieldError): void {
+    this.onScreen.add(error);
+  }
+
   get allShown(): boolean {
     return this.errors.every((e) => this.onScreen.has(e));
   }

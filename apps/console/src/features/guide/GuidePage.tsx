@@ -1,4 +1,4 @@
-import { AUDIO_MAX_BYTES, GUIDE_TABS, LABEL } from '@atk/contract';
+import { AUDIO_MAX_MB, GUIDE_TABS, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useRememberedTab } from '../../app/useRememberedTab.ts';
@@ -10,7 +10,7 @@ import './guide.css';
 type GuideTab = (typeof GUIDE_TABS)[number];
 
 /** The upload limit, written by the console above whatever the operators wrote, so it is always the true one. */
-const AUDIO_LIMIT_NOTE = `Each audio file may be up to ${AUDIO_MAX_BYTES / 1024 / 1024} MB (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg).`;
+const AUDIO_LIMIT_NOTE = `Each audio file may be up to ${AUDIO_MAX_MB} MB (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg).`;
 
 const TAB_LABEL: Record<GuideTab, string> = {
   content: LABEL.guideContent,

@@ -156,7 +156,13 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
     setShown((s) => ({ ...s, [id]: next }));
     const refusal = await save.mutateAsync(next).then(
       () => undefined,
-      (e: unknown) => (isApiError(e) ? e.refused?.errors.find((f) => f.path.at(-1) === 'featured_order') : undefined),
+      (e: unknown) => {
+        const refused = isApiError(e) ? e.refused : null;
+        const order = refused?.errors.find((f) => f.path.at(-1) === 'featured_order');
+        // shown under the row's box: the toast (which would count rows of the one-row body) stays silent
+        if (order) refused?.markShown(order);
+        return order;
+      },
     );
     setOrderRefused(({ [id]: _, ...rest }) =>
       refusal ? { ...rest, [id]: `${LABEL.featuredOrder} ${complaint(refusal)}` } : rest,

@@ -1,4 +1,4 @@
-import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
+import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, AUDIO_MAX_MB, AUDIO_SNIFF_BYTES, MSG, sniffAudio } from '@atk/contract';
 import { isApiError, putFile, reportError } from '../../../api/client.ts';
 import { extensionOf } from '../../../components/format.ts';
 import { productsApi } from '../api.ts';
@@ -7,7 +7,7 @@ import { audioUploadsApi } from './api.ts';
 export const AUDIO_ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The upload limit as written beside the Upload button and in the client guide. */
-export const AUDIO_LIMIT_TEXT = `Up to ${AUDIO_MAX_BYTES / 1024 / 1024} MB`;
+export const AUDIO_LIMIT_TEXT = `Up to ${AUDIO_MAX_MB} MB`;
 
 export interface AudioTarget {
   admin: boolean;
