@@ -97,8 +97,8 @@ export const users = pgTable(
 );
 
 /**
- * A plan: a named template of a subscription that operators copy into customers' own (docs/api.md "Customers and
- * plans").
+ * A plan: a named template of a subscription that operators copy into customers' own (docs/api.md
+ * "Customers and plans").
  */
 export const plans = pgTable(
   'plans',

@@ -30,9 +30,9 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * malformed id, or a deleted brand) is one 404. One query per table, whatever the size of the instance: the
  * instance, then products, songs, instruments, audio (ready, or still being processed), the settings (bands, info
  * pages) and the tooltips together.
- * Only published (Active) songs and sources are offered: the catalogue's publish switches (docs/api.md "Catalogue
- * screens") take them out of every player at once; the instance's own switches (Sources tab) choose among the
- * published ones.
+ * Only published (Active) songs and sources are offered: the catalogue's publish switches (docs/api.md
+ * "Catalogue screens") take them out of every player at once; the instance's own switches (Sources tab) choose
+ * among the published ones.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
   return (await readPlayerInstanceWithDependencies(db, id)).instance;

@@ -43,8 +43,8 @@ export async function listRetailers(db: Db, q: Page & { name?: string; status?: 
 }
 
 /**
- * "Add" makes an empty, Inactive retailer at once (the console then edits it in place: docs/api.md "Retailers and
- * mobile settings").
+ * "Add" makes an empty, Inactive retailer at once (the console then edits it in place: docs/api.md
+ * "Retailers and mobile settings").
  */
 export async function createRetailer(db: Db): Promise<Retailer> {
   const [row] = await db.insert(retailers).values({ name: '', status: '0' }).returning();

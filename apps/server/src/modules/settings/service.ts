@@ -67,8 +67,8 @@ export async function readInfos(db: Db): Promise<InfosContent> {
 }
 
 /**
- * The `freq_graph` setting, band by band; a band missing or malformed keeps its default (docs/api.md "What the read
- * answers").
+ * The `freq_graph` setting, band by band; a band missing or malformed keeps its default (docs/api.md
+ * "What the read answers").
  */
 export function frequencyBandsOf(stored: unknown): FrequencyBands {
   const content = objectOf(stored) ?? {};
