@@ -1,5 +1,5 @@
 /**
- * The mobile widget operator area (/atk, spec 3 §2 "Mobile widget operator area"), clicked through as the demo atk
+ * The mobile widget operator area (/atk), clicked through as the demo atk
  * operator: mobile instances (create, rename, Sync Products, the products' coupled toggles and a refused save,
  * a source order, the image orders), retailers (create, edit with a logo upload and the 2 MB refusal, delete),
  * Widget Content (rich text, a band, the menu order, read back after a reload), the landing instance and the

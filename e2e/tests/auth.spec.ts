@@ -51,7 +51,7 @@ test.describe('sign-in', () => {
     const started = Date.now();
     await page.getByRole('button', { name: 'SIGN IN' }).click();
     await expect(page).toHaveURL(/\/client\/profile$/);
-    // The redirect waits half a second after "Login success" (spec 1 §4).
+    // The redirect waits half a second after "Login success".
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The operators' brands list (spec 2 §2 Brands list, §4, §8): the columns, the name and status filters with
+ * The operators' brands list (docs/api.md "Operators"): the columns, the name and status filters with
  * Search and Reset, New Brand, Edit, Delete behind its confirmation, and Manage entering the brand-scoped sidebar
  * in /global and in /super.
  */

@@ -1,8 +1,8 @@
 /**
- * The catalogue screens (issue 12 items 1–3, spec 2 §2, §4, §8): a global admin builds a category → sub category →
- * song → instruments from the screens ('Create … success' each), reorders songs and instruments (after every move
- * the orders read through the API are 1..n in the order the table shows), edits an instrument on its own page,
- * and switches a source off: the player of an instance offering it stops offering it at once.
+ * The catalogue screens (issue 12 items 1–3; docs/api.md "Catalogue screens"): a global admin builds a category → sub
+ * category → song → instruments from the screens ('Create … success' each), reorders songs and instruments (after every
+ * move the orders read through the API are 1..n in the order the table shows), edits an instrument on its own page, and
+ * switches a source off: the player of an instance offering it stops offering it at once.
  *
  * The player part needs recordings: the scene's brand (its own, so no other spec's player changes) gets a product in
  * the new sub category with processed audio on two of the instruments (uploaded through the API as the Audio tab

@@ -1,7 +1,7 @@
 /**
- * The customers screens (spec 2 §2 Customers, Customer edit; §4, §5, §8): New Customer with its warnings and
- * the new customer signing in at once, Edit Customer, Reset Password, Confirm of a self-signed-up customer,
- * Delete, the filters, and CUSTOMER EDIT's subscription (a plan fills it); in /global, and once in /super.
+ * The customers screens (Customers, Customer edit; docs/api.md "Customers and plans"): New Customer with its warnings
+ * and the new customer signing in at once, Edit Customer, Reset Password, Confirm of a self-signed-up customer, Delete,
+ * the filters, and CUSTOMER EDIT's subscription (a plan fills it); in /global, and once in /super.
  */
 import { hashPassword, LABEL, MSG } from '@atk/contract';
 import { type Browser, expect, type Page, type Request, test } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * The client guide (spec 3 §2 /client/guide, §7 Guide; spec 2 §2 Guide edit /global/guides): four rich-text tabs
- * of the `guide` setting. The built-in guide until an operator saves one; the guide an operator writes in the
- * editor read by customers as formatted text; saving one tab leaves the others as they were; stored XSS never
- * runs.
+ * The client guide (/client/guide, and GUIDE EDIT at /global/guides; docs/api.md
+ * "Client guide and the player's public read"): four rich-text tabs of the `guide` setting. The built-in guide until
+ * an operator saves one; the guide an operator writes in the editor read by customers as formatted text; saving one
+ * tab leaves the others as they were; stored XSS never runs.
  *
  * The tests of this file run in order in one worker; those that change the guide put the original back.
  */

@@ -111,7 +111,7 @@ test('plan limits: marked before anything is touched, all named in one upgrade d
     'href',
     `mailto:${SALES_EMAIL}`,
   );
-  // all three reset at once (spec 3 §8), and nothing was sent
+  // all three reset at once (docs/api.md "Instances and subscriptions"), and nothing was sent
   await expect(toggle(LABEL.tabDiscography)).not.toBeChecked();
   await expect(toggle(LABEL.tabTechSpecs)).not.toBeChecked();
   await expect(labelledSelect(features, maxProducts)).toHaveText('5');

@@ -1,8 +1,8 @@
 /**
- * Player instances (spec 3 §2 Instance list, New / Edit Instance dialog, Instance edit; §4 ordering rules; §6
- * permissions; §8 messages): the demo customer creates an instance from the dialog, sets every tab through the
- * UI and finds it all again after a reload, duplicates and deletes from the list; a subscription lacking a
- * feature gets the upgrade dialog until an operator grants it; a global admin works inside the demo brand.
+ * Player instances (the Instance list, the New / Edit Instance dialog, Instance edit; their ordering rules, permissions
+ * and messages: docs/api.md "Instances and subscriptions"): the demo customer creates an instance from the dialog, sets
+ * every tab through the UI and finds it all again after a reload, duplicates and deletes from the list; a subscription
+ * lacking a feature gets the upgrade dialog until an operator grants it; a global admin works inside the demo brand.
  *
  * The tests of this file run in order in one worker (Playwright's default inside a file): two of them change the
  * demo customer's subscription and put it back.
@@ -338,7 +338,8 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
   await expect(page.getByTestId('dirty-general')).toHaveCount(0);
   await expect(page.getByTestId('instance-name')).toHaveText(renamed);
 
-  // Features: choosing Tech Specs' order 1 gives Listening Guide the free order 4 (spec 3 §4)
+  // Features: choosing Tech Specs' order 1 gives Listening Guide the free order 4 (docs/api.md
+  // "Orders on the instance tabs")
   const features = await openTab(page, LABEL.tabFeatures, 'tab-features');
   await expect(features.locator('tbody tr td:first-child')).toHaveText([
     LABEL.tabListeningGuide,

@@ -1,8 +1,8 @@
 /**
- * The integration guide (spec 3 §2 /client/integration) and the player it embeds: every tab and its snippets with
- * the customer's instance id, the copy button, and the developer snippet exactly as the page shows it, pasted into
- * a plain HTML page served from another origin, where the launch button opens `<atk-player>` with the instance's
- * name and products (as a dialog, and as the mini panel at the chosen offsets).
+ * The integration guide (/client/integration; docs/architecture.md "The player") and the player it embeds: every tab
+ * and its snippets with the customer's instance id, the copy button, and the developer snippet exactly as the page
+ * shows it, pasted into a plain HTML page served from another origin, where the launch button opens `<atk-player>` with
+ * the instance's name and products (as a dialog, and as the mini panel at the chosen offsets).
  */
 import { LABEL, MSG, PLAYER_TEXT } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The operators' invitations (spec 2 §2 Invitations list, §5, §8) in /global and /super: the columns, Send
+ * The operators' invitations (docs/api.md "Operators") in /global and /super: the columns, Send
  * Invitation with its two checks, the new row with its brand, the email filter with Reset, and Copy Link showing
  * the very link the mail carries, copied to the clipboard, which opens the invitation page.
  */

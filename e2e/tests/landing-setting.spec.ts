@@ -1,8 +1,8 @@
 /**
- * The landing page's instance (spec 2 §2 Landing page instance, §7, §8): the screen shows the current (demo)
- * instance, the searchable select finds instances by name, an unpublished one is refused with the server's msg,
- * a published one is saved ('Update success') and /home's LAUNCH PLAYER then opens it; CANCEL goes back. The demo
- * instance is put back afterwards, since other tests launch the landing player.
+ * The landing page's instance (/global/landing; docs/api.md "Client guide and the player's public read"): the screen
+ * shows the current (demo) instance, the searchable select finds instances by name, an unpublished one is refused with
+ * the server's msg, a published one is saved ('Update success') and /home's LAUNCH PLAYER then opens it; CANCEL goes
+ * back. The demo instance is put back afterwards, since other tests launch the landing player.
  */
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';

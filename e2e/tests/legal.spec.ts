@@ -1,5 +1,5 @@
 /**
- * The static legal pages (spec 1 §1, §2): Terms of Service dated August 28, 2021 and the Privacy Policy with
+ * The static legal pages: Terms of Service dated August 28, 2021 and the Privacy Policy with
  * the visitor header, each with the content points the specification lists.
  */
 import { LABEL, PRIVACY_EMAIL } from '@atk/contract';

@@ -142,7 +142,7 @@ export async function brandIdOf(name = DEMO_BRAND): Promise<string> {
   return (brand as { _id: string })._id;
 }
 
-/** The edit pages' tabs in order (spec 3 §2). */
+/** The edit pages' tabs in order. */
 export const PRODUCT_TABS = [
   LABEL.tabGeneral,
   LABEL.tabPrice,

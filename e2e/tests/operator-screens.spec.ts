@@ -1,5 +1,5 @@
 /**
- * Every screen the /global and /super sidebars link to (spec 2 §2), opened from the sidebar as an operator would:
+ * Every screen the /global and /super sidebars link to, opened from the sidebar as an operator would:
  * each shows its own title and content (a list's filters, create button and data; a settings screen's tabs and
  * editors), never the 404 page. The brand-scoped mode's two screens are opened from the brands list's Manage.
  */
@@ -24,7 +24,7 @@ async function expectTabs(page: Page, names: string[]) {
   await expect(page.getByRole('tab')).toHaveText(names);
 }
 
-/** A tab's rich-text editor: its toolbar (spec 2 §2), the text box, CANCEL and SAVE CHANGES. */
+/** A tab's rich-text editor: its toolbar (docs/api.md "Rich text"), the text box, CANCEL and SAVE CHANGES. */
 async function expectEditor(page: Page, tab: Locator) {
   const toolbar = tab.getByRole('toolbar', { name: 'Formatting' });
   await expect(toolbar.getByRole('button')).toHaveCount(6);
@@ -136,7 +136,7 @@ const GLOBAL: Screen[] = [
   },
 ];
 
-/** The mobile widget operator area (spec 3 §2): its home is /atk/instances. */
+/** The mobile widget operator area: its home is /atk/instances. */
 const ATK: Screen[] = [
   {
     href: '/atk/instances',

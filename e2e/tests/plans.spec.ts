@@ -1,5 +1,5 @@
 /**
- * The plans screens (spec 2 §2 /global/plans, §3 Plan, §5, §8): the list's columns and filters, New Plan
+ * The plans screens (/global/plans; docs/api.md "Customers and plans"): the list's columns and filters, New Plan
  * ('Create plan success', then its PLAN EDIT page), PLAN EDIT's fields saved and read back ('Update plan
  * success'), CANCEL back to the list, and Delete behind its confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * PRODUCT EDIT (spec 3 §2 Product edit, §4 states, §5 validation, §8 messages), as the demo customer, on one
+ * PRODUCT EDIT (its tabs, states, validation and messages; docs/api.md "Brand content"), as the demo customer, on one
  * product made fresh through the API: each tab is changed through the UI, saved, and read back after a reload.
  */
 import { execFileSync } from 'node:child_process';

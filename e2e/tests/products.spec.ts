@@ -1,5 +1,6 @@
 /**
- * The product list screens (spec 3 §2 Product list; spec 2 §2 operator lists; spec 3 §6 tenant isolation):
+ * The product list screens (the client's Product list, the operators' lists; tenant isolation: docs/api.md
+ * "Brand content"):
  * 20 rows a page, the Name and Status filters kept in localStorage, Reset, the New Product dialog, an
  * operator's view of one brand with its status column and admin calls, and another brand's product refused.
  */
@@ -121,7 +122,7 @@ test('product list: 20 a page, Name and Status filters kept across a reload, Res
   const token = await apiLogin(DEMO.customer);
   const tag = `E2E List ${uid()}`;
   const names = Array.from({ length: 21 }, (_, i) => `${tag} ${String(i + 1).padStart(2, '0')}`);
-  // one of them is Active, the others start Pending (spec 3 §4)
+  // one of them is Active, the others start Pending
   for (const [i, name] of names.entries()) await createProduct(token, { name, is_published: i === 6 ? 1 : 0 });
 
   await signInTo(page, DEMO.customer, /\/client\/products$/);

@@ -1,5 +1,5 @@
 /**
- * The public site (spec 1 §1, §2, §8): landing and mobile landing, the visitor header, the player launch,
+ * The public site: landing and mobile landing, the visitor header, the player launch,
  * the 404 page and the network-error message of the login form.
  */
 import { API_BASE, LABEL, MSG, type PlayerInstance, SALES_EMAIL, TOKEN_KEY } from '@atk/contract';

@@ -1,6 +1,6 @@
 /**
- * The signed-in shells (spec 1 §2 client shell, spec 2 §2 global and super layouts, spec 3 §2 mobile widget
- * operator area): header, sidebar groups and links, brand-scoped sidebar, footer, and sign-out.
+ * The signed-in shells (the client shell, the global and super layouts, the mobile widget operator area): header,
+ * sidebar groups and links, brand-scoped sidebar, footer, and sign-out.
  */
 import { BLOG_URL, LABEL, MSG, SALES_EMAIL, SUPPORT_EMAIL, TOKEN_KEY } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
@@ -61,7 +61,7 @@ async function clickThrough(page: Page, groups: Group[]) {
   }
 }
 
-/** Header 110 px high and sidebar 250 px wide (spec 1 §9, spec 2 §2). */
+/** Header 110 px high and sidebar 250 px wide (docs/architecture.md "Phones"). */
 async function expectShellSizes(page: Page) {
   const header = await page.locator('header.ant-layout-header').boundingBox();
   const sider = await page.locator('aside.ant-layout-sider').boundingBox();
@@ -372,8 +372,8 @@ test.describe('sign-out failure', () => {
     test(`shows the error and keeps the session (${home.split('/')[1]})`, async ({ page }) => {
       await signInAs(page, email, home);
       const token = await storedToken(page);
-      // the browser loses its connection just before the sign-out call (spec 2 §8: a sign-out failure shows the
-      // error): a real network failure, the product's API is not stubbed
+      // the browser loses its connection just before the sign-out call (a sign-out failure shows the error): a real
+      // network failure, the product's API is not stubbed
       const dialog = await askSignOut(page);
       await page.context().setOffline(true);
       await dialog.getByRole('button', { name: 'OK' }).click();

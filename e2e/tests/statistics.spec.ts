@@ -1,12 +1,12 @@
 /**
- * Statistics from real player events (issue 13, issue 21 §3; spec 2 §2 Statistics of users (ATK), Statistics of
- * brands, Player instance analytics): two visitors (two browser contexts, so two visitor ids) open a published
- * instance on a brand's page of another origin and listen, the first switching product while it plays; then the
- * operator's Statistics of brands opens on the most active brand, offers All brands, and shows today's 2 launches
- * by 2 unique users (the Total row too) and 2 new users, Total Users lists both as people read them (first seen,
- * place, sign-up page, launches; the id only in a tooltip); Statistics of users (ATK) lists them; the instance's
- * analytics shows its name and its products' plays and listening time, the switched-to product played once; the
- * brand's customer sees the same on /client/statistics, and another brand's customer sees none of it.
+ * Statistics from real player events (issue 13, issue 21 §3; Statistics of users (ATK), Statistics of brands, Player
+ * instance analytics; docs/api.md "The figures"): two visitors (two browser contexts, so two visitor ids) open a
+ * published instance on a brand's page of another origin and listen, the first switching product while it plays; then
+ * the operator's Statistics of brands opens on the most active brand, offers All brands, and shows today's 2 launches
+ * by 2 unique users (the Total row too) and 2 new users, Total Users lists both as people read them (first seen, place,
+ * sign-up page, launches; the id only in a tooltip); Statistics of users (ATK) lists them; the instance's analytics
+ * shows its name and its products' plays and listening time, the switched-to product played once; the brand's customer
+ * sees the same on /client/statistics, and another brand's customer sees none of it.
  *
  * The brand is a customer of its own (customerOnPlan), so today's figures of its brand are exactly these two
  * visits whatever other specs do; its instance shows two demo microphones as other brands' products.

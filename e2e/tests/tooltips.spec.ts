@@ -1,6 +1,6 @@
 /**
- * The tooltips of the player's features (spec 2 §2 Tooltips, §8), super area: the columns, the Content and
- * Feature filters with Search and Reset, New Tooltip with a multi-line content, Edit, Delete behind its
+ * The tooltips of the player's features (docs/api.md "The player's public API"), super area: the columns, the Content
+ * and Feature filters with Search and Reset, New Tooltip with a multi-line content, Edit, Delete behind its
  * confirmation.
  */
 import { LABEL, MSG, TOOLTIP_FEATURES } from '@atk/contract';

@@ -172,7 +172,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
     },
     { prefix: API_V1 },
   );
-  // The statistics paths the spec puts under /api/v1/atk (spec 2 §7, spec 3 §7) and the atk operator's product
+  // The statistics paths the spec puts under /api/v1/atk (docs/api.md "Statistics") and the atk operator's product
   // picker, same auth.
   await app.register(
     async (api) => {

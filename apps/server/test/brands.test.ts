@@ -87,7 +87,7 @@ describe('GET /brands', () => {
     expect(names(await list(`/brands?name=r_${t}`, token))).toEqual([`Other_${t}x`]);
     expect(names(await list(`/brands?name=a_${t}`, token))).toEqual([]);
 
-    // The picker's page size (spec 1 §9) is accepted.
+    // The picker's page size (1000, docs/api.md "API notes") is accepted.
     const picker = await list('/brands?page_num=1&page_size=1000', token);
     expect(picker.body.data.total_num).toBe(picker.body.data.list.length);
     expect(picker.body.data.list.map((b) => b._id)).toEqual(expect.arrayContaining(created.map((b) => b._id)));

@@ -1,7 +1,8 @@
 /**
- * The content operators write for customers and players (issue 12, spec 2 §2 Guide edit and Info pages, §7
- * Settings): the client guide, the info pages and the frequency bands, each one settings record; every rich text
- * through the one allow-list; the markdown guide of before converted once; what the player read shows of them.
+ * The content operators write for customers and players (issue 12; GUIDE EDIT and ATK PLAYER EDIT, docs/api.md
+ * "Client guide and the player's public read"): the client guide, the info pages and the frequency bands, each one
+ * settings record; every rich text through the one allow-list; the markdown guide of before converted once; what the
+ * player read shows of them.
  */
 import {
   DEFAULT_FREQUENCY_BANDS,

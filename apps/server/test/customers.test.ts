@@ -1,4 +1,4 @@
-/** Operators' customers (spec 2 §2 Customers, §4, §5, §7 "Invitations and customers"): /admin/users. */
+/** Operators' customers (the Customers screens; docs/api.md "Customers and plans"): /admin/users. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AdminUser,
@@ -165,7 +165,7 @@ describe('POST /admin/users (New Customer)', () => {
       register_type: 'operator_created',
       master_brand_id: brand._id,
       master_brand_name: brand.name,
-      // Spec 2 §4: a customer created by an operator is active immediately.
+      // A customer created by an operator is active immediately (docs/api.md "Customers and plans").
       master_brand_status: 'active',
       first_name: 'Ada',
       last_name: 'Lovelace',

@@ -460,7 +460,8 @@ describe('instances: PUT one part', () => {
       expect((await read(customer.token, _id)).features).toEqual(features(change));
       await grant(customer.id);
     }
-    // Several at once: the server names the first in the order of spec 3 §8 (the console names them all).
+    // Several at once: the server names the first in the order it checks them (docs/api.md "402 refusals"; the
+    // console names them all).
     const many = features({
       tech_specs: { is_enable: 1, order: 4 },
       products_in_player: { max_num: NO_LIMIT },

@@ -1,4 +1,7 @@
-/** The landing page's instance (spec 2 §7 Settings): operators choose it; the landing pages read it. */
+/**
+ * The landing page's instance (docs/api.md "Client guide and the player's public read"): operators choose it; the
+ * landing pages read it.
+ */
 import { randomUUID } from 'node:crypto';
 import { type Instance, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

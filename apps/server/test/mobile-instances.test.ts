@@ -1,5 +1,5 @@
 /**
- * Mobile instances (spec 3 §7 "Mobile operator"): the atk operator's paths under /api/v1/atk and /api/v1, the
+ * Mobile instances (docs/api.md "Mobile instances"): the atk operator's paths under /api/v1/atk and /api/v1, the
  * Products tab's rules, paging, filters and sorts, Sync Products, the derived sources and the Duplicate. State is
  * reached through the API as the customers, admins and the operator reach it.
  */

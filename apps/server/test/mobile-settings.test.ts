@@ -1,5 +1,5 @@
 /**
- * The mobile widget's settings (spec 3 §3 Settings records, mobile): GET/PUT /admin/settings/{mobile_infos|
+ * The mobile widget's settings (docs/api.md "Retailers and mobile settings"): GET/PUT /admin/settings/{mobile_infos|
  * mobile_freq_graph|mobile_menu|mobile_landing_instance}, the atk operator's only, and the public read of the mobile
  * landing instance.
  */

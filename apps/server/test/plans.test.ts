@@ -1,4 +1,7 @@
-/** Subscription plans (spec 2 §3 Plan, §7 /admin/subscriptions): templates operators copy into customers. */
+/**
+ * Subscription plans (/admin/subscriptions; docs/api.md "Customers and plans"): templates operators copy into
+ * customers.
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AdminUser,

@@ -1,5 +1,5 @@
 /**
- * Retailers (spec 3 §2 "Mobile widget operator area", §3 Retailer): the atk operator's list, "Add", save and
+ * Retailers (docs/api.md "Retailers and mobile settings"): the atk operator's list, "Add", save and
  * delete under /api/v1/admin/retailers, and the logo's signed upload with its 2 MB limit.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The statistics API under /api/v1/atk (spec 2 §7, spec 3 §7): who may read what, the range rules, and numbers
+ * The statistics API under /api/v1/atk (docs/api.md "Statistics"): who may read what, the range rules, and numbers
  * that come through the product: the player's events (POST /widget/events) of published instances.
  */
 import { randomUUID } from 'node:crypto';

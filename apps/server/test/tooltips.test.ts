@@ -1,4 +1,7 @@
-/** Tooltips of the player's features (spec 2 §3, §7): admins only, with the defaults every database starts with. */
+/**
+ * Tooltips of the player's features (docs/api.md "The player's public API"): admins only, with the defaults every
+ * database starts with.
+ */
 import { randomUUID } from 'node:crypto';
 import { MSG, TOOLTIP_FEATURES, type Tooltip } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

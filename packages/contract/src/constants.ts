@@ -20,7 +20,7 @@ export const PRIVACY_EMAIL = 'privacy@atkplayer.com';
 export const BLOG_URL = 'https://blog.atkplayer.com';
 
 // ── The player (schemas in schemas/player.ts) ─────────────────────────────────────────────────────
-/** Tooltip feature codes (spec 2 §3). */
+/** Tooltip feature codes (docs/api.md "The player's public API"). */
 export const TOOLTIP_FEATURES = [
   'Gear',
   'Blind',
@@ -33,14 +33,14 @@ export const TOOLTIP_FEATURES = [
   'AtkpAudio',
   'AtkpWaveform',
 ] as const;
-/** The frequency graph's seven bands (spec 2 §2, spec 3 §9). */
+/** The frequency graph's seven bands (docs/api.md "Client guide and the player's public read"). */
 export const FREQUENCY_BANDS = ['sub', 'low', 'lo_mid', 'mid', 'hi_mid', 'hi', 'air'] as const;
 export const FREQUENCY_BAND_LABELS = ['SUB', 'LOW', 'LO MID', 'MID', 'HI MID', 'HI', 'AIR'] as const;
-/** What an operator may give a band (spec 2 §2 Frequency Graph): Hz within the audible range and a bit beyond. */
+/** What an operator may give a band: Hz within the audible range and a bit beyond. */
 export const FREQUENCY_HZ_MIN = 1;
 export const FREQUENCY_HZ_MAX = 24_000;
 export const FREQUENCY_DESC_MAX = 300;
-/** The player's info pages (spec 2 §2 Info pages), in their tab order, and their titles. */
+/** The player's info pages, in their tab order, and their titles. */
 export const INFO_PAGES = ['home', 'listening_tips', 'about_us', 'faq'] as const;
 export type InfoPage = (typeof INFO_PAGES)[number];
 export const INFO_PAGE_LABELS: Record<InfoPage, string> = {
@@ -75,7 +75,7 @@ export const ALL_BRANDS = 'all';
 export const VISITOR_SESSION_GAP_MINUTES = 30;
 
 // ── The mobile widget (schemas in schemas/mobile.ts) ──────────────────────────────────────────────
-/** The entries the mobile widget's menu may show (spec 3 §2 Widget Content, Menu), in their default order. */
+/** The entries the mobile widget's menu may show (Widget Content, Menu tab), in their default order. */
 export const MOBILE_MENU = [
   'FREQUENCY GRAPHS',
   'LISTENING GUIDE',
@@ -86,18 +86,18 @@ export const MOBILE_MENU = [
   'SHARE',
 ] as const;
 export type MobileMenuEntry = (typeof MOBILE_MENU)[number];
-/** Featured products, player positions and placement priorities (spec 3 §9). */
+/** Featured products, player positions and placement priorities (docs/api.md "Mobile instances"). */
 export const MOBILE_SLOTS = 3;
 /** The mobile widget's element (schemas/mobile.ts has its launch code); here so the widget bundles no schema. */
 export const MOBILE_PLAYER_TAG = 'atk-mobile-player';
-/** The mobile Products tab's page sizes (spec 3 §9). */
+/** The mobile Products tab's page sizes (docs/api.md "Mobile instances"). */
 export const MOBILE_PRODUCT_PAGE_SIZES = [20, 50, 100] as const;
-/** Retailer status: '1' Active, '0' Inactive (spec 3 §9). */
+/** Retailer status: '1' Active, '0' Inactive. */
 export const RETAILER_STATUSES = ['1', '0'] as const;
 export type RetailerStatus = (typeof RETAILER_STATUSES)[number];
 
 // ── Instances ─────────────────────────────────────────────────────────────────────────────────────
-/** The five ordered features, in their default order (spec 3 §3). */
+/** The five ordered features, in their default order. */
 export const ORDERED_FEATURES = ['listening_guide', 'discography', 'frequency_graphs', 'tech_specs', 'images'] as const;
 export type OrderedFeature = (typeof ORDERED_FEATURES)[number];
 /** Featured slots 1–3 ('Feature in Player Slots 1-3'); null is blank. */
@@ -114,7 +114,7 @@ export const SWITCHED_FEATURES = [
   'my_audio',
 ] as const;
 export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
-/** Products in Player: 5 or no limit; ATK Songs: 3 or no limit (spec 3 §5). */
+/** Products in Player: 5 or no limit; ATK Songs: 3 or no limit. */
 export const NO_LIMIT = 99999;
 export const PRODUCTS_IN_PLAYER_CHOICES = [5, NO_LIMIT] as const;
 export const ATK_SONGS_CHOICES = [3, NO_LIMIT] as const;
@@ -128,7 +128,7 @@ export const SONG_TYPES = { single: 1, crossComparable: 2 } as const;
 export const GROUP_360_SLOTS = 8;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const LISTENING_GUIDE_MAX = 50_000;
-/** The options of the tech specs' choice fields (spec 3 §3), stored as the spec writes them. */
+/** The options of the tech specs' choice fields, stored as the spec writes them (docs/api.md "Labels in one case"). */
 export const TECH = {
   interface: ['XLR analog', 'USB digital', 'AES digital'],
   category: ['analog', 'digital modelling', 'digital'],
@@ -160,5 +160,5 @@ export const AUDIO_MAX_BYTES = AUDIO_MAX_MB * 1024 * 1024;
 export const IMAGE_TYPES = ['thumbnail', 'large', 'additional', 'group_360'] as const;
 /** The longest `listen` event, in seconds. */
 export const PLAYER_LISTEN_MAX_SECONDS = 3600;
-/** The instance search of the landing page select (spec 2 §9). */
+/** The instance search of the landing page select. */
 export const INSTANCE_SEARCH_SIZE = 20;

@@ -5,7 +5,7 @@
 import { AUDIO_MAX_MB } from './constants.ts';
 
 export const MSG = {
-  // spec 1 §8
+  // accounts: sign-in, recovery, profile, sign-out
   loginSuccess: 'Login success',
   recoverSent: 'Email verified! We sent you an email with the next steps',
   passwordSet: 'Set new password successed!',
@@ -20,13 +20,13 @@ export const MSG = {
   passwordMismatch: 'Password and confirm password must match',
   signOutConfirm: 'Confirm to sign out？',
   signOutTitle: 'Tips',
-  // 404 page, spec 1 §2
+  // 404 page
   notFoundHeading: 'OOPS',
   notFoundText: 'The webmaster said that you can not enter this page',
   notFoundHint:
     'Please check that the URL you entered is correct, or click the button below to return to the homepage.',
   notFoundBack: 'Back to home',
-  // spec 2 §8 (the ones the foundation serves)
+  // operators: invitations, brands, lists (the ones the foundation serves)
   validEmail: 'Please enter a valid email',
   selectBrand: 'Please select a brand',
   sendInvitationSuccess: 'Send invitation success',
@@ -35,10 +35,10 @@ export const MSG = {
   copied: 'Copied to clipboard',
   deleteRecordConfirm: 'Confirm to delete this record?',
   deleteSuccess: 'Delete success',
-  // customers (spec 2 §5, §8)
+  // customers
   confirmCustomerBrand: 'Confirm that this customer has the brand?',
   enterNewPassword: 'Please enter the new password',
-  // spec 2 §8, spec 3 §8 (brand content)
+  // brand content: catalogue, products, uploads
   updateSuccess: 'Update success',
   uploadSuccess: 'Upload success',
   uploadError: 'Upload error',
@@ -57,10 +57,10 @@ export const MSG = {
   selectCrossComparableSong: 'Please select a cross-comparable song',
   pictureTooLarge: 'The size of the uploaded picture cannot exceed 2MB!',
   saveBeforeMoving: 'Save changes before moving on?',
-  // instances (spec 3 §2, §8)
+  // instances
   createInstanceSuccess: 'Create instance success',
   synchronizeSuccess: 'Synchronize success',
-  // mobile operator area (spec 3 §8)
+  // mobile operator area
   saveRetailerSuccess: 'Save retailer success',
   createSuccess: 'create success',
   confirmCreateRetailer: 'Confirm to create a new retailer?',
@@ -74,7 +74,8 @@ export const MSG = {
   sourcesUnchanged: 'The sources have not changed',
   sourcesMismatch: 'The sources must list exactly the songs and sources of this instance',
   productsNotAvailable: 'A product is not available to this instance',
-  // instance edit screens (spec 3 §2 Instance edit, §6, §8): the dialogs the spec describes without wording
+  // instance edit screens: the dialogs the spec describes without wording (docs/api.md
+  // "Instances and subscriptions")
   upgradeRequired:
     'This feature is not included in your subscription. Please contact our sales team to upgrade your plan.',
   productsPermission:
@@ -115,7 +116,7 @@ export const MSG = {
   uploadLinkInvalid: 'The upload link is invalid or has expired',
   uploadLinkUsed: 'This upload link has already been used: ask for a new one',
   uploadMissing: 'The uploaded file was not found; please upload it again',
-  // tooltips (spec 2 §8) and the player's public API (docs/api.md)
+  // tooltips and the player's public API (docs/api.md "The player's public API")
   createTooltipSuccess: 'Create tooltip success',
   updateTooltipSuccess: 'Update tooltip success',
   tooltipNotFound: 'Tooltip not found',
@@ -123,7 +124,7 @@ export const MSG = {
   statisticsFutureEnd: 'cannot be a future date',
   statisticsStartAfterEnd: 'must not be after end',
   statisticsRangeTooLong: 'must be at most 365 days before end (a range is at most 366 days)',
-  // customers and plans (spec 2 §8; the not-found and self-delete answers: docs/api.md)
+  // customers and plans (the not-found and self-delete answers are decided in docs/api.md "Customers and plans")
   createCustomerSuccess: 'Create customer success',
   updateCustomerSuccess: 'Update customer success',
   resetPasswordSuccess: 'Reset password success',
@@ -171,9 +172,10 @@ export const MSG = {
   urlTooLong: 'Request URL is too long',
   badHttpRequest: 'The request is not valid HTTP',
   multipartMalformed: 'The form is not valid multipart/form-data (check its boundary and parts)',
-  // landing page instance (spec 2 §7 Settings)
+  // landing page instance (docs/api.md "Client guide and the player's public read")
   landingInstanceNotPublished: 'The instance must be published (Active) to be the landing instance',
-  // frequency graph bands (spec 2 §2 Info pages; the bounds are ours: docs/api.md), after the field's name
+  // frequency graph bands (the bounds are ours: docs/api.md "Client guide and the player's public read"), after the
+  // field's name
   frequencyHzRange: 'must be between 1 and 24,000 Hz',
   frequencyMaxAboveMin: 'must be above the min Hz',
   // a brand's state and scope (docs/api.md "A brand's state and scope")
@@ -189,12 +191,13 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 /**
- * Labels of the console, verbatim from the specification (spec 1 §2 public screens and client shell,
- * spec 2 §2 global and super layouts, spec 3 §2 mobile widget operator area). Used by the console and the
- * browser tests, so a button or menu entry never drifts from the spec.
+ * Labels of the console, verbatim from the specification (public screens and client shell, global and super
+ * layouts, mobile widget operator area; where it is silent or uneven: docs/api.md
+ * "Console decisions where the spec is silent"). Used by the console and the browser tests, so a button or menu
+ * entry never drifts from the spec.
  */
 export const LABEL = {
-  // public site, sign-in, recovery, invitation (spec 1 §2)
+  // public site, sign-in, recovery, invitation
   signIn: 'SIGN IN',
   admin: 'ADMIN',
   learnHow: 'LEARN HOW',
@@ -207,13 +210,13 @@ export const LABEL = {
   createProfile: 'Create Profile',
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',
-  // profile password (spec 1 §7 update_password; the labels are ours: docs/api.md)
+  // profile password (POST /users/update_password; the labels are ours: docs/api.md "Changing the password")
   password: 'Password',
   currentPassword: 'Current Password',
   newPassword: 'New Password',
   confirmNewPassword: 'Confirm New Password',
   changePassword: 'Change Password',
-  // shells (spec 1 §2 client shell, spec 2 §2)
+  // shells: the client's and the operators'
   supportTab: 'SUPPORT',
   support: 'Support',
   signOut: 'Sign out',
@@ -226,7 +229,7 @@ export const LABEL = {
   blog: 'Blog',
   superAdmin: 'Super Admin',
   saveChanges: 'SAVE CHANGES',
-  // client sidebar (spec 1 §2)
+  // client sidebar
   groupContent: 'CONTENT',
   groupIntegration: 'INTEGRATION',
   groupAccount: 'ACCOUNT',
@@ -236,7 +239,7 @@ export const LABEL = {
   navProfile: 'Profile',
   navGuide: 'Guide',
   navIntegration: 'Integration',
-  // global sidebar (spec 2 §2), groups as the spec writes them
+  // global sidebar, groups as the spec writes them
   globalGroupBrands: 'Brands',
   globalGroupProducts: 'Products',
   globalGroupAudios: 'Audios',
@@ -254,34 +257,34 @@ export const LABEL = {
   navLandingPage: 'Landing Page',
   navBrands: 'Brands',
   navAtk: 'ATK',
-  // super sidebar (spec 2 §2)
+  // super sidebar
   groupBrands: 'BRANDS',
   groupCustomers: 'CUSTOMERS',
   groupTooltips: 'TOOLTIPS',
-  // mobile widget operator sidebar (spec 3 §2)
+  // mobile widget operator sidebar
   groupSettings: 'SETTINGS',
   groupStatistics: 'STATISTICS',
   navInstances: 'Instances',
   navRetailers: 'Retailers',
   navWidgetContent: 'Widget Content',
-  // lists and dialogs shared by the brand-content screens (spec 3 §2)
+  // lists and dialogs shared by the brand-content screens
   search: 'Search',
   reset: 'Reset',
   edit: 'Edit',
   delete: 'Delete',
-  // one case for a dialog's two buttons (spec 3 §2 writes 'SAVE and CANCEL'; docs/api.md "Labels")
+  // one case for a dialog's two buttons (docs/api.md "Labels in one case")
   save: 'SAVE',
   cancel: 'CANCEL',
   statusActive: 'Active',
   /** A product list's tag on an older product saved without a category (issue 21 §4, docs/api.md "Products"). */
   noCategory: 'No category: not shown in players',
   statusPending: 'Pending',
-  // operator consoles (spec 2 §2)
+  // operator consoles
   brands: 'Brands',
   newBrand: 'New Brand',
   editBrand: 'Edit Brand',
   manage: 'Manage',
-  // customers, customer edit and plans (spec 2 §2)
+  // customers, customer edit and plans
   customers: 'Customers',
   newCustomer: 'New Customer',
   editCustomer: 'Edit Customer',
@@ -292,7 +295,7 @@ export const LABEL = {
   newPlan: 'New Plan',
   planEdit: 'PLAN EDIT',
   plan: 'Plan',
-  // catalogue: categories, sub categories, songs, instruments (spec 2 §2; the edit pages' titles are ours, issue 12)
+  // catalogue: categories, sub categories, songs, instruments (the edit pages' titles are ours, issue 12)
   categories: 'Categories',
   newCategory: 'New Category',
   editCategory: 'Edit Category',
@@ -302,14 +305,14 @@ export const LABEL = {
   editSubCategory: 'Edit Sub Category',
   subCategoryEdit: 'SUB CATEGORY EDIT',
   songs: 'Songs',
-  /** A sub category's New Song button and dialog (the product Audio tab's is newSong, spec 3). */
+  /** A sub category's New Song button and dialog (the product Audio tab's is newSong). */
   newCatalogueSong: 'New Song',
   songEdit: 'SONG EDIT',
   instruments: 'Instruments',
   newInstrument: 'New Instrument',
   editInstrument: 'Edit Instrument',
   instrumentEdit: 'INSTRUMENT EDIT',
-  // product list and product edit (spec 3 §2, spec 2 §2)
+  // product list and product edit
   newProduct: 'New Product',
   productEdit: 'PRODUCT EDIT',
   tabGeneral: 'General',
@@ -346,7 +349,7 @@ export const LABEL = {
   techControls: 'CONTROLS (PADS, FILTERS, MODES)',
   techData: 'DATA',
   techPhysical: 'PHYSICAL',
-  // instance list and instance edit (spec 3 §2)
+  // instance list and instance edit
   newInstance: 'New Instance',
   editInstance: 'Edit Instance',
   instanceEdit: 'PLAYER INSTANCE EDIT',
@@ -394,18 +397,18 @@ export const LABEL = {
   featureOtherBrandsProducts: 'Other Brands Products',
   featureMyAudio: 'My Audio',
   featureDisplayPrice: 'Display Price',
-  // client guide tabs (spec 3 §2)
+  // client guide tabs
   guideContent: 'Content',
   guidePlayers: 'Players',
   guideAudio: 'Audio',
   guideIntegrate: 'Integrate',
-  // guide edit and info pages (spec 2 §2)
+  // guide edit and info pages
   guideEdit: 'GUIDE EDIT',
   playerEdit: 'ATK PLAYER EDIT',
   minHz: 'Min Hz',
   maxHz: 'Max Hz',
   description: 'Description',
-  // operator consoles: invitations, tooltips (spec 2 §2)
+  // operator consoles: invitations, tooltips
   invitations: 'Invitations',
   sendInvitation: 'Send Invitation',
   brandOrigin: 'Brand Origin',
@@ -415,7 +418,7 @@ export const LABEL = {
   tooltips: 'Tooltips',
   newTooltip: 'New Tooltip',
   editTooltip: 'Edit Tooltip',
-  // statistics (spec 2 §2 Statistics of users (ATK), Statistics of brands, Player instance analytics; issue 13)
+  // statistics: Statistics of users (ATK), Statistics of brands, Player instance analytics (issue 13)
   statisticsAtk: 'Statistics of users (ATK)',
   statisticsBrands: 'Statistics of brands',
   instanceAnalytics: 'PLAYER INSTANCE ANALYTICS',
@@ -455,7 +458,7 @@ export const LABEL = {
   signUpPage: 'Sign-up page',
   launches: 'Launches',
   unknownPlace: 'Unknown',
-  // mobile widget operator area (spec 3 §2 "Mobile widget operator area"; the edit page titles are ours, issue 14)
+  // mobile widget operator area (the edit page titles are ours, issue 14)
   mobileInstanceEdit: 'MOBILE INSTANCE EDIT',
   instanceName: 'Instance name',
   lastUpdated: 'Last updated',

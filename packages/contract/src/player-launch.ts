@@ -1,6 +1,7 @@
 /**
- * The documented launch API of the `<atk-player>` element: a launch button assigns these
- * attributes to the element (integration guide, spec 3 §2). The element itself ships with the player.
+ * The documented launch API of the `<atk-player>` element: a launch button assigns these attributes to the element
+ * (the integration guide, /client/integration; docs/architecture.md "The player"). The element itself ships with the
+ * player.
  */
 export interface PlayerLaunch {
   instanceId: string;

@@ -73,7 +73,7 @@ export const users = pgTable(
     postalCode: text('postal_code'),
     country: text('country'),
     isDemo: boolean('is_demo').notNull().default(false),
-    /** A customer's subscription (spec 2 §3); null → DEFAULT_SUBSCRIPTION. */
+    /** A customer's subscription; null → DEFAULT_SUBSCRIPTION (docs/api.md "Whose subscription"). */
     subscription: jsonb('subscription').$type<Subscription>(),
     /** The plan an operator last chose for the customer (its features were copied into `subscription`). */
     planId: uuid('plan_id').references(() => plans.id),
@@ -84,7 +84,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
     index('users_master_brand_idx').on(t.masterBrandId),
-    // The Customers list (spec 2 §2): by role, newest first; and its name and email searches (trigram, see 0006).
+    // The Customers list: by role, newest first; and its name and email searches (trigram, see 0006; docs/api.md
+    // "Customers and plans").
     index('users_role_list_idx').on(t.roleId, t.isDeleted, t.createdAt),
     index('users_list_idx').on(t.isDeleted, t.createdAt),
     index('users_name_idx')
@@ -95,7 +96,10 @@ export const users = pgTable(
   ],
 );
 
-/** A plan (spec 2 §3): a named template of a subscription that operators copy into customers' own. */
+/**
+ * A plan: a named template of a subscription that operators copy into customers' own (docs/api.md
+ * "Customers and plans").
+ */
 export const plans = pgTable(
   'plans',
   {
@@ -125,7 +129,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** The uuid is kept in clear: operators copy the invitation link from the list (spec 2). */
+/** The uuid is kept in clear: operators copy the invitation link from the list (docs/api.md "Operators"). */
 export const invitations = pgTable(
   'invitations',
   {
@@ -163,7 +167,10 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Settings records of spec 2 §3: one row per type. */
+/**
+ * Settings records, one row per type: the operators' (docs/api.md "Client guide and the player's public read") and
+ * the mobile widget's ("Retailers and mobile settings").
+ */
 export const settings = pgTable('settings', {
   type: text('type').primaryKey(),
   content: jsonb('content').notNull(),
@@ -204,7 +211,7 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
 });
 
-// ── Brand content (spec 3 §3, spec 2 §3) ───────────────────────────────────────────────────────────────
+// ── Brand content (docs/api.md "Brand content") ────────────────────────────────────────────────────────
 
 const status = () => integer('is_published').notNull().default(0);
 /** Songs and sources are Active unless switched off (migration 0010; docs/api.md "Catalogue"). */
@@ -295,7 +302,7 @@ export const instruments = pgTable(
 
 /**
  * A product. The general section lives in columns (lists filter and sort on it); the other sections are
- * documents saved one at a time (spec 3 §4).
+ * documents saved one at a time (docs/api.md "Brand content").
  */
 export const products = pgTable(
   'products',
@@ -392,8 +399,9 @@ export const listVersions = pgTable('list_versions', {
 });
 
 /**
- * A player instance (spec 3 §3): what a brand embeds. Its parts are saved one at a time, each as a document;
- * `sources` follow the songs of its products, `my_sources` the brand's own songs (sync_songs).
+ * A player instance (docs/api.md "Instances and subscriptions"): what a brand embeds. Its parts are saved one at a
+ * time, each as a document; `sources` follow the songs of its products, `my_sources` the brand's own songs
+ * (sync_songs).
  */
 export const instances = pgTable(
   'instances',
@@ -425,7 +433,7 @@ export const instances = pgTable(
   ],
 );
 
-// ── The mobile widget (spec 3 §3 Mobile instance, Retailer) ─────────────────────────────────────────────
+// ── The mobile widget: mobile instances, retailers (docs/architecture.md "Mobile widget") ───────────────
 
 /**
  * A mobile instance: the platform's own phone widget, comparing products of any brand (no brand column). Its
@@ -501,7 +509,7 @@ export const retailers = pgTable(
   ],
 );
 
-// ── The player (spec 2 §3 Tooltip; the statistics' raw events) ───────────────────────────────────────────
+// ── The player (tooltips; the statistics' raw events) ────────────────────────────────────────────────────
 
 /** A tooltip of one of the player's features (`feature` 0–9, TOOLTIP_FEATURES); soft-deleted. */
 export const tooltips = pgTable(

@@ -5,11 +5,12 @@ import sanitizeHtml from 'sanitize-html';
 import { badRequest } from './errors.ts';
 
 /**
- * The one allow-list of rich text (spec 2 §2: heading level 3, paragraph, bold, italic, underline, link), for
- * every rich text the product stores: the client guide, the info pages, a product's listening guide. Whatever
- * else arrives is dropped: other tags (their text kept, except script/style whose content goes too), every
- * attribute but a link's address, and addresses that are not http, https or mailto (javascript:, data:, vbscript:,
- * protocol-relative). Links open in a new tab that cannot reach back (`rel="noopener noreferrer"`).
+ * The one allow-list of rich text (what the console's editor makes: heading level 3, paragraph, bold, italic,
+ * underline, link; docs/api.md "Rich text"), for every rich text the product stores: the client guide, the info
+ * pages, a product's listening guide. Whatever else arrives is dropped: other tags (their text kept, except
+ * script/style whose content goes too), every attribute but a link's address, and addresses that are not http,
+ * https or mailto (javascript:, data:, vbscript:, protocol-relative). Links open in a new tab that cannot reach back
+ * (`rel="noopener noreferrer"`).
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {

@@ -9,7 +9,7 @@ export const name = safeString()
 
 const nullableId = id.nullish();
 
-// Categories and sub categories (spec 2 §3)
+// Categories and sub categories (docs/api.md "Brand content")
 /** A row of the pickers (categories, sub categories, brands): its id and name. */
 export interface NamedRecord {
   _id: string;
@@ -44,7 +44,7 @@ export type SubCategory = z.infer<typeof subCategory>;
 export type SubCategoryCreate = z.input<typeof subCategoryCreate>;
 export type SubCategoryUpdate = z.input<typeof subCategoryUpdate>;
 
-// Songs (spec 2 §3, spec 3 §3)
+// Songs (docs/api.md "Brand content")
 export const songType = z.union([z.literal(1), z.literal(2)], says('must be 1 or 2'));
 
 export const song = z.object({
@@ -76,10 +76,10 @@ export const songUpdate = z.object({
   is_published: status01.optional(),
   order: order.optional(),
   sub_category_id: nullableId,
-  /** Sent by admins with every song call (spec 3 §6); a song keeps its brand. */
+  /** Sent by admins with every song call (docs/api.md "Brand content"); a song keeps its brand. */
   brand_id: nullableId,
 });
-/** The body of POST /songs and PUT /songs/{id}, as the console sends it (admins name the brand, spec 3 §6). */
+/** The body of POST /songs and PUT /songs/{id}, as the console sends it (admins name the brand). */
 export type SongBody = Pick<z.infer<typeof songUpdate>, 'name' | 'song_writer' | 'song_type' | 'brand_id'>;
 export const songCreate = songUpdate.extend({
   name,
@@ -127,7 +127,7 @@ const recordingShape = Object.fromEntries(INSTRUMENT_FIELDS.map((f) => [f, text(
 export const audioState = z.enum(['uploaded', 'processing', 'ready', 'failed']);
 export type AudioState = z.infer<typeof audioState>;
 
-/** An audio record as the console and the player read it (spec 3 §3 plus the processing results). */
+/** An audio record as the console and the player read it: the stored record plus the processing results. */
 export const audioRecord = z.object({
   _id: id,
   product_id: id,
@@ -153,7 +153,7 @@ export const instrument = z.object({
   name: z.string(),
   is_published: status01,
   order: z.number().int(),
-  /** Spec 3 calls it performer, spec 2 performer_name: both are answered. */
+  /** One field with two names, performer and performer_name: both are answered (docs/api.md "Brand content"). */
   performer: z.string().nullable(),
   ...Object.fromEntries(INSTRUMENT_FIELDS.map((f) => [f, z.string().nullable()])),
   updated_at: isoTime,

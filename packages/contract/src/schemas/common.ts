@@ -16,7 +16,7 @@ export const says = (complaint: string) => ({
 
 export const id = z.uuid(says('must be a valid id'));
 
-/** Booleans in queries accept true/false and 1/0 (design.md, API conventions). */
+/** Booleans in queries accept true/false and 1/0. */
 export const queryBool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
   .transform((v) => v === 'true' || v === '1');

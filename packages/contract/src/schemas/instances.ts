@@ -8,7 +8,7 @@ import {
 } from '../constants.ts';
 import { filterText, httpUrl, id, isoTime, pageQuery, queryBool, safeString, says, status01 } from './common.ts';
 
-/** Player instances (spec 3 §3 Instance, §4, §7 Instances). */
+/** Player instances (docs/api.md "Instances and subscriptions"). */
 
 const order = (max: number) =>
   z
@@ -238,7 +238,7 @@ export interface InstanceListQuery {
   page_num: number;
   page_size: number;
   name?: string;
-  /** Sent as true or false (spec 3 §7). */
+  /** Sent as true or false. */
   is_published?: boolean;
   /** Admins: the brand whose instances to list. */
   brand_id?: string;

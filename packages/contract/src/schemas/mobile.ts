@@ -13,8 +13,8 @@ import { frequencyBands, playerProduct, playerSong } from './player.ts';
 import { frequencyBandsInput, infosContent, storedInfosContent } from './settings.ts';
 
 /**
- * The mobile widget and its operator area (spec 3 §2 "Mobile widget operator area", §3 Mobile instance, Retailer,
- * Settings records (mobile), §4, §7 "Mobile operator"). Decisions beyond the spec are in docs/api.md "Mobile".
+ * The mobile widget and its operator area: mobile instances, retailers, the mobile settings. Decisions beyond the
+ * spec are in docs/api.md "Mobile instances" and "Retailers and mobile settings".
  */
 
 const slot = z
@@ -76,7 +76,9 @@ export const MOBILE_PRODUCT_TIPS = {
   placementPriority: 'Fills the free slots with featured products that have no Player Position, 1 first.',
 } as const;
 
-/** The whole product list's rules (checked after a save is merged into what is stored; §4, §9). */
+/**
+ * The whole product list's rules (checked after a save is merged into what is stored; docs/api.md "Mobile instances").
+ */
 export const MOBILE_PRODUCT_RULES = {
   featuredActive: 'a featured product must be active',
   featuredMax: `at most ${MOBILE_SLOTS} products may be featured`,

@@ -3,7 +3,7 @@ import { filterText, id, isoTime, pageQuery, queryBool, safeString, status01 } f
 import { subscription } from './subscriptions.ts';
 
 /**
- * A plan (spec 2 §3 "Plan (subscription)"): a named template of a subscription. Choosing one on Customer edit
+ * A plan: a named template of a subscription. Choosing one on Customer edit
  * copies its features into the customer's own subscription; later edits of the plan never change a customer's
  * (docs/api.md "Customers and plans"). `customers_count`: the customers, not deleted, whose last chosen plan it is.
  */

@@ -100,8 +100,8 @@ export const discographyEntry = z.object({
 export const productDiscography = z.array(discographyEntry).max(200);
 
 /**
- * A Spotify link in the provider's URI form (spec 3 §4): https://open.spotify.com/track/ID?si=… → spotify:track:ID.
- * Anything that does not parse as such a link is returned as it is.
+ * A Spotify link in the provider's URI form (docs/api.md "Brand content"): https://open.spotify.com/track/ID?si=… →
+ * spotify:track:ID. Anything that does not parse as such a link is returned as it is.
  */
 /** A Spotify URI as spotifyUri makes it (spotify:track:ID). */
 const SPOTIFY_URI = /^spotify:[a-z]+:[A-Za-z0-9]+$/;
@@ -111,7 +111,7 @@ export function spotifyUri(link: string): string {
   return m ? `spotify:${m[1]}:${m[2]}` : link;
 }
 
-// ── Tech specs (spec 3 §3, dependencies §4, limits §5) ──────────────────────────────────────────────
+// ── Tech specs: fields, their dependencies and limits (docs/api.md "Brand content") ─────────────────
 
 export const TECH_LIMITS = { diaphragm_materials: 30, other_filter: 21, modes: 40, special_controls: 21 } as const;
 
@@ -265,7 +265,7 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-/** A row of the product lists (spec 3 §2, spec 2 §3). */
+/** A row of the product lists, the client's and the operators' (docs/api.md "Brand content"). */
 export const productListItem = z.object({
   _id: id,
   updated_at: isoTime,
@@ -293,7 +293,7 @@ export const productQuery = pageQuery.extend({
   name: filterText(200),
   is_published: queryBool.optional(),
   brand_id: id.optional(),
-  /** The picker of other brands' products (spec 3 §7). */
+  /** The picker of other brands' products (docs/api.md "Brand content"). */
   all_brand: queryBool.optional(),
   category_id: id.optional(),
 });

@@ -14,7 +14,7 @@ import { frequencyBands } from './player.ts';
 export const LANDING_SETTINGS = ['landing_instance', 'mobile_landing_instance'] as const;
 export type LandingSetting = (typeof LANDING_SETTINGS)[number];
 
-/** Widget landing setting (spec 1 §3): content.instance._id, null until an operator picks one. */
+/** Widget landing setting (docs/api.md "Accounts"): content.instance._id, null until an operator picks one. */
 export const landingContent = z.object({
   instance: z.object({ _id: z.string() }).nullable(),
 });
@@ -28,10 +28,10 @@ export const landingSettingParams = z.object({
 });
 
 /**
- * Rich text (spec 2 §2: heading level 3, paragraph, bold, italic, underline, link): every rich text of the product
- * (the client guide, the info pages, a product's listening guide) is HTML, reduced by the server to one allow-list
- * when it is saved (apps/server/src/platform/html.ts). The limit applies to what is sent and again to what the
- * cleaning makes of it (which can be longer: `&` is stored as `&amp;`): a save over it is a 400. Answers read
+ * Rich text (heading level 3, paragraph, bold, italic, underline, link; docs/api.md "Rich text"): every rich text of
+ * the product (the client guide, the info pages, a product's listening guide) is HTML, reduced by the server to one
+ * allow-list when it is saved (apps/server/src/platform/html.ts). The limit applies to what is sent and again to what
+ * the cleaning makes of it (which can be longer: `&` is stored as `&amp;`): a save over it is a 400. Answers read
  * stored text unbounded (`storedRichText`), so nothing stored, by any version, can fail its own read.
  */
 export const RICH_TEXT_MAX = 100_000;
@@ -42,7 +42,7 @@ const richText = z
 /** Rich text as answers carry it: what was stored, whatever its length. */
 export const storedRichText = z.string();
 
-/** The client guide (spec 3 §2 /client/guide): four tabs of rich text, edited by operators (/global/guides). */
+/** The client guide (/client/guide): four tabs of rich text, edited by operators (/global/guides). */
 export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
 export const guideContent = z.object({
   content: richText,
@@ -58,7 +58,7 @@ const storedGuideContent = z.object(
   >,
 );
 
-/** The player's info pages (spec 2 §2 Info pages, §3 Settings record): rich text, shown by the player. */
+/** The player's info pages (the `infos` settings record): rich text, shown by the player. */
 export const infosContent = z.object(
   Object.fromEntries(INFO_PAGES.map((page) => [page, richText])) as Record<InfoPage, typeof richText>,
 );
@@ -82,7 +82,7 @@ export const frequencyBandInput = z
       .max(FREQUENCY_DESC_MAX, { error: `must be at most ${FREQUENCY_DESC_MAX} characters` }),
   })
   .refine((band) => band.min < band.max, { error: MSG.frequencyMaxAboveMin, path: ['max'] });
-/** PUT /admin/settings/freq_graph: all seven bands (spec 2 §2 Frequency Graph). */
+/** PUT /admin/settings/freq_graph: all seven bands. */
 export const frequencyBandsInput = z.object(
   Object.fromEntries(FREQUENCY_BANDS.map((band) => [band, frequencyBandInput])) as Record<
     (typeof FREQUENCY_BANDS)[number],
@@ -90,7 +90,10 @@ export const frequencyBandsInput = z.object(
   >,
 );
 
-/** The settings an operator reads and writes at /admin/settings/{type} (spec 2 §7). */
+/**
+ * The settings an operator reads and writes at /admin/settings/{type} (docs/api.md
+ * "Client guide and the player's public read").
+ */
 export const ADMIN_SETTINGS = ['guide', 'infos', 'freq_graph', 'landing_instance'] as const;
 export const guideSetting = z.object({ type: z.literal('guide'), content: storedGuideContent });
 /** GET /settings/guide, /admin/settings/guide. */

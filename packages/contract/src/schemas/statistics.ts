@@ -4,7 +4,7 @@ import { MSG } from '../messages.ts';
 import { id, isoTime, pageQuery, says } from './common.ts';
 
 /**
- * The statistics API (spec 2 §7, spec 3 §7; paths under STATISTICS_BASE, /api/v1/atk). Days are UTC days,
+ * The statistics API (paths under STATISTICS_BASE, /api/v1/atk). Days are UTC days,
  * `start` and `end` inclusive; every series has one point per day of the range, zeros included.
  * Operators use the `/admin/…` paths with a `brand_id`; a customer uses the same paths without `/admin`, for its
  * own brand only (a `brand_id` it sends is ignored). docs/api.md "Statistics".
@@ -102,7 +102,7 @@ export const launchSeries = z.object({
 /** Product statistics: the series and the range's total (plays, or listening seconds), and how many were dropped. */
 export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.number(), dropped });
 
-/** A visitor (spec 2 §3), as the Total Users tables show it; `updated_at` is the last sign in. */
+/** A visitor (docs/api.md "Statistics"), as the Total Users tables show it; `updated_at` is the last sign in. */
 export const visitor = z.object({
   _id: id,
   sign_in_count: z.number().int(),

@@ -13,7 +13,7 @@ const maxOf = (choices: readonly number[]) =>
   });
 
 /**
- * A customer's subscription (spec 2 §3): which instance features it includes and two maximums.
+ * A customer's subscription (docs/api.md "Whose subscription"): which instance features it includes and two maximums.
  * The server refuses what it does not include with code 402 and one of PERMISSION messages.
  */
 export const subscription = z.object({
@@ -45,7 +45,7 @@ export const DEFAULT_SUBSCRIPTION: Subscription = {
   atk_songs: { max_num: 3 },
 };
 
-/** The server's refusals (spec 3 §6, §8), verbatim. */
+/** The server's refusals, verbatim (docs/api.md "402 refusals"). */
 export const PERMISSION = {
   discography: 'permission error - features - discography',
   frequency_graphs: 'permission error - features - frequency_graphs',
@@ -61,8 +61,8 @@ export const PERMISSION = {
 } as const;
 
 /**
- * The instance features a subscription can refuse (spec 3 §6), in the order of spec 3 §8. Listening guide, images
- * and display price are never refused.
+ * The instance features a subscription can refuse, in the order they are checked (docs/api.md "402 refusals").
+ * Listening guide, images and display price are never refused.
  */
 export const GATED_FEATURES = [
   'discography',
@@ -86,8 +86,9 @@ export const planLimits = (sub: Subscription, feature: GatedFeature): boolean =>
   isMax(feature) ? sub[feature].max_num < NO_LIMIT : sub[feature].is_enable !== 1;
 
 /**
- * The features an instance sets beyond its subscription, in the order of spec 3 §8: the one rule of the server's
- * 402 (it names the first) and of the console's refusal before the save (it names them all).
+ * The features an instance sets beyond its subscription, in the order they are checked (docs/api.md "402 refusals"):
+ * the one rule of the server's 402 (it names the first) and of the console's refusal before the save (it names them
+ * all).
  */
 export const featuresBeyond = (features: InstanceFeatures, sub: Subscription): GatedFeature[] =>
   GATED_FEATURES.filter((feature) =>

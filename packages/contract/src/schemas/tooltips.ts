@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { TOOLTIP_CONTENT_MAX, TOOLTIP_FEATURES } from '../constants.ts';
 import { filterText, id, isoTime, pageQuery, safeString, says } from './common.ts';
 
-/** Tooltips of the player's features (spec 2 §3 Tooltip, §7 /admin/tooltips). Feature codes: TOOLTIP_FEATURES. */
+/**
+ * Tooltips of the player's features (/admin/tooltips; docs/api.md "The player's public API"). Feature codes:
+ * TOOLTIP_FEATURES.
+ */
 
 const feature = z
   .number(says('must be a number'))

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { AUDIO_EXTENSIONS, IMAGE_TYPES } from '../constants.ts';
 import { id, safeString, says } from './common.ts';
 
-/** GET /aws/presigned_url?mine_type={extension}&product_id&song_id&instrument_id (spec 3 §7, "mine_type" sic). */
+/**
+ * GET /aws/presigned_url?mine_type={extension}&product_id&song_id&instrument_id ("mine_type" sic; docs/api.md
+ * "Uploads and storage").
+ */
 export const presignedAudioQuery = z.object({
   mine_type: z.enum(AUDIO_EXTENSIONS, {
     error: `must be an audio file extension: ${AUDIO_EXTENSIONS.join(', ')}`,

@@ -16,7 +16,7 @@ import {
 } from './common.ts';
 import { subscription } from './subscriptions.ts';
 
-/** The profile fields of spec 1 §2 (Profile) and §3 (User info). */
+/** The profile fields a user saves and reads back (PUT /users/profile, GET /users/info; docs/api.md "Accounts"). */
 export const PROFILE_FIELDS = [
   'first_name',
   'last_name',
@@ -110,15 +110,16 @@ export const invitationRead = z.object({ user_info: userInfo, token: z.string() 
 export type InvitationData = Omit<z.infer<typeof invitationRead>, 'user_info'> & { user_info: UserInfo };
 
 /**
- * GET /admin/users/{id} (spec 2 §7): the user and its own subscription (the default plan when none is stored),
+ * GET /admin/users/{id}: the user and its own subscription (the default plan when none is stored),
  * and the plan the operator last chose for it (docs/api.md "Customers and plans").
  */
 export const adminUser = userInfo.extend({ subscription, plan_id: z.string().nullable() });
 export type AdminUser = z.infer<typeof adminUser> & Record<ProfileField, string | null>;
 
 /**
- * PUT /admin/users/{id} (spec 2 §7): user fields, or {master_brand_status} (Confirm), or {subscription}
- * (Edit Features), or a new password with its confirmation (Reset Password). Fields absent are left alone.
+ * PUT /admin/users/{id} (docs/api.md "Customers and plans"): user fields, or {master_brand_status} (Confirm), or
+ * {subscription} (Edit Features), or a new password with its confirmation (Reset Password). Fields absent are left
+ * alone.
  */
 export const adminUserUpdate = profileUpdate
   .extend({
@@ -143,7 +144,10 @@ export type AdminUserUpdate = z.infer<typeof adminUserUpdate>;
 /** A cleared filter (an empty value) is no filter. */
 const blank = (v: unknown) => (v === '' ? undefined : v);
 
-/** GET /admin/users (spec 2 §7): the Customers list's filters; `name` and `email` match anywhere, literally. */
+/**
+ * GET /admin/users (docs/api.md "Customers and plans"): the Customers list's filters; `name` and `email` match
+ * anywhere, literally.
+ */
 export const adminUserQuery = pageQuery.extend({
   role_id: z.preprocess(blank, id.optional()),
   name: filterText(200),
@@ -171,8 +175,8 @@ export const adminUserRow = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
 /**
- * POST /admin/users (spec 2 §7 New Customer). `email` and a matching password are checked by the server so the
- * answers are the spec's own texts ('Email is required', 'Password and confirm password must match').
+ * POST /admin/users (New Customer; docs/api.md "Customers and plans"). `email` and a matching password are checked by
+ * the server so the answers are the spec's own texts ('Email is required', 'Password and confirm password must match').
  * `master_brand_name` is accepted for the console's sake; the name shown is always the brand's own.
  */
 export const adminUserCreate = z

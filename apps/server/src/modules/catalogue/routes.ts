@@ -23,7 +23,7 @@ import * as catalogue from './service.ts';
 const admins = { auth: ADMINS };
 
 export function catalogueRoutes(app: App, { db }: Deps) {
-  // Pickers: any brand user reads categories and sub categories; admins manage them (spec 2 §7).
+  // Pickers: any brand user reads categories and sub categories; admins manage them (docs/api.md "Brand content").
   for (const { prefix, auth } of VARIANTS) {
     app.get(
       `${prefix}/categories`,

@@ -22,7 +22,10 @@ import * as instances from './service.ts';
 
 const one = { 200: envelopeOf(instance) };
 
-/** Player instances (spec 3 §7 Instances): `/instances…` for customers and admins, `/admin/instances…` for admins. */
+/**
+ * Player instances (docs/api.md "Instances and subscriptions"): `/instances…` for customers and admins,
+ * `/admin/instances…` for admins.
+ */
 export function instanceRoutes(app: App, { db }: Deps) {
   for (const { prefix, auth } of VARIANTS) {
     const config = { auth };
@@ -38,7 +41,7 @@ export function instanceRoutes(app: App, { db }: Deps) {
       async (req) =>
         ok(await instances.createInstance(db, currentUser(req), req.body.general), MSG.createInstanceSuccess),
     );
-    // The atk operator's Duplicate (spec 3 §7 "Mobile operator": POST /atk_player/instances/copy) copies a mobile
+    // The atk operator's Duplicate (POST /atk_player/instances/copy; docs/api.md "Mobile instances") copies a mobile
     // instance; every other user's copy is the desktop one. The atk role has no desktop instances, nor customers
     // and admins mobile ones: either way another kind's id is a 404.
     app.post(

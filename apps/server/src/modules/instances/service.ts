@@ -219,7 +219,8 @@ const activeProductIds = (row: Pick<InstanceRow, 'products' | 'otherProducts'>) 
  * POST /instances: a new instance of the user's master brand (admins name the brand), pending unless said
  * otherwise, with the default features, images and buttons. With a category its products are the brand's
  * published products of that category (and sub category, when one is given): by default all in-category products
- * are available (spec 3 §2), the first ones active up to the Products in Player limit. Its sources follow.
+ * are available, the first ones active up to the Products in Player limit. Its sources follow (docs/api.md
+ * "Instances and subscriptions").
  */
 export async function createInstance(db: Db, user: SessionUser, g: InstanceGeneral) {
   const brandId = targetBrand(user, g.brand_id, 'general.brand_id');

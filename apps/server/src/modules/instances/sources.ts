@@ -9,10 +9,10 @@ export interface AvailableSong {
 }
 
 /**
- * Brings an instance's stored sources in line with the songs now available (spec 3 §4), keeping what the brand
- * chose: entries still available keep their is_active and relative order; vanished songs and sources are dropped;
- * new ones are appended at the end, active; orders are renumbered 1..n (songs, and sources within each song).
- * A new platform song beyond `atkLimit` active platform songs is appended inactive, so a derivation never
+ * Brings an instance's stored sources in line with the songs now available (docs/api.md "Derivation of sources"),
+ * keeping what the brand chose: entries still available keep their is_active and relative order; vanished songs and
+ * sources are dropped; new ones are appended at the end, active; orders are renumbered 1..n (songs, and sources within
+ * each song). A new platform song beyond `atkLimit` active platform songs is appended inactive, so a derivation never
  * produces what a save of the sources would refuse.
  */
 export function deriveSources(

@@ -108,7 +108,7 @@ export async function listInvitations(db: Db, q: Page & { email?: string }) {
   return listPage(db, q, rows, { from: invitations, where }, toInvitation);
 }
 
-/** Opening a valid link signs the invited user in, so the page can set the password (spec 1 §4). */
+/** Opening a valid link signs the invited user in, so the page can set the password (docs/api.md "Accounts"). */
 export async function openInvitation(db: Db, uuid: string): Promise<InvitationData> {
   const [inv] = await db.select().from(invitations).where(eq(invitations.uuid, uuid)).limit(1);
   if (!inv || inv.revokedAt) throw notFound(MSG.invitationInvalid);

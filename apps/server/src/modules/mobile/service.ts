@@ -23,10 +23,10 @@ import { named } from '../instances/service.ts';
 import { type AvailableSong, byOrder, deriveSources, sortSources } from '../instances/sources.ts';
 
 /**
- * Mobile instances (spec 3 §2 "Mobile widget operator area", §7 "Mobile operator"): the atk operator's widget
- * configurations. Unlike a desktop instance a mobile instance has no brand: it lists every published product of
- * every published brand, one row each in mobile_instance_products (100,000 products are rows to filter, sort and
- * page in SQL, not a document). The routes admit the atk role only (docs/api.md "Mobile instances").
+ * Mobile instances, in the mobile widget operator area (/atk): the atk operator's widget configurations. Unlike a
+ * desktop instance a mobile instance has no brand: it lists every published product of every published brand, one row
+ * each in mobile_instance_products (100,000 products are rows to filter, sort and page in SQL, not a document). The
+ * routes admit the atk role only (docs/api.md "Mobile instances").
  */
 
 type MobileRow = typeof mobileInstances.$inferSelect;

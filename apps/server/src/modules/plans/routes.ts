@@ -9,7 +9,7 @@ const one = { 200: envelopeOf(plan) };
 const config = { auth: ADMINS };
 const tags = ['plans'];
 
-/** Subscription plans (spec 2 §7 /admin/subscriptions): admins only. */
+/** Subscription plans (/admin/subscriptions; docs/api.md "Customers and plans"): admins only. */
 export function planRoutes(app: App, { db }: Deps) {
   app.get(
     '/admin/subscriptions',

@@ -30,8 +30,9 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * malformed id, or a deleted brand) is one 404. One query per table, whatever the size of the instance: the
  * instance, then products, songs, instruments, audio (ready, or still being processed), the settings (bands, info
  * pages) and the tooltips together.
- * Only published (Active) songs and sources are offered: the catalogue's publish switches (spec 2 §4) take them out
- * of every player at once; the instance's own switches (Sources tab) choose among the published ones.
+ * Only published (Active) songs and sources are offered: the catalogue's publish switches (docs/api.md
+ * "Catalogue screens") take them out of every player at once; the instance's own switches (Sources tab) choose
+ * among the published ones.
  */
 export async function readPlayerInstance(db: Db, id: string): Promise<PlayerInstance> {
   return (await readPlayerInstanceWithDependencies(db, id)).instance;
@@ -286,7 +287,7 @@ export function playerFeatures(features: Partial<InstanceFeatures> | null | unde
   const max = f.products_in_player?.max_num;
   return {
     ordered,
-    // Display Price defaults to enabled when missing (spec 3 §2).
+    // Display Price defaults to enabled when missing (docs/api.md "What the read answers").
     display_price: f.display_price?.is_enable === 0 ? 0 : 1,
     products_in_player: typeof max === 'number' && max > 0 ? max : DEFAULT_FEATURES.products_in_player.max_num,
   };

@@ -198,8 +198,9 @@ export async function createProduct({ db, storage }: Ctx, user: SessionUser, inp
 }
 
 /**
- * PUT /products/{id}: one section at a time (spec 3 §4). In one transaction with the product row locked, and the
- * songs it names held until it commits (docs/api.md "A brand's state and scope"); an audio attach has its own path.
+ * PUT /products/{id}: one section at a time (docs/api.md "Brand content"). In one transaction with the product row
+ * locked, and the songs it names held until it commits (docs/api.md "A brand's state and scope"); an audio attach has
+ * its own path.
  */
 export async function updateProduct(deps: AudioDeps, user: SessionUser, id: string, update: ProductUpdate) {
   if (update.type === 'audio') return attachAudio(deps, user, id, update.content);
@@ -234,7 +235,8 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
         set.songs = await brandSongs(db, current.brandId, update.content);
         break;
       case 'atk_songs':
-        // The platform's songs a product offers are the operators' choice; brands only see them (spec 3 §6).
+        // The platform's songs a product offers are the operators' choice; brands only see them (docs/api.md
+        // "A product's ATK songs").
         if (!isAdminRole(user.role)) throw forbidden();
         set.atkSongs = await platformSongs(db, update.content);
         break;

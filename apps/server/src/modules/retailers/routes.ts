@@ -8,7 +8,9 @@ import * as retailers from './service.ts';
 
 const atk = { auth: ATK_ONLY };
 
-/** Under /api/v1 (spec 3 §6): the Retailers screen of the mobile widget operator area (spec 3 §2). */
+/**
+ * Under /api/v1: the Retailers screen of the mobile widget operator area (docs/api.md "Retailers and mobile settings").
+ */
 export function retailerRoutes(app: App, { db, storage }: Deps) {
   app.get(
     '/admin/retailers',

@@ -42,7 +42,10 @@ export async function listRetailers(db: Db, q: Page & { name?: string; status?: 
   return listPage(db, q, rows, { from: retailers, where }, toRetailer);
 }
 
-/** "Add" makes an empty, Inactive retailer at once (the console then edits it in place: spec 3 §2). */
+/**
+ * "Add" makes an empty, Inactive retailer at once (the console then edits it in place: docs/api.md
+ * "Retailers and mobile settings").
+ */
 export async function createRetailer(db: Db): Promise<Retailer> {
   const [row] = await db.insert(retailers).values({ name: '', status: '0' }).returning();
   return toRetailer(row);

@@ -2,9 +2,10 @@ import type { GuideContent } from '@atk/contract';
 
 /**
  * The client guide customers read at /client/guide until an operator saves one (/global/guides). Rich text of the
- * one allow-list (h3, p, strong, em, u, links; platform/html.ts), one text per tab (spec 3 §2 "Client guide":
- * Content, Players, Audio, Integrate). Written in markdown until issue 12 and converted by `markdownToRichText`,
- * as stored guides were (bootstrap/rich-text.ts): list items are paragraphs starting with their bullet or number.
+ * one allow-list (h3, p, strong, em, u, links; platform/html.ts), one text per tab: Content, Players, Audio,
+ * Integrate (docs/api.md "Client guide and the player's public read"). Written in markdown until issue 12 and
+ * converted by `markdownToRichText`, as stored guides were (bootstrap/rich-text.ts): list items are paragraphs
+ * starting with their bullet or number.
  */
 export const DEFAULT_GUIDE: GuideContent = {
   content: `<h3>Your products</h3>

@@ -57,8 +57,9 @@ export function settingRoutes(app: App, { db }: Deps) {
     },
   );
 
-  // The client guide (spec 3 §2, §7): customers and admins read it; operators edit it (spec 2 /global/guides).
-  // Until an operator saves one, the built-in guide is answered. Rich text, sanitised when saved.
+  // The client guide (docs/api.md "Client guide and the player's public read"): customers and admins read it;
+  // operators edit it (/global/guides). Until an operator saves one, the built-in guide is answered. Rich text,
+  // sanitised when saved.
   const guide = async () => ({ type: 'guide' as const, content: await readGuide(db) });
   const guideReply = { 200: envelopeOf(guideSetting) };
   app.get(
@@ -80,7 +81,7 @@ export function settingRoutes(app: App, { db }: Deps) {
     },
   );
 
-  // The player's info pages and frequency bands (spec 2 §2 Info pages, /global/infos): each tab saves its own type.
+  // The player's info pages and frequency bands (/global/infos): each tab saves its own type.
   const infos = async () => ({ type: 'infos' as const, content: await readInfos(db) });
   const infosReply = { 200: envelopeOf(infosSetting) };
   app.get(
@@ -112,7 +113,7 @@ export function settingRoutes(app: App, { db }: Deps) {
     },
   );
 
-  // The landing page's instance (spec 2 §7, /global/landing).
+  // The landing page's instance (/global/landing; docs/api.md "Client guide and the player's public read").
   const landingReply = { 200: envelopeOf(landingAdminSetting) };
   app.get(
     '/admin/settings/landing_instance',
@@ -128,8 +129,8 @@ export function settingRoutes(app: App, { db }: Deps) {
     },
   );
 
-  // The mobile widget's settings (spec 3 §3 Settings records, mobile): the atk operator's only, each type saved
-  // from its own screen, in the style of the desktop ones above (rich text sanitised the same way).
+  // The mobile widget's settings (docs/api.md "Retailers and mobile settings"): the atk operator's only, each
+  // type saved from its own screen, in the style of the desktop ones above (rich text sanitised the same way).
   const atk = { auth: ATK_ONLY };
   const mobile = {
     mobile_infos: async () => ({ type: 'mobile_infos' as const, content: await readMobileInfos(db) }),

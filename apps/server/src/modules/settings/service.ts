@@ -66,7 +66,10 @@ export async function readInfos(db: Db): Promise<InfosContent> {
   return infosOf(await readSetting<unknown>(db, 'infos', null));
 }
 
-/** The `freq_graph` setting (spec 2 §3), band by band; a band missing or malformed keeps its default. */
+/**
+ * The `freq_graph` setting, band by band; a band missing or malformed keeps its default (docs/api.md
+ * "What the read answers").
+ */
 export function frequencyBandsOf(stored: unknown): FrequencyBands {
   const content = objectOf(stored) ?? {};
   const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN);
@@ -97,7 +100,7 @@ export async function writeFrequencyBands(
   await writeSetting(db, type, Object.fromEntries(FREQUENCY_BANDS.map((band) => [band, bands[band]])));
 }
 
-// ── The mobile widget's settings (spec 3 §3 Settings records, mobile) ────────────────────────────────────
+// ── The mobile widget's settings (docs/api.md "Retailers and mobile settings") ───────────────────────────
 
 const MOBILE_INFO_PAGES = ['listening_tips', 'about_us', 'faq'] as const;
 

@@ -5,12 +5,12 @@ import { brands, instruments, songs, subCategories } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 
 /**
- * Orders of songs and sources (spec 2 §4): within its group an item's `order` is its position, 1..n without
- * gaps or repeats. Changing one moves the item and shifts the ones between by one; a new item goes last (or
- * where its order puts it), a deleted one closes its gap. Every such write runs in one transaction that first
- * locks the group's parent row (`FOR NO KEY UPDATE`: the sub category, brand or song), so two operators saving
- * at once take turns and never both read the same positions. Platform songs outside a sub category have no parent
- * row; a transaction-scoped advisory lock stands in for it.
+ * Orders of songs and sources (docs/api.md "Catalogue screens"): within its group an item's `order` is its position,
+ * 1..n without gaps or repeats. Changing one moves the item and shifts the ones between by one; a new item goes last
+ * (or where its order puts it), a deleted one closes its gap. Every such write runs in one transaction that first locks
+ * the group's parent row (`FOR NO KEY UPDATE`: the sub category, brand or song), so two operators saving at once take
+ * turns and never both read the same positions. Platform songs outside a sub category have no parent row; a
+ * transaction-scoped advisory lock stands in for it.
  */
 
 /** The songs a song is ordered among: those of its sub category, else its brand's (or the platform's) without one. */

@@ -44,7 +44,7 @@ function parseIds(ids: string): string[] {
 }
 
 /**
- * A customer lists its master brand's songs, or the platform's songs with `is_atk=true` (spec 3 §7).
+ * A customer lists its master brand's songs, or the platform's songs with `is_atk=true` (docs/api.md "Brand content").
  * Admins list any brand's (`brand_id`) or every song.
  */
 export async function listSongs(
@@ -211,7 +211,7 @@ function instrumentColumns(input: InstrumentInput): Partial<InstrumentRow> {
     order: input.order,
   };
   for (const f of INSTRUMENT_FIELDS) if (input[f] !== undefined) out[COLUMN[f]] = input[f] || null;
-  // `performer` (spec 3) and `performer_name` (spec 2) are one field.
+  // `performer` and `performer_name` are two names of one field (docs/api.md "Brand content").
   if (input.performer !== undefined) out.performerName = input.performer || null;
   return out as Partial<InstrumentRow>;
 }

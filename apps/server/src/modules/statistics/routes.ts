@@ -27,9 +27,9 @@ const daily = { 200: envelopeOf(dailySeries) };
 const products = { 200: envelopeOf(productSeries) };
 
 /**
- * The statistics API (spec 2 §7, spec 3 §7), registered under STATISTICS_BASE (/api/v1/atk). The platform-wide
+ * The statistics API (docs/api.md "Statistics"), registered under STATISTICS_BASE (/api/v1/atk). The platform-wide
  * reads are operators' only; the brand reads exist twice like brand content: `/admin/…` naming a `brand_id`, and
- * the bare path for a customer's own brand. The atk operator reads product statistics of any brand (spec 3).
+ * the bare path for a customer's own brand. The atk operator reads product statistics of any brand.
  */
 export function statisticsRoutes(app: App, { db }: Deps) {
   app.get(
@@ -56,7 +56,7 @@ export function statisticsRoutes(app: App, { db }: Deps) {
 
   for (const { prefix, auth } of VARIANTS) {
     const config = { auth };
-    // Spec 3 §7: the atk operator's product statistics use the admin paths (it has no brand of its own).
+    // The atk operator's product statistics use the admin paths (it has no brand of its own).
     const productConfig = { auth: prefix ? ([...auth, 'atk'] satisfies Role[]) : auth };
     app.get(
       `${prefix}/player/brand/visitors`,

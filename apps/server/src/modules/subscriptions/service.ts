@@ -43,7 +43,8 @@ export async function brandSubscription(db: Db, brandId: string): Promise<Subscr
 }
 
 /**
- * Features a subscription does not include, in the order of spec 3 §8: the first one refuses the save.
+ * Features a subscription does not include, in the order they are checked (docs/api.md "402 refusals"): the first
+ * one refuses the save.
  * Listening guide, images and display price are never refused (the spec has no refusal for them).
  */
 export function assertFeaturesAllowed(features: InstanceFeatures, sub: Subscription) {

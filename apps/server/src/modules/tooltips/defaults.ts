@@ -1,8 +1,9 @@
 import { TOOLTIP_FEATURES } from '@atk/contract';
 
 /**
- * The tooltips a new database starts with, one per player feature (spec 2 §3 feature codes). Content defaults, not
- * demo data: they go in everywhere, once, while the table is empty; operators edit them under Tooltips.
+ * The tooltips a new database starts with, one per player feature (TOOLTIP_FEATURES; docs/api.md "Default tooltips").
+ * Content defaults, not demo data: they go in everywhere, once, while the table is empty; operators edit them under
+ * Tooltips.
  */
 export const DEFAULT_TOOLTIPS: Record<(typeof TOOLTIP_FEATURES)[number], string> = {
   Gear: 'Pick the products to compare, then switch between them while the music keeps playing.',

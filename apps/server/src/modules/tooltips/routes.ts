@@ -9,7 +9,7 @@ const one = { 200: envelopeOf(tooltip) };
 const config = { auth: ADMINS };
 const tags = ['tooltips'];
 
-/** Tooltips of the player's features (spec 2 §7): admins only. */
+/** Tooltips of the player's features (docs/api.md "The player's public API"): admins only. */
 export function tooltipRoutes(app: App, { db }: Deps) {
   app.get(
     '/admin/tooltips',

@@ -20,8 +20,8 @@ const tags = ['users'];
 const one = { 200: envelopeOf(adminUser) };
 
 /**
- * Operators' Customers screens (spec 2 §7 "Invitations and customers"): list, New, Edit, Confirm, Delete. Who may
- * read or change which account: userAccess.ts.
+ * Operators' Customers screens (docs/api.md "Customers and plans"): list, New, Edit, Confirm, Delete. Who may
+ * read or change which account: userAccess.ts (docs/api.md "Who manages whom").
  */
 export function adminUserRoutes(app: App, { db }: Deps) {
   app.get(

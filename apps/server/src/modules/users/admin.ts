@@ -101,7 +101,8 @@ async function adminUserOf(db: Db, id: string): Promise<AdminUser> {
 }
 
 /**
- * POST /admin/users (New Customer): a customer with a password, active at once (spec 2 §4) and able to sign in.
+ * POST /admin/users (New Customer): a customer with a password, active at once and able to sign in (docs/api.md
+ * "Customers and plans").
  * Operators create customers only here: another role is refused, so no admin is made through this screen.
  */
 export async function createAdminUser(db: Db, body: AdminUserCreate): Promise<AdminUser> {
