@@ -43,7 +43,7 @@ import { createBackground } from './platform/background.ts';
 import { type LoggingOptions, loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue/types.ts';
-import { securityHeaders as helmetHeaders } from './platform/security-headers.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import { createStorage, type Storage, storageOrigins } from './platform/storage/index.ts';
 
 /** The API's root: most paths are under API_BASE (/api/v1/atk_player), a few directly here. */
@@ -91,7 +91,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
 
   // Worked out once (platform/security-headers.ts): @fastify/helmet rebuilds helmet, its CSP parsing included, on
   // every request, and even a prebuilt helmet runs a dozen middlewares per request for headers that never change.
-  const securityHeaders = helmetHeaders({
+  const setSecurityHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -107,7 +107,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
     },
   });
   app.addHook('onRequest', (_req, reply, done) => {
-    securityHeaders(reply.raw);
+    setSecurityHeaders(reply.raw);
     done();
   });
   await app.register(swagger, {

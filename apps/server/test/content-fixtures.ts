@@ -52,7 +52,7 @@ export async function publishedProduct(app: TestApp, t: Tenants, token: string, 
 }
 
 /** A published instance showing `shown` in this order, made through POST and PUT /instances. */
-export async function publishedInstance(
+export async function instanceShowing(
   app: TestApp,
   t: Tenants,
   token: string,

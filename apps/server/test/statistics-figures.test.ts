@@ -20,7 +20,7 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEARD_GAP_SECONDS } from '../src/modules/statistics/ingest.ts';
-import { publishedInstance, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
+import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
 import type { TestApp } from './harness.ts';
 import { backdated, launched, sendAs, type Visitor } from './player-support.ts';
 import { expectError, expectOk } from './support.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const product = (token: string, name: string) => publishedProduct(app, t, token, name);
-const instance = (token: string, name: string, shown: Product[]) => publishedInstance(app, t, token, name, shown);
+const instance = (token: string, name: string, shown: Product[]) => instanceShowing(app, t, token, name, shown);
 
 const S = STATISTICS_BASE;
 const today = utcToday();

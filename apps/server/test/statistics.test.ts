@@ -15,7 +15,7 @@ import {
   type Visitor,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedInstance, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
+import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
 import type { TestApp } from './harness.ts';
 import { backdated } from './player-support.ts';
 import { expectError, expectOk } from './support.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const product = (token: string, name: string) => publishedProduct(app, t, token, name);
-const instance = (token: string, name: string, shown: Product[]) => publishedInstance(app, t, token, name, shown);
+const instance = (token: string, name: string, shown: Product[]) => instanceShowing(app, t, token, name, shown);
 
 const S = STATISTICS_BASE;
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

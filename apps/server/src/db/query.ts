@@ -20,6 +20,9 @@ export const contains = (column: AnyColumn, term: string) => ilike(column, likeP
 export const lowerContains = (column: AnyColumn, term: string) =>
   sql`lower(${column}) like ${likePattern(term.toLowerCase())}`;
 
+/** `column` (a jsonb array) holds an element containing `shape` (GIN-indexable containment). */
+export const jsonArrayHas = (column: AnyColumn, shape: unknown) => sql`${column} @> ${JSON.stringify([shape])}::jsonb`;
+
 /**
  * One page of a list with the count of the whole list, read together: `rows` is the ordered query (already
  * filtered by `where`), counted over `from` with the same `where`.

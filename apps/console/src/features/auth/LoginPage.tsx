@@ -28,17 +28,17 @@ export function LoginPage() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const target = safeRedirect(params.get('redirect')) ?? '/client';
   const login = useSave({
     save: ({ email, password }: { email: string; password: string }) => usersApi.login(email, password),
     success: MSG.loginSuccess,
     onSaved: (data) => {
       startSession(data.token, data.user_info);
-      const target = safeRedirect(params.get('redirect')) ?? '/client';
       timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
     },
   });
 
-  if (signedInOnArrival && token) return <Navigate to={safeRedirect(params.get('redirect')) ?? '/client'} replace />;
+  if (signedInOnArrival && token) return <Navigate to={target} replace />;
 
   const onFinish = ({ email = '', password = '' }: LoginForm) => {
     const trimmed = email.trim();

@@ -1,7 +1,7 @@
 import { MSG } from '@atk/contract';
-import { and, count, countDistinct, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, countDistinct, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { jsonArrayHas } from '../../db/query.ts';
 import { audios, instances, instruments, products, songs, subCategories } from '../../db/schema.ts';
 import { deletedIs, type SoftDeletable } from '../../db/soft-delete.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -17,7 +17,7 @@ const INSTANCE: Noun = ['instance', 'instances'];
 type Use = { noun: Noun; count: number };
 
 /** 'Used by 12 products and 3 instances' from the uses that are not zero. */
-export function usedBy(uses: Use[]): string | null {
+function usedBy(uses: Use[]): string | null {
   const parts = uses.filter((u) => u.count > 0).map((u) => `${u.count} ${u.count === 1 ? u.noun[0] : u.noun[1]}`);
   if (!parts.length) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
@@ -37,9 +37,6 @@ async function countLive(db: Db, table: SoftDeletable, where: SQL | undefined, n
     .where(and(deletedIs(table), where));
   return { noun, count: row.n };
 }
-
-/** `column` (a jsonb array) holds an element containing `shape`. */
-const jsonHas = (column: PgColumn, shape: unknown) => sql`${column} @> ${JSON.stringify([shape])}::jsonb`;
 
 export async function categoryUses(db: Db, id: string): Promise<Use[]> {
   return [
@@ -64,7 +61,7 @@ export async function subCategoryUses(db: Db, id: string): Promise<Use[]> {
 export async function songUses(db: Db, id: string): Promise<Use[]> {
   return [
     await countLive(db, instruments, eq(instruments.songId, id), SOURCE),
-    await countLive(db, products, or(jsonHas(products.songs, id), jsonHas(products.atkSongs, id)), PRODUCT),
+    await countLive(db, products, or(jsonArrayHas(products.songs, id), jsonArrayHas(products.atkSongs, id)), PRODUCT),
   ];
 }
 

@@ -1,7 +1,8 @@
 import type { InstanceSong } from '@atk/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { jsonArrayHas } from '../../db/query.ts';
 import { instances, mobileInstances } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { byOrder } from '../instances/sources.ts';
@@ -12,11 +13,11 @@ export type Gone = { song: string } | { song: string; instrument: string };
 /** `column` (a jsonb list of songs) holds the song, or the source within it. */
 function lists(column: PgColumn, gone: Gone) {
   const shape = 'instrument' in gone ? { instruments: [{ instrument_id: gone.instrument }] } : { song_id: gone.song };
-  return sql`${column} @> ${JSON.stringify([shape])}::jsonb`;
+  return jsonArrayHas(column, shape);
 }
 
 /** The list without the song (or the source), orders renumbered 1..n as stored lists are. */
-export function withoutGone(list: readonly InstanceSong[], gone: Gone): InstanceSong[] {
+function withoutGone(list: readonly InstanceSong[], gone: Gone): InstanceSong[] {
   const kept = byOrder(list)
     .filter((s) => 'instrument' in gone || s.song_id !== gone.song)
     .map((s) => ({
