@@ -26,7 +26,7 @@ import {
   signInAs,
   uid,
 } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, toast } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, ok, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 test.setTimeout(180_000);
@@ -39,12 +39,6 @@ const names = {
   songs: [`Song One ${tag}`, `Song Two ${tag}`, `Song Three ${tag}`],
   instruments: [`Kick ${tag}`, `Snare ${tag}`, `Bass ${tag}`],
 };
-
-async function ok<T>(res: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
-  const r = await res;
-  expect(r.code, r.msg).toBe(200);
-  return r.data;
-}
 
 /** One second of a 16-bit mono sine at 44.1 kHz: a real WAV file for the audio upload. */
 function toneWav(freq: number): Buffer {

@@ -5,34 +5,16 @@
  * edit page, a tab of a tabbed edit page, a dialog.
  */
 import { LABEL, MSG } from '@atk/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
-import { signInAs } from './lists.ts';
-import { api, apiLogin, DEMO, demoCategoryId, settled, signIn } from './support.ts';
+import { fieldError, signInAs, toasts, uid } from './lists.ts';
+import { api, apiLogin, DEMO, demoCategoryId, ok, settled, signIn } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The red message under the form field labelled `label`. */
-const fieldError = (scope: Locator, label: string) =>
-  scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().getByLabel(label, { exact: true }) })
-    .locator('.ant-form-item-explain-error');
-
-/** Every toast on screen, as text. */
-const toasts = (page: Page) => page.locator('.ant-message-notice').allInnerTexts();
 
 /** The error shows in the theme's red (issue 21 §2: antd's own #ff4d4f reads at 3.9:1 on white). */
 async function expectThemeRed(error: Locator) {
   await expect(error).toHaveCSS('color', 'rgb(207, 19, 34)');
-}
-
-async function ok<T>(reply: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
-  const res = await reply;
-  expect(res.code, res.msg).toBe(200);
-  return res.data;
 }
 
 test('catalogue edit page: a name of spaces only is refused by the server under the Name field', async ({ page }) => {

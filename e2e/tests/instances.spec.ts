@@ -10,15 +10,14 @@
 import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT, SALES_EMAIL, type Subscription } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleOnce } from './a11y.ts';
-import { INSTANCE_TABS } from './lists.ts';
-import { api, apiLogin, DEMO, demoCategoryId, settled, signIn, toast } from './support.ts';
+import { INSTANCE_TABS, uid } from './lists.ts';
+import { api, apiLogin, DEMO, demoCategoryId, ok, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
 test.setTimeout(120_000);
 
 // ── scene ────────────────────────────────────────────────────────────────────────────────────────────────
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const RUN = uid();
 
@@ -66,12 +65,6 @@ const scene = {
   /** A published product of another brand (the 'others' picker). */
   other: { id: '', name: `E2E Foreign ${RUN}`, brand: 'Northfield Microphones', brandId: '' },
 };
-
-async function ok<T>(res: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
-  const r = await res;
-  expect(r.code, r.msg).toBe(200);
-  return r.data;
-}
 
 async function brandIdOf(name: string) {
   const res = await ok(

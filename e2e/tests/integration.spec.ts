@@ -6,12 +6,11 @@
  */
 import { LABEL, MSG, PLAYER_TEXT } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { uid } from './lists.ts';
 import { api, apiLogin, baseUrl, DEMO, serveElsewhere, signIn, toast } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
 test.setTimeout(90_000);
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 interface ProductRow {
   _id: string;

@@ -8,6 +8,18 @@ import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 export const DEMO_BRAND = 'Demo Audio';
 
+/** The red message under the form field labelled `label`. */
+export const fieldError = (scope: Locator | Page, label: string) =>
+  scope
+    .locator('.ant-form-item')
+    // the inner locator starts from the page: it is matched inside each form item
+    .filter({ has: ('goto' in scope ? scope : scope.page()).getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
+
+/** Every toast on screen, as text (but the sign-in's own, which may still be up). */
+export const toasts = async (page: Page) =>
+  (await page.locator('.ant-message-notice').allInnerTexts()).filter((t) => t !== MSG.loginSuccess);
+
 export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const exactly = (s: string) => new RegExp(`^${escapeRe(s)}$`);

@@ -7,8 +7,9 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LABEL, MSG } from '@atk/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
+import { fieldError, toasts, uid } from './lists.ts';
 import {
   api,
   apiLogin,
@@ -23,20 +24,6 @@ import {
 } from './support.ts';
 
 test.use({ actionTimeout: 10_000 });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The red message under the form field labelled `label`. */
-const fieldError = (scope: Locator | Page, label: string) =>
-  scope
-    .locator('.ant-form-item')
-    // the inner locator starts from the page: it is matched inside each form item
-    .filter({ has: ('goto' in scope ? scope : scope.page()).getByLabel(label, { exact: true }) })
-    .locator('.ant-form-item-explain-error');
-
-/** Every toast on screen, as text (but the sign-in's own, which may still be up). */
-const toasts = async (page: Page) =>
-  (await page.locator('.ant-message-notice').allInnerTexts()).filter((t) => t !== MSG.loginSuccess);
 
 /** The requests to the API that change something (a refused form must send none). */
 function watchWrites(page: Page): string[] {

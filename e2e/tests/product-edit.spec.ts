@@ -8,14 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleOnce } from './a11y.ts';
-import { PRODUCT_TABS } from './lists.ts';
+import { PRODUCT_TABS, uid } from './lists.ts';
 import { api, apiLogin, DEMO, demoCategoryId, expectWordsWhole, settled, signIn, sineWav, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ actionTimeout: 10_000 });
 
 // ── scene ────────────────────────────────────────────────────────────────────────────────────────────────
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const CATEGORY = 'E2E Mics';

@@ -7,6 +7,7 @@
 import { API_BASE, LABEL, MSG, PAGE_SIZE } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
+import { uid } from './lists.ts';
 import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
@@ -14,7 +15,6 @@ test.use({ actionTimeout: 10_000 });
 
 const FILTERS_KEY = 'atk:filters:products:/client/products';
 
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Created {

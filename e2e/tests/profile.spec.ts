@@ -1,14 +1,8 @@
 import { hashPassword, MSG } from '@atk/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
+import { fieldError } from './lists.ts';
 import { api, apiLogin, customerWithPassword, DEMO, signIn, toast } from './support.ts';
-
-/** The red message under the form field labelled `label`. */
-const fieldError = (page: Page, label: string) =>
-  page
-    .locator('.ant-form-item')
-    .filter({ has: page.getByLabel(label, { exact: true }) })
-    .locator('.ant-form-item-explain-error');
 
 const FIELDS: [string, string][] = [
   ['First Name', 'Grace'],

@@ -68,6 +68,13 @@ export async function demoCategoryId(token: string, admin = false): Promise<stri
  * A straight call under /api/v1 (the paths outside the player's base: mobile instances, retailers, the mobile
  * settings, the signed upload of a logo), answering `data`; anything but code 200 fails the test with the msg.
  */
+/** An API answer that must be a success: its data. */
+export async function ok<T>(reply: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
+  const res = await reply;
+  expect(res.code, res.msg).toBe(200);
+  return res.data;
+}
+
 export async function v1<T>(method: string, route: string, token: string, body?: unknown) {
   const res = await fetch(`${baseUrl()}/api/v1${route}`, {
     method,
