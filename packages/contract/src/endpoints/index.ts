@@ -1,7 +1,8 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
+import { roleEndpoints } from './roles.ts';
 
-export { brandEndpoints };
+export { brandEndpoints, roleEndpoints };
 
 /** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
-export const ENDPOINTS: Record<string, Record<string, Endpoint>> = { brands: brandEndpoints };
+export const ENDPOINTS: Record<string, Record<string, Endpoint>> = { brands: brandEndpoints, roles: roleEndpoints };

@@ -10,11 +10,10 @@ import type {
   AdminUserRow,
   AdminUserUpdate,
   ListData,
-  RoleItem,
   Subscription,
 } from '@atk/contract';
-import { hashPassword } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
+import { hashPassword, roleEndpoints } from '@atk/contract';
+import { call, del, get, post, put } from '../../api/client.ts';
 
 export type CustomerQuery = Pick<
   AdminUserQuery,
@@ -50,8 +49,8 @@ export const customersApi = {
   updateSubscription: (id: string, subscription: Subscription, plan_id: string | null) =>
     customersApi.update(id, { subscription, plan_id }),
   remove: (id: string) => del<null>(`/admin/users/${enc(id)}`),
-  /** The roles (spec 2 §9: page 1, 100); customers are listed by the id of the one named customer. */
-  roles: () => get<ListData<RoleItem>>('/admin/roles', { query: { page_num: 1, page_size: 100, is_deleted: false } }),
+  /** The roles (page 1, 100); customers are listed by the id of the one named customer. */
+  roles: () => call(roleEndpoints.list, { query: { page_num: 1, page_size: 100, is_deleted: false } }),
 };
 
 export const customerKeys = {
