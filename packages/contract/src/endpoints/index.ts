@@ -1,8 +1,13 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
+import { planEndpoints } from './plans.ts';
 import { roleEndpoints } from './roles.ts';
 
-export { brandEndpoints, roleEndpoints };
+export { brandEndpoints, planEndpoints, roleEndpoints };
 
 /** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
-export const ENDPOINTS: Record<string, Record<string, Endpoint>> = { brands: brandEndpoints, roles: roleEndpoints };
+export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
+  brands: brandEndpoints,
+  roles: roleEndpoints,
+  plans: planEndpoints,
+};

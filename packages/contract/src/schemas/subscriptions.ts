@@ -3,13 +3,14 @@ import { ATK_SONGS_CHOICES, NO_LIMIT, PRODUCTS_IN_PLAYER_CHOICES } from '../cons
 import { says, status01 } from './common.ts';
 import type { InstanceFeatures } from './instances.ts';
 
-const enable = z.object({ is_enable: status01 });
+const enable = z.object({ is_enable: status01.describe('1: the feature is included; 0: it is not.') });
 const maxOf = (choices: readonly number[]) =>
   z.object({
     max_num: z
       .number(says('must be a number'))
       .int({ error: 'must be a whole number' })
-      .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` }),
+      .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` })
+      .describe(`The maximum: one of ${choices.join(', ')} (${NO_LIMIT}: no limit).`),
   });
 
 /**
@@ -17,15 +18,15 @@ const maxOf = (choices: readonly number[]) =>
  * The server refuses what it does not include with code 402 and one of PERMISSION messages.
  */
 export const subscription = z.object({
-  listening_guide: enable,
-  discography: enable,
-  frequency_graphs: enable,
-  tech_specs: enable,
-  images: enable,
-  other_brands_products: enable,
-  my_audio: enable,
-  products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES),
-  atk_songs: maxOf(ATK_SONGS_CHOICES),
+  listening_guide: enable.describe("The instance's Listening Guide feature."),
+  discography: enable.describe('The Discography feature.'),
+  frequency_graphs: enable.describe('The Frequency Graphs feature.'),
+  tech_specs: enable.describe('The Tech Specs feature.'),
+  images: enable.describe('The Images feature.'),
+  other_brands_products: enable.describe("Other brands' products in an instance."),
+  my_audio: enable.describe("The brand's own audio (My Audio) in an instance."),
+  products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES).describe('How many products an instance may have active.'),
+  atk_songs: maxOf(ATK_SONGS_CHOICES).describe('How many platform (ATK) songs an instance may have active.'),
 });
 export type Subscription = z.infer<typeof subscription>;
 
