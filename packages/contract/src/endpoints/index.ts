@@ -2,12 +2,14 @@ import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
 import { planEndpoints } from './plans.ts';
 import { roleEndpoints } from './roles.ts';
+import { tooltipEndpoints } from './tooltips.ts';
 
-export { brandEndpoints, planEndpoints, roleEndpoints };
+export { brandEndpoints, planEndpoints, roleEndpoints, tooltipEndpoints };
 
 /** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   brands: brandEndpoints,
   roles: roleEndpoints,
   plans: planEndpoints,
+  tooltips: tooltipEndpoints,
 };

@@ -1,24 +1,20 @@
 /**
- * Tooltips of the player's features (spec 2 §2 Tooltips, §7): the calls and the query keys of the feature.
+ * Tooltips of the player's features: the calls and the query keys of the feature.
  */
 import {
-  type ListData,
+  tooltipEndpoints as api,
   TOOLTIP_FEATURES,
-  type Tooltip,
   type TooltipCreate,
   type TooltipQuery,
   type TooltipUpdate,
 } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
-
-const enc = encodeURIComponent;
+import { call } from '../../api/client.ts';
 
 export const tooltipsApi = {
-  list: (query: Omit<TooltipQuery, 'is_deleted'>) =>
-    get<ListData<Tooltip>>('/admin/tooltips', { query: { ...query, is_deleted: false } }),
-  create: (fields: TooltipCreate) => post<Tooltip>('/admin/tooltips', fields),
-  update: (id: string, fields: TooltipUpdate) => put<Tooltip>(`/admin/tooltips/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/tooltips/${enc(id)}`),
+  list: (query: Omit<TooltipQuery, 'is_deleted'>) => call(api.list, { query: { ...query, is_deleted: false } }),
+  create: (body: TooltipCreate) => call(api.create, { body }),
+  update: (id: string, body: TooltipUpdate) => call(api.update, { params: { id }, body }),
+  remove: (id: string) => call(api.remove, { params: { id } }),
 };
 
 export const tooltipKeys = {
