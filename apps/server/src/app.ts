@@ -138,7 +138,6 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       for (const routes of [
         userRoutes,
-        invitationRoutes,
         settingRoutes,
         catalogueRoutes,
         songRoutes,
@@ -158,7 +157,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
   await app.register(async (api) => {
     installAuth(api, db);
     const scoped = api.withTypeProvider<ZodTypeProvider>();
-    for (const routes of [brandRoutes, roleRoutes, planRoutes, tooltipRoutes]) routes(scoped, deps);
+    for (const routes of [brandRoutes, roleRoutes, planRoutes, tooltipRoutes, invitationRoutes]) routes(scoped, deps);
   });
   // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.
   await app.register(

@@ -1,10 +1,11 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
+import { invitationEndpoints } from './invitations.ts';
 import { planEndpoints } from './plans.ts';
 import { roleEndpoints } from './roles.ts';
 import { tooltipEndpoints } from './tooltips.ts';
 
-export { brandEndpoints, planEndpoints, roleEndpoints, tooltipEndpoints };
+export { brandEndpoints, invitationEndpoints, planEndpoints, roleEndpoints, tooltipEndpoints };
 
 /** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -12,4 +13,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   roles: roleEndpoints,
   plans: planEndpoints,
   tooltips: tooltipEndpoints,
+  invitations: invitationEndpoints,
 };

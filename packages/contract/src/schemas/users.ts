@@ -59,20 +59,36 @@ export type ProfileUpdate = z.infer<typeof profileUpdate>;
 export type ProfilePayload = Record<ProfileField, string | null>;
 
 export const userInfo = z.object({
-  _id: id,
-  email: z.string(),
-  role: z.enum(ROLES),
-  register_type: z.enum(REGISTER_TYPES).nullable(),
-  master_brand_id: z.string().nullable(),
-  master_brand_name: z.string().nullable(),
-  master_brand_status: z.enum(MASTER_BRAND_STATUSES).nullable(),
-  created_at: isoTime,
-  ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, z.string().nullable()])),
+  _id: id.describe("The user's id."),
+  email: z.string().describe('The email it signs in with.'),
+  role: z.enum(ROLES).describe(`Its role: ${ROLES.join(', ')}.`),
+  register_type: z
+    .enum(REGISTER_TYPES)
+    .nullable()
+    .describe('How a customer account was made: invited to a brand, signed up, or by an operator; null when none.'),
+  master_brand_id: z.string().nullable().describe("A customer's brand; null when none."),
+  master_brand_name: z.string().nullable().describe("That brand's name; null when none."),
+  master_brand_status: z
+    .enum(MASTER_BRAND_STATUSES)
+    .nullable()
+    .describe('pending until an operator confirms a sign-up, then active; null when none.'),
+  created_at: isoTime.describe('When the account was made.'),
+  ...(Object.fromEntries(
+    PROFILE_FIELDS.map((f) => [
+      f,
+      z
+        .string()
+        .nullable()
+        .describe(`Profile: ${f.replace(/_/g, ' ')}; null when empty.`),
+    ]),
+  ) as Record<ProfileField, z.ZodNullable<z.ZodString>>),
   /**
    * Customers only: the subscription the server enforces on their brand's instances (docs/api.md), so the
    * console can show the upgrade dialog before a save is refused.
    */
-  subscription: subscription.optional(),
+  subscription: subscription
+    .optional()
+    .describe("Customers only: the subscription the server enforces on their brand's instances."),
 });
 export type UserInfo = z.infer<typeof userInfo> & Record<ProfileField, string | null>;
 
@@ -105,7 +121,10 @@ export const updatePasswordBody = z.object({
   password_confirm: hashedPassword,
 });
 
-export const invitationRead = z.object({ user_info: userInfo, token: z.string() });
+export const invitationRead = z.object({
+  user_info: userInfo.describe('The invited user.'),
+  token: z.string().describe('A session token for the invited user, to set the first password with.'),
+});
 /** GET /invitations/{uuid}: the invited user and a session token to set the first password with. */
 export type InvitationData = Omit<z.infer<typeof invitationRead>, 'user_info'> & { user_info: UserInfo };
 

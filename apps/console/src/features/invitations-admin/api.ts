@@ -1,13 +1,13 @@
 /**
- * Invitations of the operators (spec 2 §2 Invitations list, §7): the list and the invite call, and the query keys
- * of the feature. The public accept page (features/invitations) has its own call.
+ * Invitations of the operators: the list and the invite call, and the query keys of the feature. The public accept
+ * page (features/invitations) has its own call.
  */
-import type { Invitation, InvitationCreate, InvitationQuery, ListData } from '@atk/contract';
-import { get, post } from '../../api/client.ts';
+import { invitationEndpoints as api, type InvitationCreate, type InvitationQuery } from '@atk/contract';
+import { call } from '../../api/client.ts';
 
 export const invitationsAdminApi = {
-  list: (query: InvitationQuery) => get<ListData<Invitation>>('/admin/invitations', { query: { ...query } }),
-  invite: (fields: InvitationCreate) => post<Invitation>('/admin/invitations', fields),
+  list: (query: InvitationQuery) => call(api.list, { query: { ...query } }),
+  invite: (body: InvitationCreate) => call(api.invite, { body }),
 };
 
 export const invitationKeys = {

@@ -1,13 +1,12 @@
 /**
- * The public accept page of an invitation (spec 1 §7 Invitations): reading the link signs the invited user in.
- * The operators' invitations list is features/invitations-admin.
+ * The public accept page of an invitation: reading the link signs the invited user in. The operators' invitations
+ * list is features/invitations-admin.
  */
-import type { InvitationData } from '@atk/contract';
-import { get } from '../../api/client.ts';
-import { enc } from '../../api/scope.ts';
+import { invitationEndpoints as api } from '@atk/contract';
+import { call } from '../../api/client.ts';
 
 export const invitationsApi = {
-  read: (uuid: string) => get<InvitationData>(`/invitations/${enc(uuid)}`, { anonymous: true }),
+  read: (uuid: string) => call(api.open, { params: { uuid } }, { anonymous: true }),
 };
 
 export const invitationPageKeys = {
