@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, MSG, STATISTICS_BASE } from '@atk/contract';
+import { API_BASE, API_V1, MSG, STATISTICS_BASE } from '@atk/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -45,9 +45,6 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue/types.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { createStorage, type Storage, storageOrigins } from './platform/storage/index.ts';
-
-/** The API's root: most paths are under API_BASE (/api/v1/atk_player), a few directly here. */
-const API_V1 = '/api/v1';
 
 export interface BuildOptions {
   config: Config;
@@ -157,14 +154,15 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
   await app.register(async (api) => {
     installAuth(api, db);
     const scoped = api.withTypeProvider<ZodTypeProvider>();
-    for (const routes of [brandRoutes, roleRoutes, planRoutes, tooltipRoutes, invitationRoutes]) routes(scoped, deps);
+    for (const routes of [brandRoutes, roleRoutes, planRoutes, tooltipRoutes, invitationRoutes, retailerRoutes])
+      routes(scoped, deps);
   });
   // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.
   await app.register(
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes, mobileAdminRoutes, retailerRoutes]) routes(scoped, deps);
+      for (const routes of [adminPresignRoutes, mobileAdminRoutes]) routes(scoped, deps);
     },
     { prefix: API_V1 },
   );

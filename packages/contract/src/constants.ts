@@ -1,4 +1,6 @@
 /** Plain values shared by server, console and player: no zod here (the player imports this entry as `@atk/contract/constants`). */
+/** The API's root: most paths are under API_BASE, a few (the signed upload, retailers, mobile instances) directly here. */
+export const API_V1 = '/api/v1';
 export const API_BASE = '/api/v1/atk_player';
 export const API_ATK_BASE = '/api/v1/atk';
 export const TOKEN_KEY = 'user_token';

@@ -2,10 +2,11 @@ import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
 import { invitationEndpoints } from './invitations.ts';
 import { planEndpoints } from './plans.ts';
+import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
 import { tooltipEndpoints } from './tooltips.ts';
 
-export { brandEndpoints, invitationEndpoints, planEndpoints, roleEndpoints, tooltipEndpoints };
+export { brandEndpoints, invitationEndpoints, planEndpoints, retailerEndpoints, roleEndpoints, tooltipEndpoints };
 
 /** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -14,4 +15,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   plans: planEndpoints,
   tooltips: tooltipEndpoints,
   invitations: invitationEndpoints,
+  retailers: retailerEndpoints,
 };
