@@ -1,7 +1,27 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
+import { catalogueEndpoints } from './catalogue.ts';
 
-export { brandEndpoints };
+export { brandEndpoints, catalogueEndpoints };
 
-/** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
-export const ENDPOINTS: Record<string, Record<string, Endpoint>> = { brands: brandEndpoints };
+type Table = Record<string, Endpoint | { own: Endpoint; admin: Endpoint }>;
+
+/** Every endpoint the contract declares, by resource. */
+export const ENDPOINTS: Record<string, Table> = {
+  brands: brandEndpoints,
+  catalogue: catalogueEndpoints,
+};
+
+/** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */
+export function endpointList(): { name: string; endpoint: Endpoint }[] {
+  return Object.entries(ENDPOINTS).flatMap(([resource, table]) =>
+    Object.entries(table).flatMap(([name, e]) =>
+      'own' in e
+        ? [
+            { name: `${resource}.${name}.own`, endpoint: e.own },
+            { name: `${resource}.${name}.admin`, endpoint: e.admin },
+          ]
+        : [{ name: `${resource}.${name}`, endpoint: e }],
+    ),
+  );
+}

@@ -15,28 +15,42 @@ export interface NamedRecord {
   _id: string;
   name: string;
 }
+const published = status01.describe('1: active (offered in pickers and players); 0: inactive.');
+const catalogueName = name.describe('The name shown in pickers and players: 1–200 characters.');
 export const category = z.object({
-  _id: id,
-  name: z.string(),
-  is_published: status01,
-  created_at: isoTime,
-  updated_at: isoTime,
+  _id: id.describe('Its id.'),
+  name: z.string().describe('Its name.'),
+  is_published: published,
+  created_at: isoTime.describe('When it was created.'),
+  updated_at: isoTime.describe('When it last changed.'),
 });
-export const categoryCreate = z.object({ name, is_published: status01.default(0) });
-export const categoryUpdate = z.object({ name: name.optional(), is_published: status01.optional() });
+export const categoryCreate = z
+  .object({ name: catalogueName, is_published: published.default(0) })
+  .meta({ example: { name: 'Microphones', is_published: 1 } });
+export const categoryUpdate = z
+  .object({ name: catalogueName.optional(), is_published: published.optional() })
+  .meta({ example: { is_published: 0 } });
 export const nameQuery = pageQuery.extend({
-  name: filterText(200),
-  is_published: queryBool.optional(),
+  name: filterText(200).describe('Part of the name, any case.'),
+  is_published: queryBool.optional().describe('Only active (true) or only inactive (false) ones.'),
 });
 
-export const subCategory = category.extend({ category_id: id, category_name: z.string() });
-export const subCategoryCreate = z.object({ name, category_id: id, is_published: status01.default(0) });
-export const subCategoryUpdate = z.object({
-  name: name.optional(),
-  category_id: id.optional(),
-  is_published: status01.optional(),
+const parentCategory = id.describe('The category it belongs to.');
+export const subCategory = category.extend({
+  category_id: parentCategory,
+  category_name: z.string().describe("Its category's name."),
 });
-export const subCategoryQuery = nameQuery.extend({ category_id: id.optional() });
+export const subCategoryCreate = z
+  .object({ name: catalogueName, category_id: parentCategory, is_published: published.default(0) })
+  .meta({ example: { name: 'Condenser', category_id: '0b6f3c1e-4a57-4c2d-9a7e-1f2d3c4b5a69', is_published: 1 } });
+export const subCategoryUpdate = z.object({
+  name: catalogueName.optional(),
+  category_id: parentCategory.optional(),
+  is_published: published.optional(),
+});
+export const subCategoryQuery = nameQuery.extend({
+  category_id: id.optional().describe('Only those of this category.'),
+});
 export type Category = z.infer<typeof category>;
 export type CategoryCreate = z.input<typeof categoryCreate>;
 export type CategoryUpdate = z.input<typeof categoryUpdate>;
@@ -183,6 +197,13 @@ export const instrumentQuery = pageQuery.extend({
 });
 
 // Currencies
-export const currency = z.object({ _id: id, currency: z.string(), name: z.string(), symbol: z.string() });
+export const currency = z.object({
+  _id: id.describe('Its id.'),
+  currency: z.string().describe('The ISO 4217 code (USD).'),
+  name: z.string().describe('Its name (US Dollar).'),
+  symbol: z.string().describe('Its symbol ($).'),
+});
 export type Currency = z.infer<typeof currency>;
-export const currencyQuery = pageQuery.extend({ name: filterText(100) });
+export const currencyQuery = pageQuery.extend({
+  name: filterText(100).describe('Part of the code or name, any case.'),
+});

@@ -4,7 +4,7 @@
  * or one of the pickers' keys, so a save reloads the lists, the records and the product screens' pickers.
  */
 import {
-  type Category,
+  catalogueEndpoints as api,
   type CategoryCreate,
   type CategoryUpdate,
   type Instrument,
@@ -15,11 +15,10 @@ import {
   type Song,
   type SongCreate,
   type SongUpdate,
-  type SubCategory,
   type SubCategoryCreate,
   type SubCategoryUpdate,
 } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
+import { call, del, get, post, put } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 import { enc } from '../../api/scope.ts';
 
@@ -33,28 +32,25 @@ export interface NameListQuery {
 }
 
 export const categoriesApi = {
-  list: (query: NameListQuery) =>
-    get<ListData<Category>>('/admin/categories', { query: { ...query, is_deleted: false } }),
+  list: (query: NameListQuery) => call(api.categories.admin, { query: { ...query, is_deleted: false } }),
   picker: () =>
-    get<ListData<Category>>('/admin/categories', {
-      query: { page_num: 1, page_size: SUB_CATEGORY_PICKER_SIZE, is_deleted: false },
-    }),
-  read: (id: string) => get<Category>(`/admin/categories/${enc(id)}`),
-  create: (fields: CategoryCreate) => post<Category>('/admin/categories', fields),
-  update: (id: string, fields: CategoryUpdate) => put<Category>(`/admin/categories/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/categories/${enc(id)}`),
+    call(api.categories.admin, { query: { page_num: 1, page_size: SUB_CATEGORY_PICKER_SIZE, is_deleted: false } }),
+  read: (id: string) => call(api.category, { params: { id } }),
+  create: (body: CategoryCreate) => call(api.createCategory, { body }),
+  update: (id: string, body: CategoryUpdate) => call(api.updateCategory, { params: { id }, body }),
+  remove: (id: string) => call(api.removeCategory, { params: { id } }),
 };
 
 export const subCategoriesApi = {
   list: (query: NameListQuery & { category_id?: string }) =>
-    get<ListData<SubCategory>>('/admin/sub_categories', { query: { ...query, is_deleted: false } }),
-  /** A category's sub categories on its edit page (up to 1000, spec 2 §9). */
+    call(api.subCategories.admin, { query: { ...query, is_deleted: false } }),
+  /** A category's sub categories on its edit page (up to 1000). */
   ofCategory: (categoryId: string) =>
-    get<ListData<SubCategory>>('/admin/sub_categories', { query: { ...PICKER_QUERY, category_id: categoryId } }),
-  read: (id: string) => get<SubCategory>(`/admin/sub_categories/${enc(id)}`),
-  create: (fields: SubCategoryCreate) => post<SubCategory>('/admin/sub_categories', fields),
-  update: (id: string, fields: SubCategoryUpdate) => put<SubCategory>(`/admin/sub_categories/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/sub_categories/${enc(id)}`),
+    call(api.subCategories.admin, { query: { ...PICKER_QUERY, category_id: categoryId } }),
+  read: (id: string) => call(api.subCategory, { params: { id } }),
+  create: (body: SubCategoryCreate) => call(api.createSubCategory, { body }),
+  update: (id: string, body: SubCategoryUpdate) => call(api.updateSubCategory, { params: { id }, body }),
+  remove: (id: string) => call(api.removeSubCategory, { params: { id } }),
 };
 
 export const catalogueSongsApi = {
