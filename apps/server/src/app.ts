@@ -141,7 +141,6 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
         invitationRoutes,
         settingRoutes,
         roleRoutes,
-        songRoutes,
         productRoutes,
         instanceRoutes,
         adminUserRoutes,
@@ -160,7 +159,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
   await app.register(async (api) => {
     installAuth(api, db);
     const scoped = api.withTypeProvider<ZodTypeProvider>();
-    for (const routes of [brandRoutes, catalogueRoutes]) routes(scoped, deps);
+    for (const routes of [brandRoutes, catalogueRoutes, songRoutes]) routes(scoped, deps);
   });
   // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.
   await app.register(

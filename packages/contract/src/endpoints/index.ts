@@ -1,8 +1,9 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { songEndpoints } from './songs.ts';
 
-export { brandEndpoints, catalogueEndpoints };
+export { brandEndpoints, catalogueEndpoints, songEndpoints };
 
 type Table = Record<string, Endpoint | { own: Endpoint; admin: Endpoint }>;
 
@@ -10,6 +11,7 @@ type Table = Record<string, Endpoint | { own: Endpoint; admin: Endpoint }>;
 export const ENDPOINTS: Record<string, Table> = {
   brands: brandEndpoints,
   catalogue: catalogueEndpoints,
+  songs: songEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

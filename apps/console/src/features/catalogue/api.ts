@@ -7,20 +7,17 @@ import {
   catalogueEndpoints as api,
   type CategoryCreate,
   type CategoryUpdate,
-  type Instrument,
   type InstrumentCreate,
   type InstrumentUpdate,
-  type ListData,
   PICKER_PAGE_SIZE,
-  type Song,
   type SongCreate,
   type SongUpdate,
   type SubCategoryCreate,
   type SubCategoryUpdate,
+  songEndpoints as songs,
 } from '@atk/contract';
-import { call, del, get, post, put } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
-import { enc } from '../../api/scope.ts';
 
 /** The New Sub Category dialog's category picker reads 100 categories (spec 2 §9). */
 export const SUB_CATEGORY_PICKER_SIZE = 100;
@@ -54,27 +51,27 @@ export const subCategoriesApi = {
 };
 
 export const catalogueSongsApi = {
-  /** A sub category's songs, in order (up to 1000, spec 2 §9). */
+  /** A sub category's songs, in order (up to 1000). */
   ofSubCategory: (subCategoryId: string) =>
-    get<ListData<Song>>('/admin/songs', {
+    call(songs.songs.admin, {
       query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, sub_category_id: subCategoryId },
     }),
-  read: (id: string) => get<Song>(`/admin/songs/${enc(id)}`),
-  create: (fields: SongCreate) => post<Song>('/admin/songs', fields),
-  update: (id: string, fields: SongUpdate) => put<Song>(`/admin/songs/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/songs/${enc(id)}`),
+  read: (id: string) => call(songs.song.admin, { params: { id } }),
+  create: (body: SongCreate) => call(songs.createSong.admin, { body }),
+  update: (id: string, body: SongUpdate) => call(songs.updateSong.admin, { params: { id }, body }),
+  remove: (id: string) => call(songs.removeSong.admin, { params: { id } }),
 };
 
 export const catalogueInstrumentsApi = {
-  /** A song's instruments by order (`sort=order`, up to 1000, spec 2 §7 and §9). */
+  /** A song's instruments by order (`sort=order`, up to 1000). */
   ofSong: (songId: string) =>
-    get<ListData<Instrument>>('/admin/instruments', {
+    call(songs.instruments.admin, {
       query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, song_id: songId, sort: 'order' },
     }),
-  read: (id: string) => get<Instrument>(`/admin/instruments/${enc(id)}`),
-  create: (fields: InstrumentCreate) => post<Instrument>('/admin/instruments', fields),
-  update: (id: string, fields: InstrumentUpdate) => put<Instrument>(`/admin/instruments/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/instruments/${enc(id)}`),
+  read: (id: string) => call(songs.instrument.admin, { params: { id } }),
+  create: (body: InstrumentCreate) => call(songs.createInstrument.admin, { body }),
+  update: (id: string, body: InstrumentUpdate) => call(songs.updateInstrument.admin, { params: { id }, body }),
+  remove: (id: string) => call(songs.removeInstrument.admin, { params: { id } }),
 };
 
 /**
