@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test. API tests on PGlite, again on PostgreSQL when DATABASE_URL is set,
- * then the console is built and the browser tests run against a real server (Chromium through Playwright, and
- * WebKit through WebKitWebDriver: e2e/webkit).
+ * `npm test`: every test. API tests on PGlite, again on PostgreSQL when DATABASE_URL is set, the player's unit
+ * tests (its DOM-free modules, apps/player/test), then the console is built and the browser tests run against a
+ * real server (Chromium through Playwright, and WebKit through WebKitWebDriver: e2e/webkit).
  * Ends with one line "N passed, N failed" over everything.
  */
 import { spawnSync } from 'node:child_process';
@@ -50,10 +50,10 @@ async function freshPostgresDatabase(prefix) {
 const withoutPg = { ...process.env };
 delete withoutPg.DATABASE_URL;
 
-const vitest = (label, env) => {
+const vitest = (label, env, workspace = 'apps/server') => {
   const out = path.join(work, `vitest-${label}.json`);
   const res = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    cwd: path.join(root, 'apps/server'),
+    cwd: path.join(root, workspace),
     stdio: 'inherit',
     env,
   });
@@ -70,6 +70,9 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('\n(PostgreSQL run skipped: set DATABASE_URL to run the API tests on PostgreSQL too)');
 }
+
+console.log('\n=== Player unit tests (Vitest) ===');
+vitest('player', withoutPg, 'apps/player');
 
 if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
   const report = path.join(work, 'playwright.json');

@@ -154,7 +154,7 @@ test('LAUNCH PLAYER on /mobile plays the demo comparison; tap, swipe and another
 test('DEALS lists an active retailer made through the API, with the link to its shop', async ({ page }) => {
   const token = await apiLogin(DEMO.atk);
   const name = `Phone Deals ${Date.now()}`;
-  // The retailer paths are under /api/v1 (spec 3 §7), not the player's base.
+  // The retailer paths are under /api/v1 (docs/api.md "Retailers and mobile settings"), not the player's base.
   const retailers = async (method: string, path: string, body: unknown) => {
     const res = await fetch(`${baseUrl()}/api/v1/admin/retailers${path}`, {
       method,

@@ -391,6 +391,10 @@ const hostLook = (page: Page) =>
 /** Every image shows its 800×600 picture cropped to a square box from the centre (object-fit), not squashed. */
 async function expectSquare(images: Locator) {
   await expect(images.first()).toBeVisible();
+  // measured once every picture has arrived (a slow load read 0x0)
+  await expect
+    .poll(() => images.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth)))
+    .toBe(true);
   const looks = await images.evaluateAll((imgs) =>
     (imgs as HTMLImageElement[]).map((img) => {
       const s = getComputedStyle(img);

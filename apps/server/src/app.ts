@@ -136,8 +136,6 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       for (const routes of [
         userRoutes,
         settingRoutes,
-        catalogueRoutes,
-        songRoutes,
         productRoutes,
         instanceRoutes,
         adminUserRoutes,
@@ -154,7 +152,16 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
   await app.register(async (api) => {
     installAuth(api, db);
     const scoped = api.withTypeProvider<ZodTypeProvider>();
-    for (const routes of [brandRoutes, roleRoutes, planRoutes, tooltipRoutes, invitationRoutes, retailerRoutes])
+    for (const routes of [
+      brandRoutes,
+      catalogueRoutes,
+      songRoutes,
+      roleRoutes,
+      planRoutes,
+      tooltipRoutes,
+      invitationRoutes,
+      retailerRoutes,
+    ])
       routes(scoped, deps);
   });
   // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.

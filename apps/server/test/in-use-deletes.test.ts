@@ -2,7 +2,7 @@
  * A record other live records still refer to is not deleted: the refusal says what uses it (docs/api.md
  * "Deleting a record in use"). Everything is made through the API, as the consoles would.
  */
-import { MSG } from '@atk/contract';
+import { catalogueEndpoints, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audios } from '../src/db/schema.ts';
 import { startWithTenants, type Tenants } from './content-fixtures.ts';
@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const admin = () => t.users.global_admin.token;
+
 type Made = { _id: string };
 
 async function post(path: string, body: unknown, token = admin()) {
@@ -145,5 +146,27 @@ describe('deleting a record in use', () => {
     expectError(await remove(`/admin/categories/${category}`, ''), 401, MSG.unauthorized);
     expectError(await remove(`/admin/categories/${category}`, t.a.token), 403, MSG.forbidden);
     expectError(await remove(`/admin/categories/${category}`, t.users.atk.token), 403, MSG.forbidden);
+  });
+});
+
+describe('a category deleted while a product is saved in it', () => {
+  it('never ends with both done: the product is refused (404) or the delete is (409)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const category = await app.send(catalogueEndpoints.createCategory, {
+        token: admin(),
+        body: { name: `Racing ${round}`, is_published: 1 },
+      });
+      const id = category.body.data._id;
+      const [created, deleted] = await Promise.all([
+        app.call('POST', '/products', {
+          token: t.a.token,
+          body: { general: { name: `Racer ${round}`, category_id: id } },
+        }),
+        app.send(catalogueEndpoints.removeCategory, { token: admin(), params: { id } }),
+      ]);
+      expect([created.status, deleted.status].sort()).not.toEqual([200, 200]);
+      if (created.status !== 200) expectError(created, 404, MSG.categoryNotFound);
+      if (deleted.status !== 200) expect(deleted.body.msg).toBe('Used by 1 product');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@atk/contract';
+import { endpointList } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -36,9 +36,7 @@ function fields(schema: JsonSchema | undefined, prefix = ''): [string, JsonSchem
   ]);
 }
 
-const endpoints = Object.entries(ENDPOINTS).flatMap(([resource, table]) =>
-  Object.entries(table).map(([name, e]) => ({ label: `${resource}.${name}: ${e.method} ${e.path}`, e })),
-);
+const endpoints = endpointList().map(({ name, endpoint: e }) => ({ label: `${name}: ${e.method} ${e.path}`, e }));
 
 describe('the OpenAPI document at /api/docs describes every contract endpoint', () => {
   it.each(endpoints)('$label', ({ e }) => {

@@ -5,6 +5,7 @@
  * an answer changed here is a compile error wherever the endpoint is used.
  */
 import type { z } from 'zod';
+import { API_BASE } from './constants.ts';
 import type { Role } from './roles.ts';
 
 /** Who may call: anyone, any signed-in user, or only these roles. */
@@ -40,6 +41,19 @@ export interface Endpoint {
 
 /** Declares an endpoint, keeping its literal types (the schemas, the path) for inference. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+/**
+ * A brand-content endpoint in its two paths (docs/api.md "Brand content"): `own` (`/x`) for the brand's users, its
+ * customers and admins, and `admin` (`/admin/x`) for the two admin roles; both run the same handler, and the
+ * services' access rules tell the roles apart. `path` is the part after `/admin`.
+ */
+type Variant<E> = Omit<E, 'path'> & { path: string; auth: Access };
+
+export function variants<const E extends Omit<Endpoint, 'auth'>>(e: E) {
+  const own: Variant<E> = { ...e, path: `${API_BASE}${e.path}`, auth: BRAND_USERS };
+  const admin: Variant<E> = { ...e, path: `${API_BASE}/admin${e.path}`, auth: ADMINS };
+  return { own, admin, of: (isAdmin: boolean) => (isAdmin ? admin : own) };
+}
 
 /** The endpoint's schema for `params`, `query` or `body`; `never` when it has none. */
 export type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * A toggletip: an info button beside a control that shows the server's tooltip text (spec 2 Tooltips) when
- * pressed, and hides it when pressed again, on Escape or when the focus leaves. Nothing when there is no text.
+ * A toggletip: an info button beside a control that shows the server's tooltip text (docs/api.md "The player's
+ * public API") when pressed, and hides it when pressed again, on Escape or when the focus leaves. Nothing when
+ * there is no text.
  */
 export function InfoTip({ text, topic }: { text: string | undefined; topic: string }) {
   const [open, setOpen] = useState(false);

@@ -1,12 +1,12 @@
 import type { FrequencyBands, PlayerProduct } from '@atk/contract';
 import { ImagesPanel } from './Images.tsx';
 import { InfoTip } from './InfoTip.tsx';
-import { BANDS, bandRange, FEATURE_TITLES, type OrderedFeature } from './instance.ts';
+import { BANDS, bandRange, FEATURE_TITLES, type OrderedFeature, type Tip, type TooltipName } from './instance.ts';
 import { spotifyLink, webLink } from './links.ts';
 import { TabStrip, useTabs } from './TabStrip.tsx';
 import { techSections } from './techspecs.ts';
 
-const FEATURE_TIPS: Record<OrderedFeature, 'ListeningGuide' | 'Discography' | 'FrequencyOrTech' | 'Image'> = {
+const FEATURE_TIPS: Record<OrderedFeature, TooltipName> = {
   listening_guide: 'ListeningGuide',
   discography: 'Discography',
   frequency_graphs: 'FrequencyOrTech',
@@ -17,16 +17,16 @@ const FEATURE_TIPS: Record<OrderedFeature, 'ListeningGuide' | 'Discography' | 'F
 export interface PanelsProps {
   features: OrderedFeature[];
   product: PlayerProduct | null;
-  /** Shown instead of the product's content (blind mode). */
-  hiddenNote: string | null;
+  /** Blind mode before Reveal: a note is shown instead of the product's content. */
+  hidden: boolean;
   bands: FrequencyBands | null;
   imageOrder: string[];
-  tip: (name: 'ListeningGuide' | 'Discography' | 'FrequencyOrTech' | 'Image') => string | undefined;
+  tip: Tip;
   resolve: (url: string) => string;
 }
 
 /** The instance's enabled features, in its order, as tabs over the selected product's content. */
-export function Panels({ features, product, hiddenNote, bands, imageOrder, tip, resolve }: PanelsProps) {
+export function Panels({ features, product, hidden, bands, imageOrder, tip, resolve }: PanelsProps) {
   const tabs = useTabs(features);
   if (features.length === 0) return null;
   const { active, tabId, panelId } = tabs;
@@ -38,8 +38,10 @@ export function Panels({ features, product, hiddenNote, bands, imageOrder, tip, 
           <h3>{FEATURE_TITLES[active]}</h3>
           <InfoTip text={tip(FEATURE_TIPS[active])} topic={FEATURE_TITLES[active]} />
         </div>
-        {hiddenNote || !product ? (
-          <p className="empty">{hiddenNote ?? 'Choose a product.'}</p>
+        {hidden || !product ? (
+          <p className="empty">
+            {hidden ? 'Hidden in blind mode: reveal the products to see their details.' : 'Choose a product.'}
+          </p>
         ) : (
           <FeatureContent feature={active} product={product} bands={bands} imageOrder={imageOrder} resolve={resolve} />
         )}

@@ -3,66 +3,22 @@
  * picks: the buy button's destination and the price shown. Pure: no DOM, so it can be tested anywhere.
  */
 
-const EURO = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA ME XK';
+/** Currencies named after their region (ISO 4217: the region's code and a letter), the common ones. */
+const OWN =
+  'USD GBP CAD AUD NZD JPY CNY HKD TWD KRW SGD INR IDR MYR THB PHP VND CHF SEK NOK DKK ISK PLN CZK HUF RON BGN RSD UAH TRY ILS AED SAR QAR ZAR NGN EGP KES MAD BRL MXN ARS CLP COP PEN UYU';
+/** Currencies of other regions too: each currency's regions. */
+const SHARED: Readonly<Record<string, string>> = {
+  EUR: 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA ME XK',
+  USD: 'PR EC SV PA',
+  GBP: 'IM JE GG',
+  CHF: 'LI',
+};
 
 /** ISO 3166 region → ISO 4217 currency (the common ones; anything else falls back to the default destination). */
-export const REGION_CURRENCY: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(EURO.split(' ').map((r) => [r, 'EUR'])),
-  US: 'USD',
-  PR: 'USD',
-  EC: 'USD',
-  SV: 'USD',
-  PA: 'USD',
-  GB: 'GBP',
-  IM: 'GBP',
-  JE: 'GBP',
-  GG: 'GBP',
-  CA: 'CAD',
-  AU: 'AUD',
-  NZ: 'NZD',
-  JP: 'JPY',
-  CN: 'CNY',
-  HK: 'HKD',
-  TW: 'TWD',
-  KR: 'KRW',
-  SG: 'SGD',
-  IN: 'INR',
-  ID: 'IDR',
-  MY: 'MYR',
-  TH: 'THB',
-  PH: 'PHP',
-  VN: 'VND',
-  CH: 'CHF',
-  LI: 'CHF',
-  SE: 'SEK',
-  NO: 'NOK',
-  DK: 'DKK',
-  IS: 'ISK',
-  PL: 'PLN',
-  CZ: 'CZK',
-  HU: 'HUF',
-  RO: 'RON',
-  BG: 'BGN',
-  RS: 'RSD',
-  UA: 'UAH',
-  TR: 'TRY',
-  IL: 'ILS',
-  AE: 'AED',
-  SA: 'SAR',
-  QA: 'QAR',
-  ZA: 'ZAR',
-  NG: 'NGN',
-  EG: 'EGP',
-  KE: 'KES',
-  MA: 'MAD',
-  BR: 'BRL',
-  MX: 'MXN',
-  AR: 'ARS',
-  CL: 'CLP',
-  CO: 'COP',
-  PE: 'PEN',
-  UY: 'UYU',
-} as Record<string, string>;
+export const REGION_CURRENCY: Readonly<Record<string, string>> = Object.fromEntries([
+  ...OWN.split(' ').map((c) => [c.slice(0, 2), c]),
+  ...Object.entries(SHARED).flatMap(([c, regions]) => regions.split(' ').map((r) => [r, c])),
+]);
 
 /** The region of a BCP 47 language tag ('en-GB' → 'GB', 'es-419' → null, 'de' → its likely region when known). */
 export function regionOf(tag: string | null | undefined): string | null {

@@ -24,6 +24,8 @@ export const TOOLTIP = Object.fromEntries(TOOLTIP_FEATURES.map((name, code) => [
   TooltipName,
   number
 >;
+/** A feature's tooltip text by name (several of one feature together), or none. */
+export type Tip = (name: TooltipName) => string | undefined;
 
 export type OrderedFeature = PlayerInstance['features']['ordered'][number];
 export const FEATURE_TITLES: Record<OrderedFeature, string> = {

@@ -2,85 +2,39 @@ import { TECH, techOptionLabel } from '@atk/contract/constants';
 
 /** The tech specs as a readable table: sections in the console's order, only the fields that hold something. */
 
-type Labels = readonly (readonly [key: string, label: string])[];
+/** The fields whose label is not their key in words ('diaphragm_class' → 'Diaphragm class'). */
+const LABELS: Readonly<Record<string, string>> = {
+  transformer: 'Transformerless',
+  manufacturer: 'Transformer made by',
+  selection: 'Polar pattern',
+  multi_pattern: 'Multi patterns',
+  high_pass: 'High-pass filter',
+  self_noise: 'Self-noise',
+  max_spl: 'Max SPL',
+  signal_to_noise_ratio: 'Signal-to-noise ratio',
+};
 
-export const TECH_SECTIONS: readonly { key: string; title: string; fields: Labels }[] = [
-  {
-    key: 'basic',
-    title: 'BASICS',
-    fields: [
-      ['interface', 'Interface'],
-      ['category', 'Category'],
-      ['type', 'Type'],
-      ['diaphragm_class', 'Diaphragm class'],
-      ['ribbon_class', 'Ribbon class'],
-      ['amplifier', 'Amplifier'],
-      ['power', 'Power'],
-    ],
-  },
+/** The console's sections, in its order: key, title and the fields' keys (space-separated: a smaller app chunk). */
+export const TECH_SECTIONS: readonly { key: string; title: string; fields: string }[] = [
+  { key: 'basic', title: 'BASICS', fields: 'interface category type diaphragm_class ribbon_class amplifier power' },
   {
     key: 'amp_tra',
     title: 'AMPLIFIER & TRANSFORMER',
-    fields: [
-      ['amplifier', 'Amplifier'],
-      ['tube_type', 'Tube type'],
-      ['transformer', 'Transformerless'],
-      ['manufacturer', 'Transformer made by'],
-      ['part_name', 'Part name'],
-    ],
+    fields: 'amplifier tube_type transformer manufacturer part_name',
   },
   {
     key: 'cap_dia',
     title: 'CAPSULE & DIAPHRAGM',
-    fields: [
-      ['capsule_style', 'Capsule style'],
-      ['capsule_size', 'Capsule size'],
-      ['capsule_materials', 'Capsule materials'],
-      ['termination', 'Termination'],
-      ['diaphragm_size', 'Diaphragm size'],
-      ['diaphragm_materials', 'Diaphragm materials'],
-    ],
+    fields: 'capsule_style capsule_size capsule_materials termination diaphragm_size diaphragm_materials',
   },
-  {
-    key: 'patterns',
-    title: 'PATTERNS',
-    fields: [
-      ['selection', 'Polar pattern'],
-      ['multi_pattern', 'Multi patterns'],
-    ],
-  },
+  { key: 'patterns', title: 'PATTERNS', fields: 'selection multi_pattern' },
   {
     key: 'controls',
     title: 'CONTROLS (PADS, FILTERS, MODES)',
-    fields: [
-      ['pattern_selector', 'Pattern selector'],
-      ['pad', 'Pad'],
-      ['high_pass', 'High-pass filter'],
-      ['other_filter', 'Other filter'],
-      ['modes', 'Modes'],
-      ['special_controls', 'Special controls'],
-    ],
+    fields: 'pattern_selector pad high_pass other_filter modes special_controls',
   },
-  {
-    key: 'data',
-    title: 'DATA',
-    fields: [
-      ['output_impedance', 'Output impedance'],
-      ['frequency_range', 'Frequency range'],
-      ['self_noise', 'Self-noise'],
-      ['max_spl', 'Max SPL'],
-      ['signal_to_noise_ratio', 'Signal-to-noise ratio'],
-    ],
-  },
-  {
-    key: 'physical',
-    title: 'PHYSICAL',
-    fields: [
-      ['weight', 'Weight'],
-      ['height', 'Height'],
-      ['max_diameter', 'Max diameter'],
-    ],
-  },
+  { key: 'data', title: 'DATA', fields: 'output_impedance frequency_range self_noise max_spl signal_to_noise_ratio' },
+  { key: 'physical', title: 'PHYSICAL', fields: 'weight height max_diameter' },
 ];
 
 export interface TechSection {
@@ -116,18 +70,18 @@ export function techSections(specs: unknown): TechSection[] {
     ...TECH_SECTIONS,
     ...Object.keys(all)
       .filter((k) => !known.has(k))
-      .map((key) => ({ key, title: humanise(key).toUpperCase(), fields: [] as Labels })),
+      .map((key) => ({ key, title: humanise(key).toUpperCase(), fields: '' })),
   ];
   const out: TechSection[] = [];
   for (const section of sections) {
     const values = all[section.key];
     if (!values || typeof values !== 'object' || Array.isArray(values)) continue;
     const fields = values as Record<string, unknown>;
-    const labelled = new Set(section.fields.map(([k]) => k));
+    const labelled = section.fields ? section.fields.split(' ') : [];
     const rows = [
-      ...section.fields.map(([key, label]) => ({ label, value: techValue(fields[key], key in TECH) })),
+      ...labelled.map((key) => ({ label: LABELS[key] ?? humanise(key), value: techValue(fields[key], key in TECH) })),
       ...Object.keys(fields)
-        .filter((k) => !labelled.has(k))
+        .filter((k) => !labelled.includes(k))
         .map((k) => ({ label: humanise(k), value: techValue(fields[k]) })),
     ].filter((r) => r.value !== '');
     if (rows.length) out.push({ key: section.key, title: section.title, rows });

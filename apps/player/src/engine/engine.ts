@@ -2,8 +2,8 @@ import { equalPowerCurves, matchedGains } from './levels.ts';
 import { frameRun, type Mp3Index, Mp3Reader } from './mp3.ts';
 
 /**
- * The player's audio engine (design.md "The player"): every version (one product's recording) of the chosen
- * source plays at once, locked to one clock; only the selected one is heard. A switch is an equal-power
+ * The player's audio engine (docs/architecture.md "The player"): every version (one product's recording) of the
+ * chosen source plays at once, locked to one clock; only the selected one is heard. A switch is an equal-power
  * crossfade; levels are matched from the measured loudness.
  *
  * Memory: the compressed files stay in memory (a 3-minute 320 kbps MP3 is 7 MB) and are decoded a window

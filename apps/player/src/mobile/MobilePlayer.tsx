@@ -5,7 +5,7 @@
  * locked to one clock, level-matched, and a tap or a horizontal swipe switches with an equal-power crossfade, so
  * a switch never restarts the song. At most three versions are loaded at once (memory on a phone).
  */
-import type { MobilePlayerInstance, PlayerVersion } from '@atk/contract';
+import type { MobilePlayerInstance } from '@atk/contract';
 import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
@@ -17,6 +17,7 @@ import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
 import { formatTime } from '../app/time.ts';
 import { useEngine } from '../app/useEngine.ts';
 import { usePlayerEvents } from '../app/usePlayerEvents.ts';
+import { useSelection } from '../app/useSelection.ts';
 import type { MobileOptions } from './types.ts';
 
 const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
@@ -62,21 +63,14 @@ export function startOf(data: MobilePlayerInstance, initial: MobileOptions['init
 
 export function MobilePlayer({ data, api, initial }: MobileOptions) {
   const resolve = useCallback((url: string) => absoluteUrl(url, api), [api]);
-  const byId = new Map(data.products.map((p) => [p._id, p]));
   const [start] = useState(() => startOf(data, initial));
   const [screen, setScreen] = useState<string[]>(start.screen);
-  const [selected, setSelected] = useState<string | null>(start.product);
-  const [songId, setSongId] = useState<string | null>(start.song);
-  const [sourceId, setSourceId] = useState<string | null>(start.source);
+  // The song, source and product: the desktop player's selection (../app/useSelection.ts).
+  const sel = useSelection(data, start, screen);
+  const { byId, selected, setSelected, songId, sourceId, setSourceId, song, source, versionOf, recorded, product } =
+    sel;
   const [panel, setPanel] = useState<Panel | null>(null);
   const [copied, setCopied] = useState(false);
-
-  const song = data.songs.find((s) => s._id === songId) ?? null;
-  const source = song?.sources.find((s) => s._id === sourceId) ?? null;
-  const versionOf = (id: string | null): PlayerVersion | null =>
-    (id && source?.versions.find((v) => v.product_id === id)) || null;
-  const recorded = screen.filter((id) => versionOf(id));
-  const product = selected ? (byId.get(selected) ?? null) : null;
 
   // ── the engine (../app/useEngine.ts, shared with the desktop player) ──────────────────────────────
   const {
@@ -144,11 +138,6 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
       if (replaced) remove(replaced);
     });
   }
-  const pickSong = (id: string) => {
-    const next = data.songs.find((s) => s._id === id);
-    setSongId(id);
-    setSourceId(next?.sources[0]?._id ?? null);
-  };
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const onTouchStart = (e: TouchEvent) => {
     const t = e.touches[0];
@@ -255,7 +244,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
           <select
             aria-label="Song"
             value={songId ?? ''}
-            onChange={(e) => pickSong((e.target as HTMLSelectElement).value)}
+            onChange={(e) => sel.pickSong((e.target as HTMLSelectElement).value)}
           >
             {data.songs.map((s) => (
               <option key={s._id} value={s._id}>

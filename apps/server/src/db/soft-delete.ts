@@ -14,20 +14,23 @@ export const deletedIs = (table: Pick<SoftDeletable, 'isDeleted'>, deleted = fal
 export const liveById = (table: SoftDeletable, id: string, where?: SQL) =>
   and(eq(table.id, id), eq(table.isDeleted, false), where);
 
-/** The row `id` not deleted (and within `where`), or a 404 with `missing`; `lock` holds it until the transaction ends. */
+/**
+ * The row `id` not deleted (and within `where`), or a 404 with `missing`. `lock` holds it until the transaction ends:
+ * `true` to change it (FOR UPDATE), `'share'` to keep it from changing or being deleted meanwhile (FOR SHARE).
+ */
 export async function getLive<T extends SoftDeletable>(
   db: Db,
   table: T,
   id: string,
   missing: string,
-  opts: { where?: SQL; lock?: boolean } = {},
+  opts: { where?: SQL; lock?: boolean | 'share' } = {},
 ): Promise<Row<T>> {
   const query = db
     .select()
     .from(table as PgTable)
     .where(liveById(table, id, opts.where))
     .limit(1);
-  const [row] = opts.lock ? await query.for('update') : await query;
+  const [row] = opts.lock ? await query.for(opts.lock === 'share' ? 'share' : 'update') : await query;
   if (!row) throw notFound(missing);
   return row as Row<T>;
 }

@@ -19,9 +19,9 @@ import type { App } from './types.ts';
 export { BRAND_USERS };
 
 /**
- * The spec gives brand-content calls two paths: `/x` for the brand's own users and `/admin/x` for admins
- * (spec 3 §6). Routes loop over these; both variants run the same handler and the services' access rules
- * tell the roles apart.
+ * Brand-content calls have two paths: `/x` for the brand's own users and `/admin/x` for admins (docs/api.md "Brand
+ * content"). Routes not yet in the contract loop over these (contract endpoints use `variants()`); both run the same
+ * handler and the services' access rules tell the roles apart.
  */
 export const VARIANTS = [
   { prefix: '', auth: BRAND_USERS },

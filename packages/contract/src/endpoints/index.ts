@@ -1,19 +1,48 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
+import { catalogueEndpoints } from './catalogue.ts';
 import { invitationEndpoints } from './invitations.ts';
 import { planEndpoints } from './plans.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
+import { songEndpoints } from './songs.ts';
 import { tooltipEndpoints } from './tooltips.ts';
 
-export { brandEndpoints, invitationEndpoints, planEndpoints, retailerEndpoints, roleEndpoints, tooltipEndpoints };
+export {
+  brandEndpoints,
+  catalogueEndpoints,
+  invitationEndpoints,
+  planEndpoints,
+  retailerEndpoints,
+  roleEndpoints,
+  songEndpoints,
+  tooltipEndpoints,
+};
 
-/** Every endpoint the contract declares, by resource (the OpenAPI test walks them all). */
-export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
+type Table = Record<string, Endpoint | { own: Endpoint; admin: Endpoint }>;
+
+/** Every endpoint the contract declares, by resource. */
+export const ENDPOINTS: Record<string, Table> = {
   brands: brandEndpoints,
+  catalogue: catalogueEndpoints,
+  songs: songEndpoints,
   roles: roleEndpoints,
   plans: planEndpoints,
   tooltips: tooltipEndpoints,
   invitations: invitationEndpoints,
   retailers: retailerEndpoints,
 };
+
+/** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */
+export function endpointList(): { name: string; endpoint: Endpoint }[] {
+  return Object.entries(ENDPOINTS).flatMap(([resource, table]) =>
+    Object.entries(table).flatMap(([name, e]) =>
+      'own' in e
+        ? [
+            { name: `${resource}.${name}.own`, endpoint: e.own },
+            { name: `${resource}.${name}.admin`, endpoint: e.admin },
+          ]
+        : [{ name: `${resource}.${name}`, endpoint: e }],
+    ),
+  );
+}

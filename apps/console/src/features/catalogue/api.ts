@@ -4,24 +4,20 @@
  * or one of the pickers' keys, so a save reloads the lists, the records and the product screens' pickers.
  */
 import {
-  type Category,
+  catalogueEndpoints as api,
   type CategoryCreate,
   type CategoryUpdate,
-  type Instrument,
   type InstrumentCreate,
   type InstrumentUpdate,
-  type ListData,
   PICKER_PAGE_SIZE,
-  type Song,
   type SongCreate,
   type SongUpdate,
-  type SubCategory,
   type SubCategoryCreate,
   type SubCategoryUpdate,
+  songEndpoints as songs,
 } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
-import { enc } from '../../api/scope.ts';
 
 /** The New Sub Category dialog's category picker reads 100 categories (spec 2 §9). */
 export const SUB_CATEGORY_PICKER_SIZE = 100;
@@ -33,52 +29,49 @@ export interface NameListQuery {
 }
 
 export const categoriesApi = {
-  list: (query: NameListQuery) =>
-    get<ListData<Category>>('/admin/categories', { query: { ...query, is_deleted: false } }),
+  list: (query: NameListQuery) => call(api.categories.admin, { query: { ...query, is_deleted: false } }),
   picker: () =>
-    get<ListData<Category>>('/admin/categories', {
-      query: { page_num: 1, page_size: SUB_CATEGORY_PICKER_SIZE, is_deleted: false },
-    }),
-  read: (id: string) => get<Category>(`/admin/categories/${enc(id)}`),
-  create: (fields: CategoryCreate) => post<Category>('/admin/categories', fields),
-  update: (id: string, fields: CategoryUpdate) => put<Category>(`/admin/categories/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/categories/${enc(id)}`),
+    call(api.categories.admin, { query: { page_num: 1, page_size: SUB_CATEGORY_PICKER_SIZE, is_deleted: false } }),
+  read: (id: string) => call(api.category, { params: { id } }),
+  create: (body: CategoryCreate) => call(api.createCategory, { body }),
+  update: (id: string, body: CategoryUpdate) => call(api.updateCategory, { params: { id }, body }),
+  remove: (id: string) => call(api.removeCategory, { params: { id } }),
 };
 
 export const subCategoriesApi = {
   list: (query: NameListQuery & { category_id?: string }) =>
-    get<ListData<SubCategory>>('/admin/sub_categories', { query: { ...query, is_deleted: false } }),
-  /** A category's sub categories on its edit page (up to 1000, spec 2 §9). */
+    call(api.subCategories.admin, { query: { ...query, is_deleted: false } }),
+  /** A category's sub categories on its edit page (up to 1000). */
   ofCategory: (categoryId: string) =>
-    get<ListData<SubCategory>>('/admin/sub_categories', { query: { ...PICKER_QUERY, category_id: categoryId } }),
-  read: (id: string) => get<SubCategory>(`/admin/sub_categories/${enc(id)}`),
-  create: (fields: SubCategoryCreate) => post<SubCategory>('/admin/sub_categories', fields),
-  update: (id: string, fields: SubCategoryUpdate) => put<SubCategory>(`/admin/sub_categories/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/sub_categories/${enc(id)}`),
+    call(api.subCategories.admin, { query: { ...PICKER_QUERY, category_id: categoryId } }),
+  read: (id: string) => call(api.subCategory, { params: { id } }),
+  create: (body: SubCategoryCreate) => call(api.createSubCategory, { body }),
+  update: (id: string, body: SubCategoryUpdate) => call(api.updateSubCategory, { params: { id }, body }),
+  remove: (id: string) => call(api.removeSubCategory, { params: { id } }),
 };
 
 export const catalogueSongsApi = {
-  /** A sub category's songs, in order (up to 1000, spec 2 §9). */
+  /** A sub category's songs, in order (up to 1000). */
   ofSubCategory: (subCategoryId: string) =>
-    get<ListData<Song>>('/admin/songs', {
+    call(songs.songs.admin, {
       query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, sub_category_id: subCategoryId },
     }),
-  read: (id: string) => get<Song>(`/admin/songs/${enc(id)}`),
-  create: (fields: SongCreate) => post<Song>('/admin/songs', fields),
-  update: (id: string, fields: SongUpdate) => put<Song>(`/admin/songs/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/songs/${enc(id)}`),
+  read: (id: string) => call(songs.song.admin, { params: { id } }),
+  create: (body: SongCreate) => call(songs.createSong.admin, { body }),
+  update: (id: string, body: SongUpdate) => call(songs.updateSong.admin, { params: { id }, body }),
+  remove: (id: string) => call(songs.removeSong.admin, { params: { id } }),
 };
 
 export const catalogueInstrumentsApi = {
-  /** A song's instruments by order (`sort=order`, up to 1000, spec 2 §7 and §9). */
+  /** A song's instruments by order (`sort=order`, up to 1000). */
   ofSong: (songId: string) =>
-    get<ListData<Instrument>>('/admin/instruments', {
+    call(songs.instruments.admin, {
       query: { page_num: 1, page_size: PICKER_PAGE_SIZE, is_deleted: false, song_id: songId, sort: 'order' },
     }),
-  read: (id: string) => get<Instrument>(`/admin/instruments/${enc(id)}`),
-  create: (fields: InstrumentCreate) => post<Instrument>('/admin/instruments', fields),
-  update: (id: string, fields: InstrumentUpdate) => put<Instrument>(`/admin/instruments/${enc(id)}`, fields),
-  remove: (id: string) => del<null>(`/admin/instruments/${enc(id)}`),
+  read: (id: string) => call(songs.instrument.admin, { params: { id } }),
+  create: (body: InstrumentCreate) => call(songs.createInstrument.admin, { body }),
+  update: (id: string, body: InstrumentUpdate) => call(songs.updateInstrument.admin, { params: { id }, body }),
+  remove: (id: string) => call(songs.removeInstrument.admin, { params: { id } }),
 };
 
 /**

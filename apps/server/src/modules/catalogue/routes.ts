@@ -1,109 +1,38 @@
-import {
-  category,
-  categoryCreate,
-  categoryUpdate,
-  currency,
-  currencyQuery,
-  envelopeOf,
-  idParams,
-  listOf,
-  MSG,
-  nameQuery,
-  subCategory,
-  subCategoryCreate,
-  subCategoryQuery,
-  subCategoryUpdate,
-} from '@atk/contract';
-import { ADMINS } from '../../http/auth.ts';
+import { catalogueEndpoints as api, MSG } from '@atk/contract';
 import { ok } from '../../http/envelope.ts';
-import { deleteRoute, VARIANTS } from '../../http/routes.ts';
+import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as catalogue from './service.ts';
 
-const admins = { auth: ADMINS };
-
 export function catalogueRoutes(app: App, { db }: Deps) {
-  // Pickers: any brand user reads categories and sub categories; admins manage them (docs/api.md "Brand content").
-  for (const { prefix, auth } of VARIANTS) {
-    app.get(
-      `${prefix}/categories`,
-      {
-        config: { auth },
-        schema: { tags: ['catalogue'], querystring: nameQuery, response: { 200: envelopeOf(listOf(category)) } },
-      },
-      async (req) => ok(await catalogue.listCategories(db, req.query)),
-    );
-    app.get(
-      `${prefix}/sub_categories`,
-      {
-        config: { auth },
-        schema: {
-          tags: ['catalogue'],
-          querystring: subCategoryQuery,
-          response: { 200: envelopeOf(listOf(subCategory)) },
-        },
-      },
-      async (req) => ok(await catalogue.listSubCategories(db, req.query)),
-    );
-    app.get(
-      `${prefix}/currencies`,
-      {
-        config: { auth },
-        schema: { tags: ['catalogue'], querystring: currencyQuery, response: { 200: envelopeOf(listOf(currency)) } },
-      },
-      async (req) => ok(await catalogue.listCurrencies(db, req.query)),
-    );
+  // Pickers: any brand user reads categories, sub categories and currencies; admins manage the first two.
+  for (const variant of ['own', 'admin'] as const) {
+    route(app, api.categories[variant], async (req) => ok(await catalogue.listCategories(db, req.query)));
+    route(app, api.subCategories[variant], async (req) => ok(await catalogue.listSubCategories(db, req.query)));
+    route(app, api.currencies[variant], async (req) => ok(await catalogue.listCurrencies(db, req.query)));
   }
 
-  app.post(
-    '/admin/categories',
-    { config: admins, schema: { tags: ['catalogue'], body: categoryCreate, response: { 200: envelopeOf(category) } } },
-    async (req) => ok(await catalogue.createCategory(db, req.body), MSG.createCategorySuccess),
+  route(app, api.createCategory, async (req) =>
+    ok(await catalogue.createCategory(db, req.body), MSG.createCategorySuccess),
   );
-  app.get(
-    '/admin/categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params: idParams, response: { 200: envelopeOf(category) } } },
-    async (req) => ok(await catalogue.getCategory(db, req.params.id)),
+  route(app, api.category, async (req) => ok(await catalogue.getCategory(db, req.params.id)));
+  route(app, api.updateCategory, async (req) =>
+    ok(await catalogue.updateCategory(db, req.params.id, req.body), MSG.updateCategorySuccess),
   );
-  app.put(
-    '/admin/categories/:id',
-    {
-      config: admins,
-      schema: { tags: ['catalogue'], params: idParams, body: categoryUpdate, response: { 200: envelopeOf(category) } },
-    },
-    async (req) => ok(await catalogue.updateCategory(db, req.params.id, req.body), MSG.updateCategorySuccess),
-  );
-  deleteRoute(app, '/admin/categories/:id', { auth: ADMINS, tags: ['catalogue'] }, (id) =>
-    catalogue.deleteCategory(db, id),
-  );
+  route(app, api.removeCategory, async (req) => {
+    await catalogue.deleteCategory(db, req.params.id);
+    return ok(null, MSG.deleteSuccess);
+  });
 
-  app.post(
-    '/admin/sub_categories',
-    {
-      config: admins,
-      schema: { tags: ['catalogue'], body: subCategoryCreate, response: { 200: envelopeOf(subCategory) } },
-    },
-    async (req) => ok(await catalogue.createSubCategory(db, req.body), MSG.createSubCategorySuccess),
+  route(app, api.createSubCategory, async (req) =>
+    ok(await catalogue.createSubCategory(db, req.body), MSG.createSubCategorySuccess),
   );
-  app.get(
-    '/admin/sub_categories/:id',
-    { config: admins, schema: { tags: ['catalogue'], params: idParams, response: { 200: envelopeOf(subCategory) } } },
-    async (req) => ok(await catalogue.getSubCategory(db, req.params.id)),
+  route(app, api.subCategory, async (req) => ok(await catalogue.getSubCategory(db, req.params.id)));
+  route(app, api.updateSubCategory, async (req) =>
+    ok(await catalogue.updateSubCategory(db, req.params.id, req.body), MSG.updateSubCategorySuccess),
   );
-  app.put(
-    '/admin/sub_categories/:id',
-    {
-      config: admins,
-      schema: {
-        tags: ['catalogue'],
-        params: idParams,
-        body: subCategoryUpdate,
-        response: { 200: envelopeOf(subCategory) },
-      },
-    },
-    async (req) => ok(await catalogue.updateSubCategory(db, req.params.id, req.body), MSG.updateSubCategorySuccess),
-  );
-  deleteRoute(app, '/admin/sub_categories/:id', { auth: ADMINS, tags: ['catalogue'] }, (id) =>
-    catalogue.deleteSubCategory(db, id),
-  );
+  route(app, api.removeSubCategory, async (req) => {
+    await catalogue.deleteSubCategory(db, req.params.id);
+    return ok(null, MSG.deleteSuccess);
+  });
 }

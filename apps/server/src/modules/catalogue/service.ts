@@ -132,10 +132,12 @@ export async function deleteSubCategory(db: Db, id: string) {
 
 /** A sub category must belong to the category it is saved with. */
 export async function assertCategoryPair(db: Db, categoryId?: string | null, subCategoryId?: string | null) {
-  if (categoryId) await getCategory(db, categoryId);
+  // Held until the caller's transaction ends: a delete of either (which locks it FOR UPDATE) waits, then counts the
+  // record that now names it and refuses, so no record is left naming a deleted category.
+  if (categoryId) await getLive(db, categories, categoryId, MSG.categoryNotFound, { lock: 'share' });
   if (!subCategoryId) return;
-  const sub = await getSubCategory(db, subCategoryId);
-  if (categoryId && sub.category_id !== categoryId) {
+  const sub = await getLive(db, subCategories, subCategoryId, MSG.subCategoryNotFound, { lock: 'share' });
+  if (categoryId && sub.categoryId !== categoryId) {
     throw notFound(MSG.subCategoryNotFound);
   }
 }

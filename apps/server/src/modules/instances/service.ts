@@ -225,7 +225,6 @@ const activeProductIds = (row: Pick<InstanceRow, 'products' | 'otherProducts'>) 
 export async function createInstance(db: Db, user: SessionUser, g: InstanceGeneral) {
   const brandId = targetBrand(user, g.brand_id, 'general.brand_id');
   await getBrand(db, brandId);
-  await assertCategoryPair(db, g.category_id, g.sub_category_id);
   const sub = await brandSubscription(db, brandId);
   const inCategory = g.category_id
     ? await db
@@ -251,6 +250,7 @@ export async function createInstance(db: Db, user: SessionUser, g: InstanceGener
     order: null,
   }));
   const row = await db.transaction(async (tx) => {
+    await assertCategoryPair(tx, g.category_id, g.sub_category_id);
     const [created] = await tx
       .insert(instances)
       .values({

@@ -182,18 +182,21 @@ export async function getProduct({ db, storage }: Ctx, user: SessionUser, id: st
 export async function createProduct({ db, storage }: Ctx, user: SessionUser, input: ProductGeneral) {
   const brandId = targetBrand(user, input.brand_id);
   await getBrand(db, brandId);
-  await assertCategoryPair(db, input.category_id, input.sub_category_id);
-  const [row] = await db
-    .insert(products)
-    .values({
-      brandId,
-      name: input.name,
-      model: input.model ?? null,
-      isPublished: input.is_published,
-      categoryId: input.category_id,
-      subCategoryId: input.sub_category_id ?? null,
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    await assertCategoryPair(tx, input.category_id, input.sub_category_id);
+    const [created] = await tx
+      .insert(products)
+      .values({
+        brandId,
+        name: input.name,
+        model: input.model ?? null,
+        isPublished: input.is_published,
+        categoryId: input.category_id,
+        subCategoryId: input.sub_category_id ?? null,
+      })
+      .returning();
+    return created;
+  });
   return present(db, storage, row);
 }
 

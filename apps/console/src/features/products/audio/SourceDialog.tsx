@@ -1,22 +1,15 @@
-import { INSTRUMENT_FIELDS, type InstrumentBody, type InstrumentField, LABEL } from '@atk/contract';
+import {
+  INSTRUMENT_FIELD_LABELS,
+  INSTRUMENT_FIELDS,
+  type InstrumentBody,
+  type InstrumentField,
+  LABEL,
+} from '@atk/contract';
 import { Col, Form, Input, Row } from 'antd';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 
-/** The recording fields of a source (spec 2 §3), performer_name being the performer itself. */
-export const RECORDING_LABELS: Record<Exclude<InstrumentField, 'performer_name'>, string> = {
-  instrument_brand: 'Instrument brand',
-  instrument_details: 'Instrument details',
-  producer_engineer: 'Producer/Engineer',
-  room_studio: 'Room/Studio',
-  mic_distance_source: 'Mic distance from source',
-  mic_axis: 'Mic axis',
-  mic_cable_brand: 'Mic cable brand',
-  preamp_brand: 'Preamp brand',
-  additional_pre_processing: 'Additional pre-processing',
-  a_d_converter: 'A/D converter',
-  additional_post_processing: 'Additional post-processing',
-};
-const RECORDING = INSTRUMENT_FIELDS.filter((f) => f !== 'performer_name') as (keyof typeof RECORDING_LABELS)[];
+/** The recording fields of a source, but performer_name: the performer itself, its own field. */
+const RECORDING = INSTRUMENT_FIELDS.filter((f) => f !== 'performer_name');
 
 export type SourceFields = { name: string; performer: string } & Partial<Record<InstrumentField, string>>;
 
@@ -68,7 +61,7 @@ export function SourceDialog({
         </Col>
         {RECORDING.map((f) => (
           <Col xs={24} md={12} key={f}>
-            <Form.Item name={f} label={RECORDING_LABELS[f]}>
+            <Form.Item name={f} label={INSTRUMENT_FIELD_LABELS[f]}>
               <Input maxLength={500} />
             </Form.Item>
           </Col>

@@ -2,41 +2,37 @@
  * The audio of a product (spec 3 §7): its songs, their sources (instruments), the presigned upload of a source's
  * audio, and their query keys.
  */
-import type { Instrument, InstrumentBody, ListData, PresignedAnswer, Song, SongBody } from '@atk/contract';
-import { get, post, put } from '../../../api/client.ts';
+import { songEndpoints as api, type InstrumentBody, type PresignedAnswer, type SongBody } from '@atk/contract';
+import { call, get } from '../../../api/client.ts';
 import { PICKER_QUERY } from '../../../api/pickers.ts';
-import { enc, scoped } from '../../../api/scope.ts';
+import { scoped } from '../../../api/scope.ts';
 
 export const songsApi = {
   /** The platform's (ATK) songs (GET /admin/songs?is_atk=true): the ATK audios screen and the attach picker. */
-  platform: () => get<ListData<Song>>('/admin/songs', { query: { ...PICKER_QUERY, is_atk: true } }),
+  platform: () => call(api.songs.admin, { query: { ...PICKER_QUERY, is_atk: true } }),
   /** GET /songs?ids=a,b (+ is_atk=true for the platform's songs). */
   byIds: (admin: boolean, ids: string[], atk = false) =>
-    get<ListData<Song>>(scoped(admin, '/songs'), {
-      query: { ...PICKER_QUERY, ids: ids.join(','), is_atk: atk ? true : undefined },
-    }),
+    call(api.songs.of(admin), { query: { ...PICKER_QUERY, ids: ids.join(','), is_atk: atk ? true : undefined } }),
   /** Cross-comparable songs (song_type 2); admins name the brand. */
   crossComparable: (admin: boolean, brandId?: string) =>
-    get<ListData<Song>>(scoped(admin, '/songs'), { query: { ...PICKER_QUERY, song_type: 2, brand_id: brandId } }),
-  create: (admin: boolean, body: SongBody) => post<Song>(scoped(admin, '/songs'), body),
+    call(api.songs.of(admin), { query: { ...PICKER_QUERY, song_type: 2, brand_id: brandId } }),
+  create: (admin: boolean, body: SongBody) => call(api.createSong.of(admin), { body }),
   /** A platform (ATK) song: cross-comparable (every product may offer it), of no brand. */
   createPlatform: (body: Pick<SongBody, 'name' | 'song_writer'>) =>
-    post<Song>('/admin/songs', { ...body, song_type: 2, is_atk: 1 }),
-  /** The publish switch of a song (saves at once, spec 2 §4). */
-  publish: (id: string, is_published: 0 | 1) => put<Song>(`/admin/songs/${enc(id)}`, { is_published }),
-  update: (admin: boolean, id: string, body: SongBody) => put<Song>(scoped(admin, `/songs/${enc(id)}`), body),
+    call(api.createSong.admin, { body: { ...body, song_type: 2, is_atk: 1 } }),
+  /** The publish switch of a song (saves at once). */
+  publish: (id: string, is_published: 0 | 1) => call(api.updateSong.admin, { params: { id }, body: { is_published } }),
+  update: (admin: boolean, id: string, body: SongBody) => call(api.updateSong.of(admin), { params: { id }, body }),
 };
 
 export const instrumentsApi = {
   /** A song's sources, with this product's audio of each when a product is named. */
   list: (admin: boolean, songId: string, productId?: string) =>
-    get<ListData<Instrument>>(scoped(admin, '/instruments'), {
-      query: { ...PICKER_QUERY, song_id: songId, product_id: productId },
-    }),
+    call(api.instruments.of(admin), { query: { ...PICKER_QUERY, song_id: songId, product_id: productId } }),
   create: (admin: boolean, body: InstrumentBody & { song_id: string }) =>
-    post<Instrument>(scoped(admin, '/instruments'), body),
+    call(api.createInstrument.of(admin), { body }),
   update: (admin: boolean, id: string, body: InstrumentBody) =>
-    put<Instrument>(scoped(admin, `/instruments/${enc(id)}`), body),
+    call(api.updateInstrument.of(admin), { params: { id }, body }),
 };
 
 export const audioUploadsApi = {
