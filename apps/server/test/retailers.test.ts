@@ -244,6 +244,8 @@ describe('DELETE /admin/retailers/{id}', () => {
     const r = await named(`Gone ${randomUUID().slice(0, 8)}`);
     expectOk(await app.call('DELETE', `${BASE}/${r._id}`, { token }), MSG.deleteSuccess);
     expect((await list(`?name=${r.name}`)).body.data.total_num).toBe(0);
+    // not even when asked for deleted ones
+    expect((await list(`?name=${r.name}&is_deleted=true`)).body.data.total_num).toBe(0);
     expectError(await app.call('DELETE', `${BASE}/${r._id}`, { token }), 404, RETAILER_MSG.notFound);
     expectError(await save(r._id, { name: 'Back', status: '1' }), 404, RETAILER_MSG.notFound);
     expectError(await app.call('DELETE', `${BASE}/${randomUUID()}`, { token }), 404, RETAILER_MSG.notFound);

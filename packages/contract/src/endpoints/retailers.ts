@@ -20,7 +20,7 @@ export const retailerEndpoints = {
     tag,
     summary: 'List retailers',
     description:
-      'Retailers, the most recently changed first, 20 a page, filtered by name (part of it, any case, `%` and `_` literally) and status; deleted ones only when `is_deleted=true` is asked (the console never asks).',
+      'Retailers, the most recently changed first, 20 a page, filtered by name (part of it, any case, `%` and `_` literally) and status; deleted ones are never listed.',
   }),
   create: endpoint({
     method: 'POST',

@@ -28,8 +28,9 @@ export const toRetailer = (r: RetailerRow): Retailer => ({
 });
 
 /** The list, newest change first; `name` is a case-insensitive "contains" (served by the trigram index). */
-export async function listRetailers(db: Db, q: Page & { name?: string; status?: '0' | '1'; is_deleted?: boolean }) {
-  const filters: SQL[] = [deletedIs(retailers, q.is_deleted)];
+export async function listRetailers(db: Db, q: Page & { name?: string; status?: '0' | '1' }) {
+  // deleted retailers are gone for good (docs/api.md "Retailers and mobile settings"), whatever is_deleted asks
+  const filters: SQL[] = [deletedIs(retailers)];
   if (q.name) filters.push(lowerContains(retailers.name, q.name));
   if (q.status) filters.push(eq(retailers.status, q.status));
   const where = and(...filters);
