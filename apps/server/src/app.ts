@@ -161,6 +161,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       tooltipRoutes,
       invitationRoutes,
       retailerRoutes,
+      statisticsRoutes,
     ])
       routes(scoped, deps);
   });
@@ -173,13 +174,12 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
     },
     { prefix: API_V1 },
   );
-  // The statistics paths the spec puts under /api/v1/atk (docs/api.md "Statistics") and the atk operator's product
-  // picker, same auth.
+  // The atk operator's paths under /api/v1/atk (its mobile screens' reads and product picker), same auth.
   await app.register(
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [statisticsRoutes, mobileAtkRoutes, atkPickerRoutes]) routes(scoped, deps);
+      for (const routes of [mobileAtkRoutes, atkPickerRoutes]) routes(scoped, deps);
     },
     { prefix: STATISTICS_BASE },
   );

@@ -42,16 +42,20 @@ export interface Endpoint {
 /** Declares an endpoint, keeping its literal types (the schemas, the path) for inference. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
+type Variant<E> = Omit<E, 'path'> & { path: string; auth: Access };
+
 /**
  * A brand-content endpoint in its two paths (docs/api.md "Brand content"): `own` (`/x`) for the brand's users, its
  * customers and admins, and `admin` (`/admin/x`) for the two admin roles; both run the same handler, and the
- * services' access rules tell the roles apart. `path` is the part after `/admin`.
+ * services' access rules tell the roles apart. `path` is the part after `/admin`; `base` the API's base (the player
+ * API's unless told), `admins` who may call the admin path (the two admin roles unless told).
  */
-type Variant<E> = Omit<E, 'path'> & { path: string; auth: Access };
-
-export function variants<const E extends Omit<Endpoint, 'auth'>>(e: E) {
-  const own: Variant<E> = { ...e, path: `${API_BASE}${e.path}`, auth: BRAND_USERS };
-  const admin: Variant<E> = { ...e, path: `${API_BASE}/admin${e.path}`, auth: ADMINS };
+export function variants<const E extends Omit<Endpoint, 'auth'>>(
+  e: E,
+  { base = API_BASE, admins = ADMINS }: { base?: string; admins?: Access } = {},
+) {
+  const own: Variant<E> = { ...e, path: `${base}${e.path}`, auth: BRAND_USERS };
+  const admin: Variant<E> = { ...e, path: `${base}/admin${e.path}`, auth: admins };
   return { own, admin, of: (isAdmin: boolean) => (isAdmin ? admin : own) };
 }
 

@@ -6,6 +6,7 @@ import { planEndpoints } from './plans.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
 import { songEndpoints } from './songs.ts';
+import { statisticsEndpoints } from './statistics.ts';
 import { tooltipEndpoints } from './tooltips.ts';
 
 export {
@@ -16,6 +17,7 @@ export {
   retailerEndpoints,
   roleEndpoints,
   songEndpoints,
+  statisticsEndpoints,
   tooltipEndpoints,
 };
 
@@ -31,6 +33,7 @@ export const ENDPOINTS: Record<string, Table> = {
   tooltips: tooltipEndpoints,
   invitations: invitationEndpoints,
   retailers: retailerEndpoints,
+  statistics: statisticsEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

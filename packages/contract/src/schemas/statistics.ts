@@ -19,7 +19,10 @@ const isDay = (s: string) => {
   return Number.isFinite(time) && new Date(time).toISOString().startsWith(s);
 };
 /** A UTC calendar day, `YYYY-MM-DD`, that exists. */
-export const day = z.string(says('must be a date YYYY-MM-DD')).refine(isDay, { error: 'must be a date YYYY-MM-DD' });
+export const day = z
+  .string(says('must be a date YYYY-MM-DD'))
+  .refine(isDay, { error: 'must be a date YYYY-MM-DD' })
+  .describe('A UTC day, YYYY-MM-DD.');
 
 /** Today's UTC day, `YYYY-MM-DD`. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -35,7 +38,12 @@ const bothDays = (p: { value: unknown }) => {
 const when = { when: bothDays };
 /** `start`..`end`: not in the future, start not after end, at most STATISTICS_MAX_DAYS days. */
 export const dayRange = z
-  .object({ start: day, end: day })
+  .object({
+    start: day.describe('The first UTC day (YYYY-MM-DD), included.'),
+    end: day.describe(
+      `The last UTC day (YYYY-MM-DD), included: not in the future; at most ${STATISTICS_MAX_DAYS} days in all.`,
+    ),
+  })
   .refine((q) => q.end <= utcToday(), { error: MSG.statisticsFutureEnd, path: ['end'], ...when })
   .refine((q) => q.start <= q.end, { error: MSG.statisticsStartAfterEnd, path: ['start'], ...when })
   .refine((q) => daysBetween(q.start, q.end) <= STATISTICS_MAX_DAYS, {
@@ -45,13 +53,15 @@ export const dayRange = z
   });
 
 /** An empty value (a cleared filter, the console's "All") is no filter. */
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
+const optionalId = (what: string) => z.preprocess((v) => (v === '' ? undefined : v), id.optional()).describe(what);
 /**
  * Admin paths name the brand, or ALL_BRANDS for every brand together; a customer's own paths take it from the
  * session.
  */
 const brandQuery = z.object({
-  brand_id: z.preprocess((v) => (v === '' ? undefined : v), z.union([z.literal(ALL_BRANDS), id]).optional()),
+  brand_id: z
+    .preprocess((v) => (v === '' ? undefined : v), z.union([z.literal(ALL_BRANDS), id]).optional())
+    .describe(`Admin paths: the brand, or '${ALL_BRANDS}' for every brand together; a customer's own brand otherwise.`),
 });
 
 export const widgetType = z.enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`));
@@ -59,14 +69,17 @@ export const widgetType = z.enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYP
 /** GET …/statistics/visitors/daily and …/brand/visitors/daily: new visitors per day. */
 export const visitorsDailyQuery = z.intersection(dayRange, brandQuery);
 /** GET …/statistics/instance/launch/daily: launches and unique visitors per day, of one instance or all. */
-export const launchDailyQuery = z.intersection(dayRange, brandQuery.extend({ instance_id: optionalId }));
+export const launchDailyQuery = z.intersection(
+  dayRange,
+  brandQuery.extend({ instance_id: optionalId('Only this player instance (else all of the brand).') }),
+);
 /** GET …/statistics/product/play and …/listening_time (and …/statistics/products, the per-product totals). */
 export const productStatisticsQuery = z.intersection(
   dayRange,
   brandQuery.extend({
-    widget_type: widgetType.default('desktop'),
-    product_id: optionalId,
-    instance_id: optionalId,
+    widget_type: widgetType.default('desktop').describe('Which widget: desktop (the default) or mobile.'),
+    product_id: optionalId('Only this product.'),
+    instance_id: optionalId('Only this player instance.'),
   }),
 );
 /** GET …/player/visitors and …/player/brand/visitors: the visitors, newest first. */
@@ -79,66 +92,84 @@ export type ProductStatisticsQuery = z.infer<typeof productStatisticsQuery>;
 export type VisitorsQuery = z.infer<typeof visitorsQuery>;
 
 /** One day of a series: `total` is the day's count (listening time: seconds). */
-export const dayPoint = z.object({ date: z.string(), total: z.number() });
+export const dayPoint = z.object({
+  date: z.string().describe('The UTC day, YYYY-MM-DD.'),
+  total: z.number().describe("The day's count (listening time: seconds)."),
+});
 /** One day of launches: `total` launches, `unique` distinct visitors that launched. */
-export const launchPoint = dayPoint.extend({ unique: z.number().int() });
+export const launchPoint = dayPoint.extend({
+  unique: z.number().int().describe('Distinct visitors that launched that day.'),
+});
 export type DayPoint = z.infer<typeof dayPoint>;
 export type LaunchPoint = z.infer<typeof launchPoint>;
 
 /** `dropped`: what ingestion dropped in the range (docs/api.md "How hard the statistics are to inflate"). */
-const dropped = z.number();
+const dropped = z.number().describe('What ingestion dropped in the range (as untrusted or over its limits).');
 /** New visitors per day; `dropped`: launches dropped in the range (a visitor's first launch is its sign up). */
-export const dailySeries = z.object({ series: z.array(dayPoint), dropped });
+const series = z.array(dayPoint).describe('One point per day of the range, zeros included.');
+export const dailySeries = z.object({ series, dropped });
+export type DailySeries = z.infer<typeof dailySeries>;
 /**
  * Launches and unique visitors per day; the range's launches (`total_num`) and distinct visitors that launched in it
  * (`unique_num`, not the sum of the days' uniques); `dropped`: launches dropped in the range.
  */
 export const launchSeries = z.object({
-  series: z.array(launchPoint),
-  total_num: z.number().int(),
-  unique_num: z.number().int(),
+  series: z.array(launchPoint).describe('One point per day of the range, zeros included.'),
+  total_num: z.number().int().describe("The range's launches."),
+  unique_num: z.number().int().describe('Distinct visitors that launched in the range (not the days summed).'),
   dropped,
 });
+export type LaunchSeries = z.infer<typeof launchSeries>;
 /** Product statistics: the series and the range's total (plays, or listening seconds), and how many were dropped. */
-export const productSeries = z.object({ series: z.array(dayPoint), total_num: z.number(), dropped });
+export const productSeries = z.object({
+  series,
+  total_num: z.number().describe("The range's total: plays, or listening seconds."),
+  dropped,
+});
+export type ProductSeries = z.infer<typeof productSeries>;
 
 /** A visitor (docs/api.md "Statistics"), as the Total Users tables show it; `updated_at` is the last sign in. */
 export const visitor = z.object({
-  _id: id,
-  sign_in_count: z.number().int(),
-  /** Its launches (of the brand's players, or of any). */
-  launches: z.number().int(),
-  sign_up_url: z.string(),
-  country_name: z.string(),
-  state_prov: z.string(),
-  city: z.string(),
-  created_at: isoTime,
-  updated_at: isoTime,
+  _id: id.describe("The visitor's id (a random id its browser keeps); shown only as a tooltip."),
+  sign_in_count: z.number().int().describe('Its sign ins: launches after 30 minutes without activity.'),
+  launches: z.number().int().describe("Its launches (of the brand's players, or of any)."),
+  sign_up_url: z.string().describe('The page it first launched a player on.'),
+  country_name: z.string().describe('Its country, from its address when first seen.'),
+  state_prov: z.string().describe('Its state or province.'),
+  city: z.string().describe('Its city.'),
+  created_at: isoTime.describe('First seen.'),
+  updated_at: isoTime.describe('Last sign in.'),
 });
 export type Visitor = z.infer<typeof visitor>;
 
 /** GET …/statistics/products: per product of the brand (or instance), its plays and listening seconds. */
 export const productTotals = z.object({
-  product_id: id,
-  name: z.string(),
-  plays: z.number().int(),
-  listening_time: z.number(),
+  product_id: id.describe('The product.'),
+  name: z.string().describe('Its name.'),
+  plays: z.number().int().describe('Its plays in the range (a switch to it while playing counts).'),
+  listening_time: z.number().describe('Seconds it was heard in the range.'),
 });
 export type ProductTotals = z.infer<typeof productTotals>;
-export const productTotalsList = z.object({ list: z.array(productTotals) });
+export const productTotalsList = z.object({ list: z.array(productTotals).describe('Per product, most played first.') });
+export type ProductTotalsList = z.infer<typeof productTotalsList>;
 
 /**
  * GET /admin/statistics/brands: every brand with its activity in the range (launches and plays of `widget_type`,
  * or of every widget), most active first (then by name): the operators' brand filter lists them in this order and
  * opens on the first.
  */
-export const brandActivityQuery = z.intersection(dayRange, z.object({ widget_type: widgetType.optional() }));
+export const brandActivityQuery = z.intersection(
+  dayRange,
+  z.object({ widget_type: widgetType.optional().describe('Only this widget (else both).') }),
+);
 export type BrandActivityQuery = z.infer<typeof brandActivityQuery>;
 export const brandActivity = z.object({
-  _id: id,
-  name: z.string(),
-  launches: z.number().int(),
-  plays: z.number().int(),
+  _id: id.describe('The brand.'),
+  name: z.string().describe('Its name.'),
+  launches: z.number().int().describe('Launches of its players in the range.'),
+  plays: z.number().int().describe('Plays in the range.'),
 });
 export type BrandActivity = z.infer<typeof brandActivity>;
-export const brandActivityList = z.object({ list: z.array(brandActivity) });
+export const brandActivityList = z.object({
+  list: z.array(brandActivity).describe('Every brand, most active first, then by name.'),
+});

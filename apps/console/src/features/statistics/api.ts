@@ -1,33 +1,12 @@
 /**
- * The statistics calls (spec 2 §7 "Statistics", issue 13): under STATISTICS_BASE (/api/v1/atk), not the player
- * API's base, through the one client with its `base` option. Operators use the `/admin` paths naming the brand;
- * a customer the plain paths, for its own brand (the server takes the brand from the session).
+ * The statistics calls (docs/api.md "Statistics"): operators use the `/admin` paths naming the brand; a customer the
+ * plain paths, for its own brand (the server takes the brand from the session).
  */
-import {
-  type BrandActivity,
-  type DayPoint,
-  type LaunchPoint,
-  type ListData,
-  type ProductTotals,
-  STATISTICS_BASE,
-  type Visitor,
-} from '@atk/contract';
-import { get } from '../../api/client.ts';
+import { statisticsEndpoints as api, type ListData, STATISTICS_BASE } from '@atk/contract';
+import { call, get } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
-import { scoped } from '../../api/scope.ts';
 
-const atk = { base: STATISTICS_BASE } as const;
-
-/**
- * The answers' shapes (the contract's `dailySeries`, `launchSeries`, `productTotalsList`); `dropped`: what ingestion
- * dropped in the range (launches; or plays, listening seconds).
- */
-export type DailySeries = { series: DayPoint[]; dropped: number };
-/** `total_num` launches and `unique_num` distinct visitors of the range (not the days' uniques summed). */
-export type LaunchSeries = { series: LaunchPoint[]; total_num: number; unique_num: number; dropped: number };
-export type ProductTotalsList = { list: ProductTotals[] };
-/** A product series (plays, or listening seconds, per day), the range's total and what was dropped. */
-export type ProductSeries = { series: DayPoint[]; total_num: number; dropped: number };
+export type { DailySeries, LaunchSeries, ProductSeries, ProductTotalsList } from '@atk/contract';
 export type ProductMeasure = 'play' | 'listening_time';
 /** The atk operator's product picker rows (GET /atk/admin/products). */
 export type AtkProduct = { _id: string; name: string; model: string | null };
@@ -47,54 +26,41 @@ const brandOf = (scope: StatisticsScope) => (scope.admin ? scope.brandId : undef
 
 export const statisticsApi = {
   /** Platform-wide visitors, newest first (operators only). */
-  visitors: (page: { page_num: number; page_size: number }) =>
-    get<ListData<Visitor>>('/admin/player/visitors', { ...atk, query: page }),
+  visitors: (page: { page_num: number; page_size: number }) => call(api.visitors, { query: page }),
   /** Platform-wide new visitors per day (operators only). */
-  visitorsDaily: (range: DayRange) =>
-    get<DailySeries>('/admin/statistics/visitors/daily', { ...atk, query: { ...range } }),
+  visitorsDaily: (range: DayRange) => call(api.visitorsDaily, { query: { ...range } }),
   brandVisitors: (scope: StatisticsScope, page: { page_num: number; page_size: number }) =>
-    get<ListData<Visitor>>(scoped(scope.admin, '/player/brand/visitors'), {
-      ...atk,
-      query: { ...page, brand_id: brandOf(scope) },
-    }),
+    call(api.brandVisitors.of(scope.admin), { query: { ...page, brand_id: brandOf(scope) } }),
   brandVisitorsDaily: (scope: StatisticsScope, range: DayRange) =>
-    get<DailySeries>(scoped(scope.admin, '/statistics/brand/visitors/daily'), {
-      ...atk,
-      query: { ...range, brand_id: brandOf(scope) },
-    }),
+    call(api.brandVisitorsDaily.of(scope.admin), { query: { ...range, brand_id: brandOf(scope) } }),
   /** Launches and unique visitors per day, of one instance or (none named) all of the brand's. */
   launchDaily: (scope: StatisticsScope, range: DayRange, instanceId?: string) =>
-    get<LaunchSeries>(scoped(scope.admin, '/statistics/instance/launch/daily'), {
-      ...atk,
-      query: { ...range, brand_id: brandOf(scope), instance_id: instanceId },
-    }),
+    call(api.launchDaily.of(scope.admin), { query: { ...range, brand_id: brandOf(scope), instance_id: instanceId } }),
   /**
    * Every brand with its launches and plays in the range (of one widget type, or all), most active first: the
    * operators' brand filter.
    */
   brandActivity: (range: DayRange, widgetType?: 'mobile') =>
-    get<{ list: BrandActivity[] }>('/admin/statistics/brands', {
-      ...atk,
-      query: { ...range, widget_type: widgetType },
-    }),
+    call(api.brandActivity, { query: { ...range, widget_type: widgetType } }),
   /** Plays and listening seconds per product over the range, of one instance or all of the brand's. */
   products: (scope: StatisticsScope, range: DayRange, instanceId?: string) =>
-    get<ProductTotalsList>(scoped(scope.admin, '/statistics/products'), {
-      ...atk,
+    call(api.productTotals.of(scope.admin), {
       query: { ...range, brand_id: brandOf(scope), instance_id: instanceId },
     }),
 };
 
-/** The mobile widget's product statistics (spec 3 §2 Product statistics, §7 "Mobile operator"; the atk role). */
+/** The mobile widget's product statistics (the atk role). */
 export const mobileStatisticsApi = {
   /** Plays (`play`) or listening seconds (`listening_time`) per day, of a brand's products or one of them. */
   product: (measure: ProductMeasure, range: DayRange, brandId: string, productId?: string) =>
-    get<ProductSeries>(`/admin/statistics/product/${measure}`, {
-      ...atk,
+    call(measure === 'play' ? api.productPlays.admin : api.productListening.admin, {
       query: { ...range, brand_id: brandId, product_id: productId, widget_type: 'mobile' },
     }),
   products: (brandId: string) =>
-    get<ListData<AtkProduct>>('/admin/products', { ...atk, query: { ...PICKER_QUERY, brand_id: brandId } }),
+    get<ListData<AtkProduct>>('/admin/products', {
+      base: STATISTICS_BASE,
+      query: { ...PICKER_QUERY, brand_id: brandId },
+    }),
 };
 
 export const statisticsKeys = {
