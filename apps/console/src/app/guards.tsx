@@ -3,7 +3,7 @@ import { Button, Result } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { type AreaName, loginPath, tokenStore, useSession } from './session/index.ts';
+import { type AreaName, loginPath, tokenStore, useSession } from '../session/index.ts';
 
 /** An unknown role: sign out (revoke + clear) and go to /login (spec 1 §4). */
 function SignOutUnknownRole() {

@@ -6,11 +6,12 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
+import type { AreaName } from '../session/index.ts';
 import { BrandScope } from './BrandScope.tsx';
 import { RequireArea } from './guards.tsx';
 import { areaShells, landingPages } from './preload.ts';
 import { RouteError } from './RouteError.tsx';
-import { type AreaName, SessionProvider } from './session/index.ts';
+import { SessionProvider } from './SessionProvider.tsx';
 
 const publicPages = () => import('../features/public.ts');
 const HomePage = lazy(() => publicPages().then((m) => ({ default: m.HomePage })));

@@ -1,6 +1,6 @@
 import { AREA, MSG } from '@atk/contract';
 import { Link } from 'react-router';
-import { useSession } from '../app/session/index.ts';
+import { useSession } from '../session/index.ts';
 
 /**
  * The 404 page (spec 1 §2). `embedded` renders it inside an area shell instead of as a whole page.

@@ -1,6 +1,6 @@
 import { LABEL } from '@atk/contract';
 import { Link } from 'react-router';
-import { useSession } from '../app/session/index.ts';
+import { useSession } from '../session/index.ts';
 import { Logo } from './Logo.tsx';
 
 /**

@@ -3,9 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useRememberedTab } from '../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from './DirtyTabs.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
+import { useRememberedTab } from './useRememberedTab.ts';
 
 /**
  * An edit page of one record in left tabs (PLAYER INSTANCE EDIT, the mobile instance's edit page): the link back to

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@atk/contract';
-import type { AreaName } from '../session/paths.ts';
+import type { AreaName } from '../../session/paths.ts';
 
 export interface NavItem {
   label: string;

@@ -4,8 +4,8 @@ import { App, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { usersApi } from '../../app/session/api.ts';
-import { safeRedirect, useSession } from '../../app/session/index.ts';
+import { usersApi } from '../../session/api.ts';
+import { safeRedirect, useSession } from '../../session/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 interface LoginForm {

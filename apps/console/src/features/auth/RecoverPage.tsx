@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { reportError } from '../../api/client.ts';
-import { usersApi } from '../../app/session/api.ts';
+import { usersApi } from '../../session/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 /** Account recovery request (spec 1 §2, §4, §5). */

@@ -3,11 +3,11 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_FILTER_OPTIONS } from '../../components/status.ts';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { brandKeys, brandsApi } from './api.ts';
 import { BrandDialog } from './BrandDialog.tsx';
 

@@ -4,10 +4,10 @@ import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 
 /**
  * A settings screen of left tabs (GUIDE EDIT, ATK PLAYER EDIT): each tab edits one part of a settings record

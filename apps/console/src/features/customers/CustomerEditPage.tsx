@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Result, Select } from 'antd';
 import { useParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { EDIT_FORM_LAYOUT, EditFrame } from '../../components/EditFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubscriptionFields, subscriptionOf } from '../../components/SubscriptionFields.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { planKeys, plansApi } from '../plans/api.ts';
 import { customerKeys, customersApi } from './api.ts';
 

@@ -1,9 +1,9 @@
 import { AUDIO_MAX_MB, GUIDE_TABS, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RichText } from '../../components/RichText.tsx';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { guideApi, guideKeys } from './api.ts';
 import './guide.css';
 

@@ -1,7 +1,7 @@
 import { isAdminRole } from '@atk/contract';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../session/index.ts';
 
 /**
  * Where the instance screens are used (spec 3 §2, §6):

@@ -3,7 +3,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Select, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
   DEFAULT_MINI,

@@ -1,10 +1,10 @@
 import { type Invitation, type InvitationState, LABEL } from '@atk/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { invitationKeys, invitationLink, invitationsAdminApi } from './api.ts';
 import { CopyLinkDialog } from './CopyLinkDialog.tsx';
 import { InviteDialog } from './InviteDialog.tsx';

@@ -4,8 +4,8 @@ import { Button, Card, Form, Select, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { statusText } from '../../components/status.ts';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { desktopLanding, type LandingSource } from './api.ts';
 
 /** Typing settles this long before the search is sent. */

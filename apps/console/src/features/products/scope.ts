@@ -1,7 +1,7 @@
 import { isAdminRole } from '@atk/contract';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../session/index.ts';
 import { CLIENT_PRODUCTS_PATH } from './list.ts';
 
 /**

@@ -2,7 +2,7 @@ import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, type StatisticsScope, statisticsApi, statisticsKeys } from './api.ts';
 import {
   DailyStatistics,

@@ -2,7 +2,7 @@ import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Select, Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
 import type { ChartBar } from './DailyChart.tsx';
 import { BrandFilter, DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';

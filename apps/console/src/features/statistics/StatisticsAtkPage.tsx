@@ -2,7 +2,7 @@ import { LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
 import { DailyStatistics, defaultRange, FilterRow, NEW_USER_BARS, RangeFilter, VisitorsTable } from './parts.tsx';
 

@@ -4,7 +4,7 @@
  */
 import type { LoginData, ProfilePayload, UserInfo } from '@atk/contract';
 import { hashPassword } from '@atk/contract';
-import { get, post, put, type RequestOptions } from '../../api/client.ts';
+import { get, post, put, type RequestOptions } from '../api/client.ts';
 
 export const usersApi = {
   login: (email: string, password: string) =>
