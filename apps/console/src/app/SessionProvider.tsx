@@ -68,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /**
    * Revokes the token, then leaves. A failed call (network, server error) rejects and keeps the session, so the
-   * user sees the error and can try again (docs/architecture.md, Console layers: Signing out); a token the server no longer knows signs out anyway.
+   * user sees the error and can try again (docs/architecture.md "Console layers", Signing out); a token the server no longer knows signs out anyway.
    */
   const signOut = useCallback(async () => {
     try {

@@ -14,7 +14,7 @@ interface LoginForm {
 }
 
 /**
- * Sign in (spec 1 §2, §4, §5). Opened while signed in, it goes on to where signing in would (the redirect, else the
+ * Sign in (docs/api.md "Accounts"). Opened while signed in, it goes on to where signing in would (the redirect, else the
  * user's area: /client's guard sends each role to its own home) instead of offering a second sign-in.
  */
 export function LoginPage() {

@@ -7,7 +7,7 @@ import { reportError } from '../../api/client.ts';
 import { usersApi } from '../../session/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
-/** Account recovery request (spec 1 §2, §4, §5). */
+/** Account recovery request (docs/api.md "Accounts", "Sign-in and recovery limits"). */
 export function RecoverPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ interface ResetForm {
   password_confirm?: string;
 }
 
-/** Reset with the emailed link /recover/{uuid} (spec 1 §2, §4, §5). */
+/** Reset with the emailed link /recover/{uuid} (docs/api.md "Accounts"). */
 export function ResetPasswordPage() {
   const { uuid = '' } = useParams();
   const { message } = App.useApp();

@@ -17,7 +17,7 @@ const FILTERS: ListFilter[] = [
 ];
 
 /**
- * The brands list, the operators' home (spec 2 §2 Brands list), in /global and /super: name and status filters,
+ * The brands list, the operators' home (docs/api.md "Operators"), in /global and /super: name and status filters,
  * New Brand, the columns index, name, status, created at, last updated, operate (Edit, Manage, Delete), 20 a page.
  * Manage enters the brand-scoped mode (/{area}/brands/{id}/products).
  */

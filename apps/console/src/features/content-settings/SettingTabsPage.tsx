@@ -11,7 +11,7 @@ import { useRememberedTab } from '../../components/useRememberedTab.ts';
 
 /**
  * A settings screen of left tabs (GUIDE EDIT, ATK PLAYER EDIT): each tab edits one part of a settings record
- * and SAVE CHANGES saves that record only (spec 2 §4 "Settings editing saves only the current tab's kind"); a tab
+ * and SAVE CHANGES saves that record only (docs/architecture.md "One way to write a console screen", Settings screens); a tab
  * with unsaved changes is marked and asks before it is left, as on PRODUCT EDIT.
  */
 export function SettingTabsPage<K extends string>({

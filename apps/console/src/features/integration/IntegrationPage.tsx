@@ -74,7 +74,7 @@ function StepBlock({ step }: { step: Step }) {
 }
 
 /**
- * The integration guide (spec 3 §2 /client/integration): how to embed the player for developers, website
+ * The integration guide (/client/integration): how to embed the player for developers, website
  * builders, blogging platforms and online stores, with the customer's own instance id in every snippet.
  */
 export default function IntegrationPage() {

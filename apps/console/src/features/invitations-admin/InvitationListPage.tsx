@@ -19,7 +19,7 @@ const STATE: Record<InvitationState, { text: string; color: string }> = {
 const FILTERS: ListFilter[] = [{ name: 'email', label: 'Email', type: 'text', placeholder: 'Email' }];
 
 /**
- * The invitations of the operators (spec 2 §2 Invitations list), in /global and /super: the email filter, Send
+ * The invitations of the operators (docs/api.md "Operators"), in /global and /super: the email filter, Send
  * Invitation, the columns index, email, brand, invitation at, state (pending, accepted or expired: ours, so an
  * operator sees which links still wait) and Copy Link, 20 a page.
  */

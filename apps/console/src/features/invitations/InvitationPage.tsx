@@ -20,7 +20,7 @@ interface PasswordForm {
 }
 
 /**
- * The invitation page (spec 1 §2, §4): a usable invitation renders inside the client shell (`shell`), its token
+ * The invitation page (docs/api.md "Accounts", GET /invitations/{uuid}): a usable invitation renders inside the client shell (`shell`), its token
  * becomes the session, a blocking dialog sets the password, then Welcome → Create Profile → /client/profile. A
  * used, expired or unknown link has no session to show a shell for: it says so on a page of its own.
  */

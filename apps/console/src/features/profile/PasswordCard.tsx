@@ -13,8 +13,8 @@ interface PasswordForm {
 }
 
 /**
- * Changing the password from the profile (spec 1 §7 POST /users/update_password): the current password, then the
- * new one under the rule of spec 1 §5. The server ends the user's other sessions; this one stays signed in.
+ * Changing the password from the profile (POST /users/update_password; docs/api.md "Console decisions where the spec is silent"): the current password, then the
+ * new one under the contract's password rule. The server ends the user's other sessions; this one stays signed in.
  */
 export function PasswordCard() {
   const { message } = App.useApp();

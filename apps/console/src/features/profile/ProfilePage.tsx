@@ -49,7 +49,7 @@ const toPayload = (values: ProfileForm): ProfilePayload => {
   return payload;
 };
 
-/** The user's own profile (spec 1 §2 Profile). */
+/** The user's own profile (docs/api.md "Accounts", PUT /users/profile). */
 export default function ProfilePage() {
   const { user, setUser, reloadUser } = useSession();
   const [form] = Form.useForm<ProfileForm>();

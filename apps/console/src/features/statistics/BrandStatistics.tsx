@@ -72,7 +72,7 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
 }
 
 /**
- * The tabs of one brand's statistics (spec 2 §2 Statistics of brands), or of all brands together (`brandId`
+ * The tabs of one brand's statistics (docs/api.md "Statistics"), or of all brands together (`brandId`
  * ALL_BRANDS, no instance filter): Daily Launches (instance filter with All; total launches and unique users, the
  * range's unique users in the Total row), Daily New Users, Total Users (with country, state/province, city), and,
  * where `products` is asked (the customer's own screen, issue 13), Products: plays and listening time per

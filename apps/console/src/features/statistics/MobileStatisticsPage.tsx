@@ -52,7 +52,7 @@ function ProductMeasureTab({
 }
 
 /**
- * Product statistics of the mobile widget (/atk/statistics/products, spec 3 §2): a date range (future days disabled,
+ * Product statistics of the mobile widget (/atk/statistics/products; docs/api.md "Statistics"): a date range (future days disabled,
  * 13 days back by default), a brand (All brands, then the most active in the mobile widget first, opening on the
  * most active), a product of that brand or All, and the tabs Played Times and Listening Time,
  * each a bar chart per day with its total (listening time as hh:mm:ss). Only the mobile widget's events count.

@@ -46,7 +46,7 @@ function TotalUsers() {
 }
 
 /**
- * Statistics of users (ATK) (/global/statistics/atk, spec 2 §2): every visitor of the platform. Daily New Users
+ * Statistics of users (ATK) (/global/statistics/atk; docs/api.md "Statistics"): every visitor of the platform. Daily New Users
  * (bar chart, date range, future days disabled) and Total Users (the total and the paged table).
  */
 export default function StatisticsAtkPage() {
