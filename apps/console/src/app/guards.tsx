@@ -3,9 +3,9 @@ import { Button, Result } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { type AreaName, loginPath, tokenStore, useSession } from './session/index.ts';
+import { type AreaName, loginPath, tokenStore, useSession } from '../session/index.ts';
 
-/** An unknown role: sign out (revoke + clear) and go to /login (spec 1 §4). */
+/** An unknown role: sign out (revoke + clear) and go to /login (docs/architecture.md "One console area per role"). */
 function SignOutUnknownRole() {
   const { signOut } = useSession();
   useEffect(() => {
@@ -15,7 +15,7 @@ function SignOutUnknownRole() {
 }
 
 /**
- * The route guard of spec 1 §4: unauthenticated → /login?redirect=…; each role enters only its own area and
+ * The route guard (docs/architecture.md "One console area per role"): unauthenticated → /login?redirect=…; each role enters only its own area and
  * is sent to its own home from any other; an unknown role is signed out.
  */
 export function RequireArea({ area, children }: { area: AreaName; children: ReactNode }) {

@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '@atk/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { listPageKey, openingFilters } from '../components/listState.ts';
 import { CLIENT_PRODUCTS_PATH, PRODUCT_FILTERS, productList } from '../features/products/list.ts';
-import type { AreaName } from './session/paths.ts';
+import type { AreaName } from '../session/paths.ts';
 
 export const areaShells: Record<
   AreaName,

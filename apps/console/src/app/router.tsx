@@ -1,16 +1,17 @@
 /**
- * The route table of the console (spec 1 §2, spec 2 §2, spec 3 §2). Public pages are one lazy chunk; each
+ * The route table of the console (docs/architecture.md "One console area per role"). Public pages are one lazy chunk; each
  * area (client, global, super, atk) is its own lazy chunk, fetched with its landing page on sign-in (preload.ts).
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
+import type { AreaName } from '../session/index.ts';
 import { BrandScope } from './BrandScope.tsx';
 import { RequireArea } from './guards.tsx';
 import { areaShells, landingPages } from './preload.ts';
 import { RouteError } from './RouteError.tsx';
-import { type AreaName, SessionProvider } from './session/index.ts';
+import { SessionProvider } from './SessionProvider.tsx';
 
 const publicPages = () => import('../features/public.ts');
 const HomePage = lazy(() => publicPages().then((m) => ({ default: m.HomePage })));
@@ -72,12 +73,12 @@ function Root() {
   );
 }
 
-/** The product list and edit screens under `base` (spec 3 §2): the client's, a brand's, or every brand's. */
+/** The product list and edit screens under `base`: the client's, a brand's, or every brand's. */
 const productRoutes = (base = 'products'): RouteObject[] => [
   { path: base, element: <ProductListPage /> },
   { path: `${base}/:id/edit`, element: <ProductEditPage /> },
 ];
-/** The instance list and edit screens (spec 3 §2): the client's, or a brand's for an operator. */
+/** The instance list and edit screens: the client's, or a brand's for an operator. */
 const instanceRoutes = (): RouteObject[] => [
   { path: 'instances', element: <InstanceListPage /> },
   { path: 'instances/:id/edit', element: <InstanceEditPage /> },
@@ -91,7 +92,7 @@ const area = (name: AreaName, shell: ReactNode, children: RouteObject[]): RouteO
   children: [...children, notFoundInShell],
 });
 
-/** Brand-scoped screens of an operator area: /{role}/brands/{adminBrandId}/… (spec 2 §2, spec 3 §2). */
+/** Brand-scoped screens of an operator area: /{role}/brands/{adminBrandId}/… (docs/api.md "A brand's state and scope"). */
 const brandScoped = (withAnalytics: boolean): RouteObject => ({
   path: 'brands/:adminBrandId',
   element: <BrandScope />,

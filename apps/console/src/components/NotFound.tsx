@@ -1,9 +1,9 @@
 import { AREA, MSG } from '@atk/contract';
 import { Link } from 'react-router';
-import { useSession } from '../app/session/index.ts';
+import { useSession } from '../session/index.ts';
 
 /**
- * The 404 page (spec 1 §2). `embedded` renders it inside an area shell instead of as a whole page.
+ * The 404 page (docs/api.md "Console decisions where the spec is silent"). `embedded` renders it inside an area shell instead of as a whole page.
  */
 export function NotFound({ embedded = false }: { embedded?: boolean }) {
   // "Back to home" is the signed-in user's own area home (its console), the public home otherwise.

@@ -1,11 +1,11 @@
 import { LABEL } from '@atk/contract';
 import { Link } from 'react-router';
-import { useSession } from '../app/session/index.ts';
+import { useSession } from '../session/index.ts';
 import { Logo } from './Logo.tsx';
 
 /**
  * The visitor header of the public pages: logo and SIGN IN, or ADMIN once the user's email is known; both
- * lead to /client/products, where the guard sends each role to its own area (spec 1 §2).
+ * lead to /client/products, where the guard sends each role to its own area (docs/architecture.md "One console area per role").
  */
 export function PublicHeader({ dark = false }: { dark?: boolean }) {
   const { user } = useSession();

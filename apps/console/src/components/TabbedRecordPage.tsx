@@ -3,17 +3,18 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useRememberedTab } from '../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from './DirtyTabs.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
+import { useRememberedTab } from './useRememberedTab.ts';
 
 /**
- * An edit page of one record in left tabs (PLAYER INSTANCE EDIT, the mobile instance's edit page): the link back to
- * its list, the title with the record's name below it, and the tabs (each saving its own part). While the record
- * loads, a spinner; when it cannot be read, the 404 result with Retry.
+ * An edit page of one record in left tabs (PRODUCT EDIT, PLAYER INSTANCE EDIT, the mobile instance's edit page): the
+ * link back to its list, the title with the record's name below it, and the tabs (each saving its own part). While
+ * the record loads, a spinner; when it cannot be read, the 404 result with Retry.
  */
 export function TabbedRecordPage<T, K extends string>({
   record,
+  kind,
   title,
   back,
   name,
@@ -22,6 +23,8 @@ export function TabbedRecordPage<T, K extends string>({
   children,
 }: {
   record: UseQueryResult<T>;
+  /** What the record is ('product', 'instance'): names the page's class and its test ids ({kind}-back, {kind}-name). */
+  kind: string;
   title: string;
   back: { to: string; label: string };
   name: (data: T) => string;
@@ -32,7 +35,7 @@ export function TabbedRecordPage<T, K extends string>({
 }) {
   const [tab, setTab] = useRememberedTab<K>(keys, keys[0]);
   const backLink = (
-    <Link to={back.to} className="page__back" data-testid="instance-back">
+    <Link to={back.to} className="page__back" data-testid={`${kind}-back`}>
       <ArrowLeftOutlined /> {back.label}
     </Link>
   );
@@ -55,11 +58,11 @@ export function TabbedRecordPage<T, K extends string>({
     );
   }
   return (
-    <div className="page page--wide instance-edit">
+    <div className={`page page--wide ${kind}-edit`}>
       {backLink}
       <header className="page__header">
         <h1 className="page__title">{title}</h1>
-        <p className="page__subtitle" data-testid="instance-name">
+        <p className="page__subtitle" data-testid={`${kind}-name`}>
           {name(record.data)}
         </p>
       </header>

@@ -8,7 +8,7 @@ import { reportError } from '../../api/client.ts';
 import { Copyright } from '../../components/Copyright.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { brandKeys, brandsApi } from '../../features/brands/api.ts';
-import { useSession } from '../session/index.ts';
+import { useSession } from '../../session/index.ts';
 import type { AreaConfig, NavGroup } from './types.ts';
 
 const { Header, Sider, Content, Footer } = Layout;

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@atk/contract';
-import type { AreaName } from '../session/paths.ts';
+import type { AreaName } from '../../session/paths.ts';
 
 export interface NavItem {
   label: string;
@@ -13,7 +13,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The sidebar while an operator works inside one brand (spec 2 §2). */
+/** The sidebar while an operator works inside one brand (docs/api.md "A brand's state and scope"). */
 export interface BrandScope {
   /** Route pattern with `:adminBrandId`, e.g. `/global/brands/:adminBrandId/*`. */
   pattern: string;
@@ -26,12 +26,12 @@ export interface AreaConfig {
   area: AreaName;
   /** Title shown in the header next to the logo (operator areas). */
   headerTitle?: string;
-  /** Client: a SUPPORT tab to /client/guide; operators: a Support mail link (spec 1 §2, spec 2 §2). */
+  /** Client: a SUPPORT tab to /client/guide; operators: a Support mail link. */
   headerSupport: 'tab' | 'mail';
   /** Sidebar title outside brand scope (client: the user's master brand name). */
   sidebarTitle?: (user: UserInfo | undefined) => string;
   groups: NavGroup[];
   brandScope?: BrandScope;
-  /** The client shell has a footer with links and the copyright (spec 1 §2). */
+  /** The client shell has a footer with links and the copyright. */
   footer?: boolean;
 }

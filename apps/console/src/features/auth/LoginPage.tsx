@@ -4,8 +4,8 @@ import { App, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { usersApi } from '../../app/session/api.ts';
-import { safeRedirect, useSession } from '../../app/session/index.ts';
+import { usersApi } from '../../session/api.ts';
+import { safeRedirect, useSession } from '../../session/index.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 interface LoginForm {
@@ -14,7 +14,7 @@ interface LoginForm {
 }
 
 /**
- * Sign in (spec 1 §2, §4, §5). Opened while signed in, it goes on to where signing in would (the redirect, else the
+ * Sign in (docs/api.md "Accounts"). Opened while signed in, it goes on to where signing in would (the redirect, else the
  * user's area: /client's guard sends each role to its own home) instead of offering a second sign-in.
  */
 export function LoginPage() {

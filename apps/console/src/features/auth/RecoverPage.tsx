@@ -4,10 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { reportError } from '../../api/client.ts';
-import { usersApi } from '../../app/session/api.ts';
+import { usersApi } from '../../session/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
-/** Account recovery request (spec 1 §2, §4, §5). */
+/** Account recovery request (docs/api.md "Accounts", "Sign-in and recovery limits"). */
 export function RecoverPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();

@@ -5,8 +5,8 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ApiError, errorText } from '../../api/client.ts';
-import { userKeys, usersApi } from '../../app/session/api.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { userKeys, usersApi } from '../../session/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { checkNewPassword } from './passwordCheck.ts';
 
@@ -17,7 +17,7 @@ interface ResetForm {
   password_confirm?: string;
 }
 
-/** Reset with the emailed link /recover/{uuid} (spec 1 §2, §4, §5). */
+/** Reset with the emailed link /recover/{uuid} (docs/api.md "Accounts"). */
 export function ResetPasswordPage() {
   const { uuid = '' } = useParams();
   const { message } = App.useApp();

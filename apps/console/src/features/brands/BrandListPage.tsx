@@ -3,11 +3,11 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_FILTER_OPTIONS } from '../../components/status.ts';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { brandKeys, brandsApi } from './api.ts';
 import { BrandDialog } from './BrandDialog.tsx';
 
@@ -17,7 +17,7 @@ const FILTERS: ListFilter[] = [
 ];
 
 /**
- * The brands list, the operators' home (spec 2 §2 Brands list), in /global and /super: name and status filters,
+ * The brands list, the operators' home (docs/api.md "Operators"), in /global and /super: name and status filters,
  * New Brand, the columns index, name, status, created at, last updated, operate (Edit, Manage, Delete), 20 a page.
  * Manage enters the brand-scoped mode (/{area}/brands/{id}/products).
  */

@@ -9,10 +9,8 @@ import {
   MSG,
 } from '@atk/contract';
 import { Col, Form, type FormRule, Input, InputNumber, Row } from 'antd';
-import { useState } from 'react';
 import type { TabBinding } from '../../components/DirtyTabs.tsx';
-import { TabFrame } from '../../components/TabFrame.tsx';
-import { useTabForm } from '../../components/useTabForm.ts';
+import { FormTabFrame, useFormTab } from '../../components/FormTab.tsx';
 import './content-settings.css';
 
 type Band = (typeof FREQUENCY_BANDS)[number];
@@ -32,7 +30,7 @@ const inRange = (label: string): FormRule[] => [
 ];
 
 /**
- * Frequency Graph (spec 2 §2 Info pages): the seven bands the player's frequency graph shows, each with a minimum
+ * Frequency Graph (/global/infos; docs/architecture.md "One way to write a console screen", Settings screens): the seven bands the player's frequency graph shows, each with a minimum
  * and a maximum in Hz (numeric, 1–24,000, the minimum below the maximum: the server's rule, checked here first
  * with the same words) and a description.
  */
@@ -49,17 +47,14 @@ export function FrequencyBandsTab({
   saving: boolean;
   onCancel: () => void;
 }) {
-  const [form] = Form.useForm<BandsForm>();
-  const [values] = useState<BandsForm>(() => initial);
-  const { submit, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toContent(values),
-    read: () => toContent(form.getFieldsValue(true)),
-    validate: () => form.validateFields(),
-    form,
+    fields: (): BandsForm => initial,
+    toValue: (fields: BandsForm) => toContent(fields),
     save,
     saving,
   });
+  const { form } = tab;
 
   const aboveMin = (band: Band): FormRule => ({
     validator: async (_, value: unknown) => {
@@ -70,56 +65,49 @@ export function FrequencyBandsTab({
   });
 
   return (
-    <TabFrame
+    <FormTabFrame
+      tab={tab}
+      name="freq-graph"
       title={LABEL.tabFrequencyGraph}
       testId="tab-frequency-graph"
-      onSave={() => void submit()}
       onCancel={onCancel}
-      saving={saving}
     >
-      <Form<BandsForm> form={form} name="freq-graph" layout="vertical" initialValues={values} onValuesChange={refresh}>
-        {FREQUENCY_BANDS.map((band, i) => (
-          <fieldset
-            key={band}
-            className="bands__band"
-            aria-label={FREQUENCY_BAND_LABELS[i]}
-            data-testid={`band-${band}`}
-          >
-            <legend className="bands__name">{FREQUENCY_BAND_LABELS[i]}</legend>
-            <Row gutter={16}>
-              <Col xs={12} md={5}>
-                <Form.Item name={[band, 'min']} label={LABEL.minHz} rules={inRange(LABEL.minHz)}>
-                  <InputNumber style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={12} md={5}>
-                <Form.Item
-                  name={[band, 'max']}
-                  label={LABEL.maxHz}
-                  dependencies={[[band, 'min']]}
-                  rules={[...inRange(LABEL.maxHz), aboveMin(band)]}
-                >
-                  <InputNumber style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={14}>
-                <Form.Item
-                  name={[band, 'desc']}
-                  label={LABEL.description}
-                  rules={[
-                    {
-                      max: FREQUENCY_DESC_MAX,
-                      message: `${LABEL.description} must be at most ${FREQUENCY_DESC_MAX} characters`,
-                    },
-                  ]}
-                >
-                  <Input />
-                </Form.Item>
-              </Col>
-            </Row>
-          </fieldset>
-        ))}
-      </Form>
-    </TabFrame>
+      {FREQUENCY_BANDS.map((band, i) => (
+        <fieldset key={band} className="bands__band" aria-label={FREQUENCY_BAND_LABELS[i]} data-testid={`band-${band}`}>
+          <legend className="bands__name">{FREQUENCY_BAND_LABELS[i]}</legend>
+          <Row gutter={16}>
+            <Col xs={12} md={5}>
+              <Form.Item name={[band, 'min']} label={LABEL.minHz} rules={inRange(LABEL.minHz)}>
+                <InputNumber style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={5}>
+              <Form.Item
+                name={[band, 'max']}
+                label={LABEL.maxHz}
+                dependencies={[[band, 'min']]}
+                rules={[...inRange(LABEL.maxHz), aboveMin(band)]}
+              >
+                <InputNumber style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={14}>
+              <Form.Item
+                name={[band, 'desc']}
+                label={LABEL.description}
+                rules={[
+                  {
+                    max: FREQUENCY_DESC_MAX,
+                    message: `${LABEL.description} must be at most ${FREQUENCY_DESC_MAX} characters`,
+                  },
+                ]}
+              >
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+        </fieldset>
+      ))}
+    </FormTabFrame>
   );
 }

@@ -4,14 +4,14 @@ import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { type DirtyTab, DirtyTabs } from '../../components/DirtyTabs.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 
 /**
  * A settings screen of left tabs (GUIDE EDIT, ATK PLAYER EDIT): each tab edits one part of a settings record
- * and SAVE CHANGES saves that record only (spec 2 §4 "Settings editing saves only the current tab's kind"); a tab
+ * and SAVE CHANGES saves that record only (docs/architecture.md "One way to write a console screen", Settings screens); a tab
  * with unsaved changes is marked and asks before it is left, as on PRODUCT EDIT.
  */
 export function SettingTabsPage<K extends string>({

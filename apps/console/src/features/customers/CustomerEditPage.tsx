@@ -1,12 +1,10 @@
 import { type AdminUserUpdate, LABEL, MSG, type Subscription } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Result, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useParams } from 'react-router';
-import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
-import { EDIT_FORM_LAYOUT, EditFrame } from '../../components/EditFrame.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { RecordEditPage } from '../../components/RecordEditPage.tsx';
 import { SubscriptionFields, subscriptionOf } from '../../components/SubscriptionFields.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { planKeys, plansApi } from '../plans/api.ts';
 import { customerKeys, customersApi } from './api.ts';
 
@@ -14,32 +12,43 @@ import { customerKeys, customersApi } from './api.ts';
 type EditFields = Subscription & Pick<AdminUserUpdate, 'plan_id'>;
 
 /**
- * CUSTOMER EDIT (spec 2 §2 Customer edit), /{area}/customers/{id}/edit: the customer's subscription. Choosing
- * one of the published plans fills the switches and maximums (which stay editable); SAVE CHANGES sends the
- * subscription with the chosen plan; CANCEL goes back.
+ * CUSTOMER EDIT (/{area}/customers/{id}/edit; docs/api.md "Customers and plans"): the customer's subscription.
+ * Choosing one of the published plans fills the switches and maximums (which stay editable); SAVE CHANGES sends
+ * the subscription with the chosen plan; CANCEL goes back.
  */
 export default function CustomerEditPage() {
   const { id = '' } = useParams();
+  const base = useAreaBase();
   const customer = useQuery({ queryKey: customerKeys.one(id), queryFn: () => customersApi.read(id) });
-  if (customer.isPending) return <PageSpinner />;
-  if (customer.error) return <Result status="warning" title={customer.error.message} />;
-  const c = customer.data;
   return (
-    <CustomerForm
-      id={id}
-      subtitle={c.master_brand_name ?? ''}
-      initial={{ ...subscriptionOf(c.subscription), plan_id: c.plan_id ?? null }}
+    <RecordEditPage
+      record={customer}
+      title={LABEL.customerEdit}
+      subtitle={(c) => c.master_brand_name ?? ''}
+      fallback={`${base}/customers`}
+      name="customer-edit"
+      initial={(c): EditFields => ({ ...subscriptionOf(c.subscription), plan_id: c.plan_id ?? null })}
+      save={({ plan_id, ...subscription }) =>
+        customersApi.updateSubscription(id, subscriptionOf(subscription), plan_id ?? null)
+      }
+      success={MSG.updateSuccess}
+      invalidate={[customerKeys.all, planKeys.all]}
+      fields={(c) => (
+        <>
+          <PlanField chosenId={c.plan_id ?? ''} />
+          <SubscriptionFields />
+        </>
+      )}
     />
   );
 }
 
-function CustomerForm({ id, subtitle, initial }: { id: string; subtitle: string; initial: EditFields }) {
-  const base = useAreaBase();
-  const [form] = Form.useForm<EditFields>();
+/** The published plans; choosing one fills the subscription's fields. */
+function PlanField({ chosenId }: { chosenId: string }) {
+  const form = Form.useFormInstance<EditFields>();
   const plans = useQuery({ queryKey: planKeys.publishedPicker(), queryFn: plansApi.publishedPicker });
   const planList = plans.data?.list ?? [];
   // the plan last chosen may be pending by now: it is still shown by its name
-  const chosenId = initial.plan_id ?? '';
   const unlisted = plans.isSuccess && chosenId !== '' && !planList.some((p) => p._id === chosenId);
   const chosen = useQuery({
     queryKey: planKeys.one(chosenId),
@@ -48,48 +57,22 @@ function CustomerForm({ id, subtitle, initial }: { id: string; subtitle: string;
   });
   const planOptions = planList.map((p) => ({ value: p._id, label: p.name }));
   if (unlisted && chosen.data) planOptions.push({ value: chosen.data._id, label: chosen.data.name });
-  const save = useSave({
-    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
-    form,
-    save: ({ plan_id, ...subscription }: EditFields) =>
-      customersApi.updateSubscription(id, subscriptionOf(subscription), plan_id ?? null),
-    success: MSG.updateSuccess,
-    invalidate: [customerKeys.all, planKeys.all],
-  });
   const choosePlan = (planId: string | undefined) => {
     const plan = planList.find((p) => p._id === planId);
     if (plan) form.setFieldsValue(subscriptionOf(plan));
   };
   return (
-    <EditFrame
-      title={LABEL.customerEdit}
-      subtitle={subtitle}
-      fallback={`${base}/customers`}
-      onSave={() => form.submit()}
-      saving={save.isPending}
-      testId="customer-edit"
-    >
-      <Form<EditFields>
-        form={form}
-        name="customer-edit"
-        {...EDIT_FORM_LAYOUT}
-        initialValues={initial}
-        onFinish={(fields) => save.mutate(fields)}
-      >
-        <Form.Item name="plan_id" label={LABEL.plan}>
-          <Select
-            aria-label={LABEL.plan}
-            allowClear
-            placeholder="Choose a plan"
-            loading={plans.isPending}
-            options={planOptions}
-            onChange={choosePlan}
-            style={{ width: 260 }}
-            data-testid="plan-select"
-          />
-        </Form.Item>
-        <SubscriptionFields />
-      </Form>
-    </EditFrame>
+    <Form.Item name="plan_id" label={LABEL.plan}>
+      <Select
+        aria-label={LABEL.plan}
+        allowClear
+        placeholder="Choose a plan"
+        loading={plans.isPending}
+        options={planOptions}
+        onChange={choosePlan}
+        style={{ width: 260 }}
+        data-testid="plan-select"
+      />
+    </Form.Item>
   );
 }

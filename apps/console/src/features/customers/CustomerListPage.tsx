@@ -4,10 +4,10 @@ import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { DeleteAction, operateColumn, StatusTag, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { customerKeys, customersApi } from './api.ts';
 import { CustomerDialog } from './CustomerDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
@@ -29,12 +29,12 @@ const FILTERS: ListFilter[] = [
 
 const rolesQuery = { queryKey: customerKeys.roles(), queryFn: customersApi.roles, staleTime: Number.POSITIVE_INFINITY };
 
-/** The id of the role named customer: the list shows customers only (spec 2 §3 Role). */
+/** The id of the role named customer: the list shows customers only (docs/api.md "Customers and plans"). */
 const customerRoleId = (roles: { list: { _id: string; name: string }[] }) =>
   roles.list.find((r) => r.name === 'customer')?._id ?? '';
 
 /**
- * The customers list (spec 2 §2 Customers), in /global and /super: Name, Email and Brand Status filters,
+ * The customers list (docs/api.md "Customers and plans"), in /global and /super: Name, Email and Brand Status filters,
  * New Customer, the columns #, Email, Name, Master Brand, Brand Status (Confirm while pending), Created at and
  * Operate (Edit Features, Edit, Reset Password, Delete); 20 a page.
  */

@@ -1,9 +1,9 @@
 import { AUDIO_MAX_MB, GUIDE_TABS, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RichText } from '../../components/RichText.tsx';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { guideApi, guideKeys } from './api.ts';
 import './guide.css';
 
@@ -19,7 +19,7 @@ const TAB_LABEL: Record<GuideTab, string> = {
   integrate: LABEL.guideIntegrate,
 };
 
-/** The client guide (spec 3 §2 /client/guide): the four rich-text tabs of the `guide` setting (issue 12: HTML). */
+/** The client guide (/client/guide; docs/api.md "Client guide and the player's public read"): the four rich-text tabs of the `guide` setting (issue 12: HTML). */
 export default function GuidePage() {
   const [tab, setTab] = useRememberedTab(GUIDE_TABS, 'content');
   const guide = useQuery({ queryKey: guideKeys.all, queryFn: guideApi.read, staleTime: 60_000 });

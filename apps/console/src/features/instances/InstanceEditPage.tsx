@@ -16,7 +16,7 @@ import { SourcesTab } from './tabs/SourcesTab.tsx';
 const TABS = ['general', 'features', 'products', 'sources', 'images', 'buttons'] as const;
 
 /**
- * PLAYER INSTANCE EDIT (spec 3 §2 Instance edit): the instance of the route's id with its name as subtitle, and
+ * PLAYER INSTANCE EDIT (docs/api.md "Instances and subscriptions"): the instance of the route's id with its name as subtitle, and
  * the left tabs General, Features, Products, Sources, Images, Buy Button; each saves its own part. Operators
  * work with the /admin calls.
  */
@@ -33,6 +33,7 @@ export default function InstanceEditPage() {
   return (
     <TabbedRecordPage
       record={instance}
+      kind="instance"
       title={LABEL.instanceEdit}
       back={{ to: scope.listPath, label: LABEL.navMyPlayers }}
       name={(data) => data.general.name}

@@ -2,11 +2,11 @@ import { type InstanceListItem, LABEL, MSG } from '@atk/contract';
 import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
-import { useSession } from '../../app/session/index.ts';
 import { statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
+import { useSession } from '../../session/index.ts';
 import { instanceKeys, instancesApi } from './api.ts';
 import { InstanceDialog } from './InstanceDialog.tsx';
 import { previewInstance } from './launch.ts';
@@ -22,7 +22,7 @@ const STATUS_FILTER: ListFilter = {
 };
 
 /**
- * The instance list (spec 3 §2 Instance list): name search (operators also a status filter), Search and Reset,
+ * The instance list (docs/api.md "Instances and subscriptions"): name search (operators also a status filter), Search and Reset,
  * New Instance, and the table index, Instance, Status, Last updated, Operate (Edit, Preview, Analytics in the
  * global area's brand scope (issue 13), Publish or Unpublish, Duplicate, Delete); 20 per page. Status and Publish
  * are issue 11's: a new instance is Pending, which visitors cannot see, and Preview shows it to its signed-in

@@ -1,8 +1,8 @@
 import { type GatedFeature, type InstanceFeatures, LABEL, type Subscription } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userKeys, usersApi } from '../../app/session/api.ts';
-import { useSession } from '../../app/session/index.ts';
+import { userKeys, usersApi } from '../../session/api.ts';
+import { useSession } from '../../session/index.ts';
 
 export const FEATURE_LABELS: Record<keyof InstanceFeatures, string> = {
   listening_guide: LABEL.tabListeningGuide,

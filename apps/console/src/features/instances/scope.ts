@@ -1,10 +1,10 @@
 import { isAdminRole } from '@atk/contract';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../session/index.ts';
 
 /**
- * Where the instance screens are used (spec 3 §2, §6):
+ * Where the instance screens are used (docs/api.md "A brand's state and scope"):
  * - client: /client/instances — the customer's own master brand, plain API paths;
  * - brand:  /{global|super}/brands/{adminBrandId}/instances — an operator inside one brand, /admin paths.
  */

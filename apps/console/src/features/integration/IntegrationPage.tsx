@@ -3,7 +3,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Select, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
   DEFAULT_MINI,
@@ -74,7 +74,7 @@ function StepBlock({ step }: { step: Step }) {
 }
 
 /**
- * The integration guide (spec 3 §2 /client/integration): how to embed the player for developers, website
+ * The integration guide (/client/integration): how to embed the player for developers, website
  * builders, blogging platforms and online stores, with the customer's own instance id in every snippet.
  */
 export default function IntegrationPage() {

@@ -1,10 +1,10 @@
 import { type Invitation, type InvitationState, LABEL } from '@atk/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { invitationKeys, invitationLink, invitationsAdminApi } from './api.ts';
 import { CopyLinkDialog } from './CopyLinkDialog.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
@@ -19,7 +19,7 @@ const STATE: Record<InvitationState, { text: string; color: string }> = {
 const FILTERS: ListFilter[] = [{ name: 'email', label: 'Email', type: 'text', placeholder: 'Email' }];
 
 /**
- * The invitations of the operators (spec 2 §2 Invitations list), in /global and /super: the email filter, Send
+ * The invitations of the operators (docs/api.md "Operators"), in /global and /super: the email filter, Send
  * Invitation, the columns index, email, brand, invitation at, state (pending, accepted or expired: ours, so an
  * operator sees which links still wait) and Copy Link, 20 a page.
  */

@@ -6,9 +6,9 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
-import { usersApi } from '../../app/session/api.ts';
-import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { usersApi } from '../../session/api.ts';
+import { useSession } from '../../session/index.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { checkNewPassword } from '../auth/passwordCheck.ts';
 import { invitationPageKeys, invitationsApi } from './api.ts';
@@ -20,7 +20,7 @@ interface PasswordForm {
 }
 
 /**
- * The invitation page (spec 1 §2, §4): a usable invitation renders inside the client shell (`shell`), its token
+ * The invitation page (docs/api.md "Accounts", GET /invitations/{uuid}): a usable invitation renders inside the client shell (`shell`), its token
  * becomes the session, a blocking dialog sets the password, then Welcome → Create Profile → /client/profile. A
  * used, expired or unknown link has no session to show a shell for: it says so on a page of its own.
  */

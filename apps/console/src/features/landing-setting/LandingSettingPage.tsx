@@ -4,8 +4,8 @@ import { Button, Card, Form, Select, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { useAreaBase } from '../../app/useAreaBase.ts';
 import { statusText } from '../../components/status.ts';
+import { useAreaBase } from '../../components/useAreaBase.ts';
 import { desktopLanding, type LandingSource } from './api.ts';
 
 /** Typing settles this long before the search is sent. */
@@ -24,7 +24,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * The instance a public landing page launches (spec 2 §2 Landing page instance; spec 3 §2, the mobile widget's
+ * The instance a public landing page launches (/home, and the mobile widget's
  * /mobile page): a searchable remote select of the instances (up to 20 by name), showing the current choice; Save
  * stores it ('Update success', or the server's msg, e.g. for an unpublished instance), CANCEL goes back. `source`
  * says which setting and which instances: the desktop player's or the mobile widget's.

@@ -11,7 +11,7 @@ import { MobileSourcesTab } from './tabs/MobileSourcesTab.tsx';
 const TABS = ['general', 'products', 'sources', 'images'] as const;
 
 /**
- * A mobile instance's edit page (spec 3 §2 "Mobile widget operator area"): the instance of the route's id with its
+ * A mobile instance's edit page (docs/api.md "Mobile instances"): the instance of the route's id with its
  * name as subtitle and the left tabs General, Products, Sources, Images; each saves its own part.
  */
 export default function MobileInstanceEditPage() {
@@ -21,6 +21,7 @@ export default function MobileInstanceEditPage() {
   return (
     <TabbedRecordPage
       record={instance}
+      kind="instance"
       title={LABEL.mobileInstanceEdit}
       back={{ to: '/atk/instances', label: LABEL.navInstances }}
       name={(data) => data.general.name}

@@ -1,11 +1,11 @@
 import { isAdminRole } from '@atk/contract';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../session/index.ts';
 import { CLIENT_PRODUCTS_PATH } from './list.ts';
 
 /**
- * Where the product screens are used (spec 3 §2, spec 2 §2):
+ * Where the product screens are used (docs/api.md "A brand's state and scope"):
  * - client: /client/products — the customer's own master brand, plain API paths;
  * - brand:  /{global|super}/brands/{adminBrandId}/products — an operator inside one brand, /admin paths with brand_id;
  * - all:    /global/products — an operator over every brand, /admin paths, the brand chosen on create.

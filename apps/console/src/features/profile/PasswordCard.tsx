@@ -3,7 +3,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
 import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { useSave } from '../../api/useSave.ts';
-import { usersApi } from '../../app/session/api.ts';
+import { usersApi } from '../../session/api.ts';
 import { checkNewPassword } from '../auth/passwordCheck.ts';
 
 interface PasswordForm {
@@ -13,8 +13,8 @@ interface PasswordForm {
 }
 
 /**
- * Changing the password from the profile (spec 1 §7 POST /users/update_password): the current password, then the
- * new one under the rule of spec 1 §5. The server ends the user's other sessions; this one stays signed in.
+ * Changing the password from the profile (POST /users/update_password; docs/api.md "Console decisions where the spec is silent"): the current password, then the
+ * new one under the contract's password rule. The server ends the user's other sessions; this one stays signed in.
  */
 export function PasswordCard() {
   const { message } = App.useApp();

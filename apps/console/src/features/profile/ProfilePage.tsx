@@ -11,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useSave } from '../../api/useSave.ts';
-import { usersApi } from '../../app/session/api.ts';
-import { useSession } from '../../app/session/index.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { usersApi } from '../../session/api.ts';
+import { useSession } from '../../session/index.ts';
 import { brandKeys, brandsApi } from '../brands/api.ts';
 import { PROFILE_FIELD_LIST, PROFILE_LABELS, PROFILE_SECTIONS } from './fields.ts';
 import { PasswordCard } from './PasswordCard.tsx';
@@ -49,7 +49,7 @@ const toPayload = (values: ProfileForm): ProfilePayload => {
   return payload;
 };
 
-/** The user's own profile (spec 1 §2 Profile). */
+/** The user's own profile (docs/api.md "Accounts", PUT /users/profile). */
 export default function ProfilePage() {
   const { user, setUser, reloadUser } = useSession();
   const [form] = Form.useForm<ProfileForm>();

@@ -2,7 +2,7 @@ import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, type StatisticsScope, statisticsApi, statisticsKeys } from './api.ts';
 import {
   DailyStatistics,
@@ -72,7 +72,7 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
 }
 
 /**
- * The tabs of one brand's statistics (spec 2 §2 Statistics of brands), or of all brands together (`brandId`
+ * The tabs of one brand's statistics (docs/api.md "Statistics"), or of all brands together (`brandId`
  * ALL_BRANDS, no instance filter): Daily Launches (instance filter with All; total launches and unique users, the
  * range's unique users in the Total row), Daily New Users, Total Users (with country, state/province, city), and,
  * where `products` is asked (the customer's own screen, issue 13), Products: plays and listening time per

@@ -2,7 +2,7 @@ import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Select, Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
 import type { ChartBar } from './DailyChart.tsx';
 import { BrandFilter, DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';
@@ -52,7 +52,7 @@ function ProductMeasureTab({
 }
 
 /**
- * Product statistics of the mobile widget (/atk/statistics/products, spec 3 §2): a date range (future days disabled,
+ * Product statistics of the mobile widget (/atk/statistics/products; docs/api.md "Statistics"): a date range (future days disabled,
  * 13 days back by default), a brand (All brands, then the most active in the mobile widget first, opening on the
  * most active), a product of that brand or All, and the tabs Played Times and Listening Time,
  * each a bar chart per day with its total (listening time as hh:mm:ss). Only the mobile widget's events count.

@@ -2,7 +2,7 @@ import { LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../app/useRememberedTab.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
 import { DailyStatistics, defaultRange, FilterRow, NEW_USER_BARS, RangeFilter, VisitorsTable } from './parts.tsx';
 
@@ -46,7 +46,7 @@ function TotalUsers() {
 }
 
 /**
- * Statistics of users (ATK) (/global/statistics/atk, spec 2 §2): every visitor of the platform. Daily New Users
+ * Statistics of users (ATK) (/global/statistics/atk; docs/api.md "Statistics"): every visitor of the platform. Daily New Users
  * (bar chart, date range, future days disabled) and Total Users (the total and the paged table).
  */
 export default function StatisticsAtkPage() {

@@ -1,65 +1,40 @@
-import { type Category, type CategoryUpdate, LABEL, MSG, type SubCategory } from '@atk/contract';
+import { type CategoryUpdate, LABEL, MSG, type SubCategory } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Result, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
 import { statusColumn, timeColumn } from '../../../components/columns.tsx';
-import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
-import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { RecordEditPage } from '../../../components/RecordEditPage.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { catalogueKeys, categoriesApi, subCategoriesApi } from '../api.ts';
 import { ChildList, editDeleteColumn } from '../parts.tsx';
 import { SubCategoryDialog } from '../sub-categories/SubCategoryDialog.tsx';
 
-const LIST = '/global/categories';
-
 /**
- * CATEGORY EDIT (spec 2 §2 /global/categories/{id}/edit): name and status (SAVE CHANGES, CANCEL goes back), and
- * the category's sub categories with New Sub Category, Edit (name and status, in a dialog) and Delete; a sub
- * category's name opens its own edit page (its songs).
+ * CATEGORY EDIT (/global/categories/{id}/edit; docs/api.md "Catalogue screens", Where each thing is edited): name
+ * and status (SAVE CHANGES, CANCEL goes back), and the category's sub categories with New Sub Category, Edit (name
+ * and status, in a dialog) and Delete; a sub category's name opens its own edit page (its songs).
  */
 export default function CategoryEditPage() {
   const { id = '' } = useParams();
   const category = useQuery({ queryKey: catalogueKeys.category(id), queryFn: () => categoriesApi.read(id) });
-  if (category.isPending) return <PageSpinner />;
-  if (category.error) return <Result status="warning" title={category.error.message} />;
   return (
-    <>
-      <CategoryForm key={category.data.updated_at} category={category.data} />
-      <SubCategories categoryId={category.data._id} />
-    </>
-  );
-}
-
-function CategoryForm({ category }: { category: Category }) {
-  const [form] = Form.useForm<CategoryUpdate>();
-  const save = useSave({
-    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
-    form,
-    save: (fields: CategoryUpdate) => categoriesApi.update(category._id, fields),
-    success: MSG.updateCategorySuccess,
-    invalidate: [catalogueKeys.categories, catalogueKeys.subCategories],
-  });
-  return (
-    <EditFrame
+    <RecordEditPage
+      record={category}
       title={LABEL.categoryEdit}
-      subtitle={category.name}
-      fallback={LIST}
-      onSave={() => form.submit()}
-      saving={save.isPending}
-      testId="category-edit"
+      subtitle={(c) => c.name}
+      fallback="/global/categories"
+      name="category-edit"
+      version={(c) => c.updated_at}
+      initial={(c): CategoryUpdate => ({ name: c.name, is_published: c.is_published })}
+      save={(fields, c) => categoriesApi.update(c._id, fields)}
+      success={MSG.updateCategorySuccess}
+      invalidate={[catalogueKeys.categories, catalogueKeys.subCategories]}
+      fields={() => <NameStatusFields statusWidth={200} />}
     >
-      <Form<CategoryUpdate>
-        form={form}
-        name="category-edit"
-        {...EDIT_FORM_LAYOUT}
-        initialValues={{ name: category.name, is_published: category.is_published }}
-        onFinish={(fields) => save.mutate(fields)}
-      >
-        <NameStatusFields statusWidth={200} />
-      </Form>
-    </EditFrame>
+      {(c) => <SubCategories categoryId={c._id} />}
+    </RecordEditPage>
   );
 }
 

@@ -1,10 +1,8 @@
-import { type Instrument, LABEL, MSG, type Song } from '@atk/contract';
+import { type Instrument, LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Result, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useParams, useSearchParams } from 'react-router';
-import { useSave } from '../../../api/useSave.ts';
-import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
-import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { RecordEditPage } from '../../../components/RecordEditPage.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { catalogueInstrumentsApi, catalogueKeys, catalogueSongsApi } from '../api.ts';
 import { InstrumentDialog } from '../instruments/InstrumentDialog.tsx';
@@ -17,67 +15,48 @@ interface SongFields {
 }
 
 /**
- * SONG EDIT (spec 2 §2 /global/songs/{id}/edit?sub_category_id={id}): name, status and song writer (SAVE CHANGES;
- * CANCEL goes back, to the sub category when opened directly), and the song's instruments in order: New
- * Instrument, the order (a move shifts the instruments between), the active switch (saves at once), Edit (the
- * instrument's edit page) and Delete.
+ * SONG EDIT (/global/songs/{id}/edit?sub_category_id={id}; docs/api.md "Catalogue screens", Where each thing is
+ * edited): name, status and song writer (SAVE CHANGES; CANCEL goes back, to the sub category when opened
+ * directly), and the song's instruments in order: New Instrument, the order (a move shifts the instruments
+ * between), the active switch (saves at once), Edit (the instrument's edit page) and Delete.
  */
 export default function SongEditPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const subCategoryId = params.get('sub_category_id');
   const song = useQuery({ queryKey: catalogueKeys.song(id), queryFn: () => catalogueSongsApi.read(id) });
-  if (song.isPending) return <PageSpinner />;
-  if (song.error) return <Result status="warning" title={song.error.message} />;
-  const back = subCategoryId ?? song.data.sub_category_id;
   return (
-    <>
-      <SongForm
-        key={song.data.updated_at}
-        song={song.data}
-        fallback={back ? `/global/sub_categories/${back}/edit` : '/global/sub_categories'}
-      />
-      <Instruments songId={song.data._id} />
-    </>
-  );
-}
-
-function SongForm({ song, fallback }: { song: Song; fallback: string }) {
-  const [form] = Form.useForm<SongFields>();
-  const save = useSave({
-    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
-    form,
-    save: (fields: SongFields) =>
-      catalogueSongsApi.update(song._id, {
-        name: fields.name?.trim() ?? '',
-        is_published: fields.is_published,
-        song_writer: fields.song_writer?.trim() || null,
-      }),
-    success: MSG.updateSongSuccess,
-    invalidate: [catalogueKeys.songs],
-  });
-  return (
-    <EditFrame
+    <RecordEditPage
+      record={song}
       title={LABEL.songEdit}
-      subtitle={song.name}
-      fallback={fallback}
-      onSave={() => form.submit()}
-      saving={save.isPending}
-      testId="song-edit"
+      subtitle={(s) => s.name}
+      fallback={(s) => {
+        const back = subCategoryId ?? s.sub_category_id;
+        return back ? `/global/sub_categories/${back}/edit` : '/global/sub_categories';
+      }}
+      name="song-edit"
+      version={(s) => s.updated_at}
+      initial={(s): SongFields => ({ name: s.name, is_published: s.is_published, song_writer: s.song_writer ?? '' })}
+      save={(fields, s) =>
+        catalogueSongsApi.update(s._id, {
+          name: fields.name?.trim() ?? '',
+          is_published: fields.is_published,
+          song_writer: fields.song_writer?.trim() || null,
+        })
+      }
+      success={MSG.updateSongSuccess}
+      invalidate={[catalogueKeys.songs]}
+      fields={() => (
+        <>
+          <NameStatusFields statusWidth={200} />
+          <Form.Item name="song_writer" label="Song writer">
+            <Input maxLength={200} />
+          </Form.Item>
+        </>
+      )}
     >
-      <Form<SongFields>
-        form={form}
-        name="song-edit"
-        {...EDIT_FORM_LAYOUT}
-        initialValues={{ name: song.name, is_published: song.is_published, song_writer: song.song_writer ?? '' }}
-        onFinish={(fields) => save.mutate(fields)}
-      >
-        <NameStatusFields statusWidth={200} />
-        <Form.Item name="song_writer" label="Song writer">
-          <Input maxLength={200} />
-        </Form.Item>
-      </Form>
-    </EditFrame>
+      {(s) => <Instruments songId={s._id} />}
+    </RecordEditPage>
   );
 }
 

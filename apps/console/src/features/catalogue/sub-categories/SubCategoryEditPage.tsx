@@ -1,69 +1,48 @@
-import { LABEL, MSG, type Song, type SubCategory, type SubCategoryUpdate } from '@atk/contract';
+import { LABEL, MSG, type Song, type SubCategoryUpdate } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Result, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useSave } from '../../../api/useSave.ts';
-import { EDIT_FORM_LAYOUT, EditFrame } from '../../../components/EditFrame.tsx';
-import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { RecordEditPage } from '../../../components/RecordEditPage.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { catalogueKeys, catalogueSongsApi, subCategoriesApi } from '../api.ts';
 import { OrderedChildList } from '../parts.tsx';
 import { SongDialog } from '../songs/SongDialog.tsx';
 import { useBrands } from '../songs/useBrands.ts';
 
-const LIST = '/global/sub_categories';
-
 /**
- * SUB CATEGORY EDIT (spec 2 §2 /global/sub_categories/{id}/edit): the name read-only, the category, the status
- * (SAVE CHANGES, CANCEL goes back), and the sub category's songs in order: New Song, the order (a move shifts the
- * songs between), the publish switch (saves at once), Edit (the song's edit page) and Delete.
+ * SUB CATEGORY EDIT (/global/sub_categories/{id}/edit; docs/api.md "Catalogue screens", Where each thing is
+ * edited): the name read-only, the category, the status (SAVE CHANGES, CANCEL goes back), and the sub category's
+ * songs in order: New Song, the order (a move shifts the songs between), the publish switch (saves at once), Edit
+ * (the song's edit page) and Delete.
  */
 export default function SubCategoryEditPage() {
   const { id = '' } = useParams();
   const sub = useQuery({ queryKey: catalogueKeys.subCategory(id), queryFn: () => subCategoriesApi.read(id) });
-  if (sub.isPending) return <PageSpinner />;
-  if (sub.error) return <Result status="warning" title={sub.error.message} />;
   return (
-    <>
-      <SubCategoryForm key={sub.data.updated_at} sub={sub.data} />
-      <Songs subCategoryId={sub.data._id} />
-    </>
-  );
-}
-
-function SubCategoryForm({ sub }: { sub: SubCategory }) {
-  const [form] = Form.useForm<SubCategoryUpdate>();
-  const save = useSave({
-    // the fields the server refuses show in red under them (docs/api.md "Refused fields")
-    form,
-    // the name is read-only here (spec 2 §2): only the status is sent
-    save: (fields: SubCategoryUpdate) => subCategoriesApi.update(sub._id, { is_published: fields.is_published }),
-    success: MSG.updateSubCategorySuccess,
-    invalidate: [catalogueKeys.subCategories],
-  });
-  return (
-    <EditFrame
+    <RecordEditPage
+      record={sub}
       title={LABEL.subCategoryEdit}
-      subtitle={sub.category_name}
-      fallback={LIST}
-      onSave={() => form.submit()}
-      saving={save.isPending}
-      testId="sub-category-edit"
+      subtitle={(s) => s.category_name}
+      fallback="/global/sub_categories"
+      name="sub-category-edit"
+      version={(s) => s.updated_at}
+      initial={(s): SubCategoryUpdate => ({ name: s.name, is_published: s.is_published })}
+      // the name is read-only here: only the status is sent
+      save={(fields, s) => subCategoriesApi.update(s._id, { is_published: fields.is_published })}
+      success={MSG.updateSubCategorySuccess}
+      invalidate={[catalogueKeys.subCategories]}
+      fields={(s) => (
+        <>
+          <Form.Item label="Category">
+            <Input value={s.category_name} readOnly aria-label="Category" />
+          </Form.Item>
+          <NameStatusFields statusWidth={200} readOnlyName />
+        </>
+      )}
     >
-      <Form<SubCategoryUpdate>
-        form={form}
-        name="sub-category-edit"
-        {...EDIT_FORM_LAYOUT}
-        initialValues={{ name: sub.name, is_published: sub.is_published }}
-        onFinish={(fields) => save.mutate(fields)}
-      >
-        <Form.Item label="Category">
-          <Input value={sub.category_name} readOnly aria-label="Category" />
-        </Form.Item>
-        <NameStatusFields statusWidth={200} readOnlyName />
-      </Form>
-    </EditFrame>
+      {(s) => <Songs subCategoryId={s._id} />}
+    </RecordEditPage>
   );
 }
 

@@ -2,9 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Currency } from '@atk/contract';
 import { DEFAULT_BUTTONS, type InstanceButtons, LABEL } from '@atk/contract';
 import { Button, Form, Input } from 'antd';
-import { useCallback, useRef, useState } from 'react';
-import { TabFrame } from '../../../components/TabFrame.tsx';
-import { useTabForm } from '../../../components/useTabForm.ts';
+import { useCallback, useRef } from 'react';
+import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { CurrencySelect } from '../../products/tabs/CurrencySelect.tsx';
 import { type TabProps, useSaveInstance } from '../context.ts';
 
@@ -31,13 +30,11 @@ const URL_RULE = {
 };
 
 /**
- * Buy Button (spec 3 §2 Instance edit, §3): the default destination (currency and url) and extra destinations
+ * Buy Button (docs/api.md "Instances and subscriptions"): the default destination (currency and url) and extra destinations
  * 'If user's currency is … navigate user to …'; 'Add new Buy Button destination' adds one. Symbols come from
  * the currency list (default: the dollar sign).
  */
 export function BuyButtonTab({ instance, scope, binding, permission }: TabProps) {
-  const [form] = Form.useForm<ButtonsForm>();
-  const [initial] = useState(() => toForm(instance.buttons));
   const symbols = useRef(
     new Map<string, string>(
       [instance.buttons?.default, ...(instance.buttons?.list ?? [])]
@@ -63,91 +60,82 @@ export function BuyButtonTab({ instance, scope, binding, permission }: TabProps)
     };
   }, []);
   const part = useSaveInstance(scope, instance._id, permission);
-  const { submit, saving, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toButtons(initial),
-    read: () => toButtons(form.getFieldsValue(true)),
-    validate: () => form.validateFields(),
-    form,
+    fields: () => toForm(instance.buttons),
+    toValue: (fields: ButtonsForm) => toButtons(fields),
     save: (buttons) => part.save({ buttons }),
     saving: part.saving,
   });
+  const { refresh } = tab;
 
   return (
-    <TabFrame title={LABEL.tabBuyButton} testId="tab-buttons" onSave={() => void submit()} saving={saving}>
-      <Form<ButtonsForm>
-        form={form}
-        name="instance-buttons"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={refresh}
-      >
-        <p className="buy-button__text">{LABEL.buyButtonDefault}</p>
-        <div className="buy-button__row" data-testid="buy-button-default">
-          <Form.Item name={['default', 'currency']} noStyle>
-            <CurrencySelect
-              admin={scope.admin}
-              onKnown={onKnown}
-              aria-label="Default currency"
-              placeholder="Currency"
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name={['default', 'url']} rules={[URL_RULE]} className="buy-button__url">
-            <Input aria-label="Default URL" placeholder={LABEL.buyButtonUrlPlaceholder} maxLength={2000} />
-          </Form.Item>
-        </div>
-        <Form.List name="list">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, i) => (
-                <div className="buy-button__row" key={field.key} data-testid="buy-button-destination">
-                  <span>{LABEL.buyButtonIf}</span>
-                  <Form.Item
-                    name={[field.name, 'currency']}
-                    rules={[{ required: true, message: 'Choose a currency' }]}
-                    className="buy-button__currency"
-                  >
-                    <CurrencySelect
-                      admin={scope.admin}
-                      onKnown={onKnown}
-                      aria-label={`Currency ${i + 1}`}
-                      placeholder="Currency"
-                      style={{ width: 160 }}
-                    />
-                  </Form.Item>
-                  <span>{LABEL.buyButtonNavigate}</span>
-                  <Form.Item
-                    name={[field.name, 'url']}
-                    rules={[{ required: true, message: 'Enter a web address' }, URL_RULE]}
-                    className="buy-button__url"
-                  >
-                    <Input aria-label={`URL ${i + 1}`} placeholder={LABEL.buyButtonUrlPlaceholder} maxLength={2000} />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined />}
-                    aria-label={`Remove destination ${i + 1}`}
-                    onClick={() => {
-                      remove(field.name);
-                      refresh();
-                    }}
+    <FormTabFrame tab={tab} name="instance-buttons" title={LABEL.tabBuyButton} testId="tab-buttons">
+      <p className="buy-button__text">{LABEL.buyButtonDefault}</p>
+      <div className="buy-button__row" data-testid="buy-button-default">
+        <Form.Item name={['default', 'currency']} noStyle>
+          <CurrencySelect
+            admin={scope.admin}
+            onKnown={onKnown}
+            aria-label="Default currency"
+            placeholder="Currency"
+            style={{ width: 160 }}
+          />
+        </Form.Item>
+        <Form.Item name={['default', 'url']} rules={[URL_RULE]} className="buy-button__url">
+          <Input aria-label="Default URL" placeholder={LABEL.buyButtonUrlPlaceholder} maxLength={2000} />
+        </Form.Item>
+      </div>
+      <Form.List name="list">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, i) => (
+              <div className="buy-button__row" key={field.key} data-testid="buy-button-destination">
+                <span>{LABEL.buyButtonIf}</span>
+                <Form.Item
+                  name={[field.name, 'currency']}
+                  rules={[{ required: true, message: 'Choose a currency' }]}
+                  className="buy-button__currency"
+                >
+                  <CurrencySelect
+                    admin={scope.admin}
+                    onKnown={onKnown}
+                    aria-label={`Currency ${i + 1}`}
+                    placeholder="Currency"
+                    style={{ width: 160 }}
                   />
-                </div>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  add({ currency: undefined, url: '' });
-                  refresh();
-                }}
-              >
-                {LABEL.addBuyButton}
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Form>
-    </TabFrame>
+                </Form.Item>
+                <span>{LABEL.buyButtonNavigate}</span>
+                <Form.Item
+                  name={[field.name, 'url']}
+                  rules={[{ required: true, message: 'Enter a web address' }, URL_RULE]}
+                  className="buy-button__url"
+                >
+                  <Input aria-label={`URL ${i + 1}`} placeholder={LABEL.buyButtonUrlPlaceholder} maxLength={2000} />
+                </Form.Item>
+                <Button
+                  icon={<DeleteOutlined />}
+                  aria-label={`Remove destination ${i + 1}`}
+                  onClick={() => {
+                    remove(field.name);
+                    refresh();
+                  }}
+                />
+              </div>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                add({ currency: undefined, url: '' });
+                refresh();
+              }}
+            >
+              {LABEL.addBuyButton}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </FormTabFrame>
   );
 }

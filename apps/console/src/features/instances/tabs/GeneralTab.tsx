@@ -1,12 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { type Instance, type InstanceUpdate, LABEL, MSG } from '@atk/contract';
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
+import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
-import { TabFrame } from '../../../components/TabFrame.tsx';
-import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
 import { NAME_RULES } from '../InstanceDialog.tsx';
 import { embeddedCode, launchCode } from '../launch.ts';
@@ -83,65 +81,58 @@ export function CodeBox({ label, code, testId }: { label: string; code: string; 
 }
 
 /**
- * General (spec 3 §2 Instance edit): Category, Sub Category, Name, Website, status, and the read-only generated
+ * General (docs/api.md "Instances and subscriptions"): Category, Sub Category, Name, Website, status, and the read-only generated
  * Launch Code (a script snippet) and Launch embedded Player Code (a player tag), each with a copy button.
  * SAVE CHANGES and CANCEL (back one page).
  */
 export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
-  const [form] = Form.useForm<GeneralForm>();
   const navigate = useNavigate();
-  const [initial] = useState(() => toForm(instance));
   const part = useSaveInstance(scope, instance._id, permission);
-  const { submit, saving, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toGeneral(initial, instance, scope.admin),
-    read: () => toGeneral(form.getFieldsValue(true), instance, scope.admin),
-    validate: () => form.validateFields(),
-    form,
+    fields: () => toForm(instance),
+    toValue: (fields: GeneralForm) => toGeneral(fields, instance, scope.admin),
     save: (general) => part.save({ general }),
     saving: part.saving,
   });
+  const { form, refresh } = tab;
 
   return (
-    <TabFrame
+    <FormTabFrame
+      tab={tab}
+      after={
+        <>
+          <CodeBox label={LABEL.launchCode} code={launchCode(instance._id)} testId="launch-code" />
+          <CodeBox label={LABEL.embeddedCode} code={embeddedCode(instance._id)} testId="embedded-code" />
+        </>
+      }
+      name="instance-general"
       title={LABEL.tabGeneral}
       testId="tab-general"
-      onSave={() => void submit()}
       onCancel={() => navigate(-1)}
-      saving={saving}
     >
-      <Form<GeneralForm>
-        form={form}
-        name="instance-general"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={refresh}
-      >
-        <Row gutter={24}>
-          <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} />
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label="Name" rules={NAME_RULES}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="is_published" label={LABEL.status}>
-              <Select options={STATUS_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              name="website"
-              label={LABEL.website}
-              rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
-            >
-              <Input maxLength={2000} placeholder="https://www.example.com" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <CodeBox label={LABEL.launchCode} code={launchCode(instance._id)} testId="launch-code" />
-      <CodeBox label={LABEL.embeddedCode} code={embeddedCode(instance._id)} testId="embedded-code" />
-    </TabFrame>
+      <Row gutter={24}>
+        <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} />
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="Name" rules={NAME_RULES}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="is_published" label={LABEL.status}>
+            <Select options={STATUS_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="website"
+            label={LABEL.website}
+            rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
+          >
+            <Input maxLength={2000} placeholder="https://www.example.com" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormTabFrame>
   );
 }

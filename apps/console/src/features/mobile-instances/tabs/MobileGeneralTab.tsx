@@ -1,9 +1,7 @@
 import { LABEL, type MobileGeneral, mobileLaunchCode } from '@atk/contract';
 import { Col, Form, Input, Row, Switch } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TabFrame } from '../../../components/TabFrame.tsx';
-import { useTabForm } from '../../../components/useTabForm.ts';
+import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { NAME_RULES } from '../../instances/InstanceDialog.tsx';
 import { CodeBox } from '../../instances/tabs/GeneralTab.tsx';
 import { type MobileTabProps, useSaveMobileInstance } from '../context.ts';
@@ -19,62 +17,52 @@ const toGeneral = (v: Partial<GeneralForm>): MobileGeneral => ({
 });
 
 /**
- * General (spec 3 §2 "Mobile widget operator area"): Name, the status as a switch (Active: the widget may open it;
+ * General (docs/api.md "Mobile instances"): Name, the status as a switch (Active: the widget may open it;
  * Pending: not yet), and the Launch Code, the text a page puts to open the instance in the mobile widget, with a
  * copy button. SAVE CHANGES and CANCEL (back one page).
  */
 export function MobileGeneralTab({ instance, binding }: MobileTabProps) {
-  const [form] = Form.useForm<GeneralForm>();
   const navigate = useNavigate();
-  const [initial] = useState<GeneralForm>(() => ({
-    name: instance.general.name,
-    published: instance.general.is_published === 1,
-  }));
   const part = useSaveMobileInstance(instance._id);
-  const { submit, saving, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toGeneral(initial),
-    read: () => toGeneral(form.getFieldsValue(true)),
-    validate: () => form.validateFields(),
-    form,
+    fields: (): GeneralForm => ({
+      name: instance.general.name,
+      published: instance.general.is_published === 1,
+    }),
+    toValue: (fields: GeneralForm) => toGeneral(fields),
     save: (general) => part.save({ general }),
     saving: part.saving,
   });
 
   return (
-    <TabFrame
+    <FormTabFrame
+      tab={tab}
+      after={
+        <CodeBox
+          label={LABEL.launchCode}
+          code={mobileLaunchCode(window.location.origin, instance._id)}
+          testId="launch-code"
+        />
+      }
+      name="mobile-general"
       title={LABEL.tabGeneral}
       testId="tab-general"
-      onSave={() => void submit()}
       onCancel={() => navigate(-1)}
-      saving={saving}
     >
-      <Form<GeneralForm>
-        form={form}
-        name="mobile-general"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={refresh}
-      >
-        <Row gutter={24}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={LABEL.name} rules={NAME_RULES}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="published" label={LABEL.status} valuePropName="checked">
-              {/* named by its label, Status; an aria-label would hide the visible Active / Pending from its name */}
-              <Switch checkedChildren={LABEL.statusActive} unCheckedChildren={LABEL.statusPending} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <CodeBox
-        label={LABEL.launchCode}
-        code={mobileLaunchCode(window.location.origin, instance._id)}
-        testId="launch-code"
-      />
-    </TabFrame>
+      <Row gutter={24}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={LABEL.name} rules={NAME_RULES}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="published" label={LABEL.status} valuePropName="checked">
+            {/* named by its label, Status; an aria-label would hide the visible Active / Pending from its name */}
+            <Switch checkedChildren={LABEL.statusActive} unCheckedChildren={LABEL.statusPending} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormTabFrame>
   );
 }

@@ -1,10 +1,8 @@
 import { LABEL, MSG, type Product, type ProductUpdate } from '@atk/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
-import { useState } from 'react';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
+import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
-import { TabFrame } from '../../../components/TabFrame.tsx';
-import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 
 interface GeneralForm {
@@ -40,56 +38,41 @@ function toContent(v: Partial<GeneralForm>, p: Product, admin: boolean) {
 
 /** General: name, model, status, category, sub category, brand name (read-only). */
 export function GeneralTab({ product, scope, binding }: TabProps) {
-  const [form] = Form.useForm<GeneralForm>();
-  const [initial] = useState(() => toForm(product));
   const section = useSaveSection(scope, product._id);
-  const { submit, saving, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toContent(initial, product, scope.admin),
-    read: () => toContent(form.getFieldsValue(true), product, scope.admin),
-    validate: () => form.validateFields(),
-    form,
+    fields: () => toForm(product),
+    toValue: (fields: GeneralForm) => toContent(fields, product, scope.admin),
     save: (content) => section.save({ type: 'general', content }),
     saving: section.saving,
   });
+  const { form, refresh } = tab;
 
   return (
-    <TabFrame title={LABEL.tabGeneral} testId="tab-general" onSave={() => void submit()} saving={saving}>
-      <Form<GeneralForm>
-        form={form}
-        name="product-general"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={refresh}
-      >
-        <Row gutter={24}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="name"
-              label="Name"
-              rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}
-            >
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="model" label="Model">
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="is_published" label="Status">
-              <Select options={STATUS_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="brand_name" label="Brand name">
-              <Input readOnly variant="filled" aria-readonly="true" />
-            </Form.Item>
-          </Col>
-          <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} required />
-        </Row>
-      </Form>
-    </TabFrame>
+    <FormTabFrame tab={tab} name="product-general" title={LABEL.tabGeneral} testId="tab-general">
+      <Row gutter={24}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: MSG.nameRequired }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="model" label="Model">
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="is_published" label="Status">
+            <Select options={STATUS_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="brand_name" label="Brand name">
+            <Input readOnly variant="filled" aria-readonly="true" />
+          </Form.Item>
+        </Col>
+        <CategoryFields form={form} admin={scope.admin} onCleared={refresh} layout={sideBySide} required />
+      </Row>
+    </FormTabFrame>
   );
 }

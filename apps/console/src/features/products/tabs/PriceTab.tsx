@@ -2,10 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Currency, PriceEntry } from '@atk/contract';
 import { LABEL, type Product } from '@atk/contract';
 import { Button, Col, Form, InputNumber, Row } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
+import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { IconAction } from '../../../components/RowAction.tsx';
-import { TabFrame } from '../../../components/TabFrame.tsx';
-import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 import { CurrencySelect } from './CurrencySelect.tsx';
 
@@ -30,12 +29,10 @@ const filled = (r: PriceRow | undefined): r is { currency: string; price: number
   Boolean(r?.currency) && typeof r?.price === 'number';
 
 /**
- * Price: the default price {currency, price, symbol} and additional prices of the same shape (spec 3 §2).
+ * Price: the default price {currency, price, symbol} and additional prices of the same shape (docs/api.md "Brand content").
  * Prices are numeric with step 0.01; the currency picker is searchable and loads up to 40 currencies.
  */
 export function PriceTab({ product, scope, binding }: TabProps) {
-  const [form] = Form.useForm<PriceForm>();
-  const [initial] = useState(() => toForm(product));
   // the symbols of the currencies seen so far (the product's own to start with)
   const symbols = useRef(
     new Map<string, string>(
@@ -64,15 +61,14 @@ export function PriceTab({ product, scope, binding }: TabProps) {
   );
 
   const section = useSaveSection(scope, product._id);
-  const { submit, saving, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toContent(initial),
-    read: () => toContent(form.getFieldsValue(true)),
-    validate: () => form.validateFields(),
-    form,
+    fields: () => toForm(product),
+    toValue: (fields: PriceForm) => toContent(fields),
     save: (content) => section.save({ type: 'price', content }),
     saving: section.saving,
   });
+  const { form, refresh } = tab;
 
   // the default price: a currency needs a price and a price a currency (or neither: no default price)
   const needs = (field: 'currency' | 'price') => ({
@@ -94,89 +90,81 @@ export function PriceTab({ product, scope, binding }: TabProps) {
   });
 
   return (
-    <TabFrame title={LABEL.tabPrice} testId="tab-price" onSave={() => void submit()} saving={saving}>
-      <Form<PriceForm>
-        form={form}
-        name="product-price"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={refresh}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={10}>
-            <Form.Item
-              name={['default', 'currency']}
-              label="Default currency"
-              dependencies={[['default', 'price']]}
-              rules={[needs('currency')]}
+    <FormTabFrame tab={tab} name="product-price" title={LABEL.tabPrice} testId="tab-price">
+      <Row gutter={16}>
+        <Col xs={24} md={10}>
+          <Form.Item
+            name={['default', 'currency']}
+            label="Default currency"
+            dependencies={[['default', 'price']]}
+            rules={[needs('currency')]}
+          >
+            <CurrencySelect admin={scope.admin} onKnown={onKnown} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={10}>
+          <Form.Item
+            name={['default', 'price']}
+            label="Default price"
+            dependencies={[['default', 'currency']]}
+            rules={[needs('price'), inRange('Default price')]}
+          >
+            <InputNumber step={0.01} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <h3 className="product-tab__subtitle">Additional prices</h3>
+      <Form.List name="list">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, i) => (
+              <Row gutter={16} key={field.key} align="bottom" data-testid="additional-price">
+                <Col xs={24} md={10}>
+                  <Form.Item
+                    name={[field.name, 'currency']}
+                    label={`Additional currency ${i + 1}`}
+                    dependencies={[['list', field.name, 'price']]}
+                    rules={[{ required: true, message: 'Choose a currency' }]}
+                  >
+                    <CurrencySelect admin={scope.admin} onKnown={onKnown} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={10}>
+                  <Form.Item
+                    name={[field.name, 'price']}
+                    label={`Additional price ${i + 1}`}
+                    rules={[{ required: true, message: 'Enter a price' }, inRange(`Additional price ${i + 1}`)]}
+                  >
+                    <InputNumber step={0.01} precision={2} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={4}>
+                  <Form.Item>
+                    <IconAction
+                      icon={<DeleteOutlined />}
+                      label={`Remove price row ${i + 1}`}
+                      onClick={() => {
+                        remove(field.name);
+                        refresh();
+                      }}
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                add({ currency: undefined, price: null });
+                refresh();
+              }}
             >
-              <CurrencySelect admin={scope.admin} onKnown={onKnown} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={10}>
-            <Form.Item
-              name={['default', 'price']}
-              label="Default price"
-              dependencies={[['default', 'currency']]}
-              rules={[needs('price'), inRange('Default price')]}
-            >
-              <InputNumber step={0.01} precision={2} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <h3 className="product-tab__subtitle">Additional prices</h3>
-        <Form.List name="list">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, i) => (
-                <Row gutter={16} key={field.key} align="bottom" data-testid="additional-price">
-                  <Col xs={24} md={10}>
-                    <Form.Item
-                      name={[field.name, 'currency']}
-                      label={`Additional currency ${i + 1}`}
-                      dependencies={[['list', field.name, 'price']]}
-                      rules={[{ required: true, message: 'Choose a currency' }]}
-                    >
-                      <CurrencySelect admin={scope.admin} onKnown={onKnown} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={10}>
-                    <Form.Item
-                      name={[field.name, 'price']}
-                      label={`Additional price ${i + 1}`}
-                      rules={[{ required: true, message: 'Enter a price' }, inRange(`Additional price ${i + 1}`)]}
-                    >
-                      <InputNumber step={0.01} precision={2} style={{ width: '100%' }} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={4}>
-                    <Form.Item>
-                      <IconAction
-                        icon={<DeleteOutlined />}
-                        label={`Remove price row ${i + 1}`}
-                        onClick={() => {
-                          remove(field.name);
-                          refresh();
-                        }}
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  add({ currency: undefined, price: null });
-                  refresh();
-                }}
-              >
-                Add price
-              </Button>
-            </>
-          )}
-        </Form.List>
-      </Form>
-    </TabFrame>
+              Add price
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </FormTabFrame>
   );
 }

@@ -1,9 +1,7 @@
 import { LABEL, TECH, TECH_LIMITS, techOptionLabel } from '@atk/contract';
 import { Checkbox, Col, Collapse, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { TabFrame } from '../../../components/TabFrame.tsx';
-import { useTabForm } from '../../../components/useTabForm.ts';
+import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { type TabProps, useSaveSection } from '../context.ts';
 import { type TechForm, techRules, toTechContent, toTechForm } from './techSpecs.ts';
 
@@ -32,22 +30,20 @@ function Choice({ name, label, values }: { name: [string, string]; label: string
 const SECTIONS = ['basic', 'amp_tra', 'cap_dia', 'patterns', 'controls', 'data', 'physical'] as const;
 
 /**
- * Tech Specs (spec 3 §3): the sections BASICS … PHYSICAL with every field, and the dependencies of spec 3 §4.
+ * Tech Specs (docs/api.md "Brand content"): the sections BASICS … PHYSICAL with every field, and the dependencies
+ * between them (the contract's tech-spec schema).
  * A field whose dependency does not hold is hidden and cleared when saving.
  */
 export function TechSpecsTab({ product, scope, binding }: TabProps) {
-  const [form] = Form.useForm<TechForm>();
-  const [initial] = useState(() => toTechForm(product.tech_specs));
   const section = useSaveSection(scope, product._id);
-  const { submit, saving, refresh } = useTabForm({
+  const tab = useFormTab({
     binding,
-    initial: () => toTechContent(initial),
-    read: () => toTechContent(form.getFieldsValue(true) as TechForm),
-    validate: () => form.validateFields(),
-    form,
+    fields: () => toTechForm(product.tech_specs),
+    toValue: (fields: TechForm) => toTechContent(fields),
     save: (content) => section.save({ type: 'tech_specs', content }),
     saving: section.saving,
   });
+  const { form, initial } = tab;
 
   const iface = (Form.useWatch(['basic', 'interface'], form) as string[] | undefined) ?? initial.basic.interface;
   const watched = {
@@ -194,19 +190,11 @@ export function TechSpecsTab({ product, scope, binding }: TabProps) {
   ];
 
   return (
-    <TabFrame title={LABEL.tabTechSpecs} testId="tab-tech-specs" onSave={() => void submit()} saving={saving}>
-      <Form<TechForm>
-        form={form}
-        name="product-tech-specs"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={refresh}
-      >
-        <Collapse
-          defaultActiveKey={[...SECTIONS]}
-          items={panels.map((p) => ({ key: p.key, label: p.label, children: p.body, forceRender: true }))}
-        />
-      </Form>
-    </TabFrame>
+    <FormTabFrame tab={tab} name="product-tech-specs" title={LABEL.tabTechSpecs} testId="tab-tech-specs">
+      <Collapse
+        defaultActiveKey={[...SECTIONS]}
+        items={panels.map((p) => ({ key: p.key, label: p.label, children: p.body, forceRender: true }))}
+      />
+    </FormTabFrame>
   );
 }

@@ -1,4 +1,4 @@
+export type { Session } from './context.ts';
 export * from './paths.ts';
-export { type Session, SessionProvider } from './SessionProvider.tsx';
 export { tokenStore } from './tokenStore.ts';
 export { useSession } from './useSession.ts';

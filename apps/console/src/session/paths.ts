@@ -10,7 +10,7 @@ export const isProtectedPath = (pathname: string): boolean =>
 
 export const areaOfRole = (role: Role): AreaName => AREA[role].prefix.slice(1) as AreaName;
 
-/** /login with the place to come back to (spec 1 §4). */
+/** /login with the place to come back to (docs/api.md "Console decisions where the spec is silent"). */
 export const loginPath = (redirect?: string): string =>
   redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
 

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { type Session, SessionContext } from './SessionProvider.tsx';
+import { type Session, SessionContext } from './context.ts';
 
 export function useSession(): Session {
   const session = useContext(SessionContext);

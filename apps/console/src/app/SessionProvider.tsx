@@ -1,33 +1,14 @@
-import { isRole, MSG, type Role, type UserInfo } from '@atk/contract';
+import { isRole, MSG, type UserInfo } from '@atk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { createContext, type ReactNode, useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { type ApiError, configureApiClient, isApiError } from '../../api/client.ts';
-import { prefetchLanding, preloadArea } from '../preload.ts';
-import { userKeys, usersApi } from './api.ts';
-import { areaOfRole, isProtectedPath, loginPath } from './paths.ts';
-import { tokenStore } from './tokenStore.ts';
-
-export interface Session {
-  token: string | null;
-  /** The signed-in user's info (GET /users/info), undefined while loading or signed out. */
-  user: UserInfo | undefined;
-  role: Role | undefined;
-  userLoading: boolean;
-  userError: ApiError | null;
-  reloadUser: () => void;
-  /** Store a new session (login, invitation). */
-  startSession: (token: string, user?: UserInfo) => void;
-  /** Put fresh user info into the session (after a profile save). */
-  setUser: (user: UserInfo) => void;
-  /** Drop the session locally (no server call). */
-  clearSession: (reason?: 'expired' | 'signout') => void;
-  /** Revoke the token on the server, clear the session whatever the answer, go to /login. */
-  signOut: () => Promise<void>;
-}
-
-export const SessionContext = createContext<Session | null>(null);
+import { type ApiError, configureApiClient, isApiError } from '../api/client.ts';
+import { userKeys, usersApi } from '../session/api.ts';
+import { type Session, SessionContext } from '../session/context.ts';
+import { areaOfRole, isProtectedPath, loginPath } from '../session/paths.ts';
+import { tokenStore } from '../session/tokenStore.ts';
+import { prefetchLanding, preloadArea } from './preload.ts';
 
 let authFailureHandler: (mode: 'signout' | 'quiet') => void = () => {};
 
@@ -87,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /**
    * Revokes the token, then leaves. A failed call (network, server error) rejects and keeps the session, so the
-   * user sees the error and can try again (spec 2 §8); a token the server no longer knows signs out anyway.
+   * user sees the error and can try again (docs/architecture.md "Console layers", Signing out); a token the server no longer knows signs out anyway.
    */
   const signOut = useCallback(async () => {
     try {

@@ -1,10 +1,10 @@
 /**
- * The signed-in user (spec 1 §7 Users): sign-in and out, the user info, the profile and the passwords, and the
+ * The signed-in user (docs/api.md "Accounts"): sign-in and out, the user info, the profile and the passwords, and the
  * query keys of the user. Passwords leave the browser hashed.
  */
 import type { LoginData, ProfilePayload, UserInfo } from '@atk/contract';
 import { hashPassword } from '@atk/contract';
-import { get, post, put, type RequestOptions } from '../../api/client.ts';
+import { get, post, put, type RequestOptions } from '../api/client.ts';
 
 export const usersApi = {
   login: (email: string, password: string) =>
@@ -13,7 +13,7 @@ export const usersApi = {
   logout: () => post<null>('/users/logout', {}, { onAuthError: 'quiet' }),
   info: (options?: Pick<RequestOptions, 'onAuthError' | 'signal'>) => get<UserInfo>('/users/info', options),
   updateProfile: (profile: ProfilePayload) => put<UserInfo>('/users/profile', profile),
-  /** Setting the first password of an invited user: origin_password is empty (spec 1 §7). */
+  /** Setting the first password of an invited user: origin_password is empty (docs/api.md "Accounts"). */
   setInitialPassword: (password: string, confirm: string) =>
     post<null>('/users/update_password', {
       origin_password: '',

@@ -4,8 +4,8 @@ import { useLocation } from 'react-router';
 const storageKey = (pathname: string) => `atk:tab:${pathname}`;
 
 /**
- * The chosen tab of a screen, remembered per route for the browser session (spec 1 §4: "the chosen tab
- * ... remembered per route"). `tabs` lists the valid keys; a stale stored key falls back to `fallback`.
+ * The chosen tab of a screen, remembered per route for the browser session (docs/architecture.md "Console
+ * layers", Remembered tabs). `tabs` lists the valid keys; a stale stored key falls back to `fallback`.
  */
 export function useRememberedTab<T extends string>(tabs: readonly T[], fallback: T): [T, (tab: T) => void] {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * The session token: kept in localStorage under `user_token` (spec 1 §3) and mirrored in memory, with
+ * The session token: kept in localStorage under `user_token` and mirrored in memory, with
  * subscribers so React state (useSyncExternalStore) and the API client read the same value.
  */
 import { TOKEN_KEY } from '@atk/contract';
