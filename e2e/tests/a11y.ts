@@ -10,6 +10,9 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * `include` narrows the scan to one part (the player: 'atk-player'); `label` names the state in the failure.
  */
 export async function expectAccessible(page: Page, label = page.url(), opts: { include?: string } = {}) {
+  // a toast still fading in or out is half transparent, so its text reads at a fraction of its contrast: scanned
+  // once it has settled (the scan is of what the user reads)
+  await expect(page.locator('[class*="-fade-appear"], [class*="-fade-enter"], [class*="-fade-leave"]')).toHaveCount(0);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (opts.include) builder = builder.include(opts.include);
   const result = await builder.analyze();
