@@ -88,3 +88,19 @@ export function route<E extends Endpoint>(
     handler: handler as RouteHandlerMethod,
   });
 }
+
+/**
+ * `route` for a contract endpoint that deletes the record `:id` (`data: null`): `remove` deletes it (soft, in the
+ * services) and the answer is 'Delete success'. The contract's twin of `deleteRoute`, which goes when its last
+ * module moves.
+ */
+export function removeRoute<E extends Endpoint & { params: typeof idParams; data: z.ZodNull }>(
+  app: App,
+  e: E,
+  remove: (id: string, req: EndpointRequest<E>) => Promise<unknown>,
+) {
+  route(app, e, async (req) => {
+    await remove((req.params as { id: string }).id, req);
+    return ok(null, MSG.deleteSuccess) as Envelope<z.input<E['data']>>;
+  });
+}

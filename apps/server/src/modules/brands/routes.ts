@@ -1,7 +1,7 @@
 import { brandEndpoints as api, MSG } from '@atk/contract';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
+import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as brands from './service.ts';
 
@@ -23,8 +23,5 @@ export function brandRoutes(app: App, { db }: Deps) {
     ok(await brands.updateBrand(db, req.params.id, req.body), MSG.updateBrandSuccess),
   );
 
-  route(app, api.remove, async (req) => {
-    await brands.deleteBrand(db, req.params.id);
-    return ok(null, MSG.deleteSuccess);
-  });
+  removeRoute(app, api.remove, (id) => brands.deleteBrand(db, id));
 }

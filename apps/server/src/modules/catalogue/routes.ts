@@ -1,6 +1,6 @@
 import { catalogueEndpoints as api, MSG } from '@atk/contract';
 import { ok } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
+import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as catalogue from './service.ts';
 
@@ -19,10 +19,7 @@ export function catalogueRoutes(app: App, { db }: Deps) {
   route(app, api.updateCategory, async (req) =>
     ok(await catalogue.updateCategory(db, req.params.id, req.body), MSG.updateCategorySuccess),
   );
-  route(app, api.removeCategory, async (req) => {
-    await catalogue.deleteCategory(db, req.params.id);
-    return ok(null, MSG.deleteSuccess);
-  });
+  removeRoute(app, api.removeCategory, (id) => catalogue.deleteCategory(db, id));
 
   route(app, api.createSubCategory, async (req) =>
     ok(await catalogue.createSubCategory(db, req.body), MSG.createSubCategorySuccess),
@@ -31,8 +28,5 @@ export function catalogueRoutes(app: App, { db }: Deps) {
   route(app, api.updateSubCategory, async (req) =>
     ok(await catalogue.updateSubCategory(db, req.params.id, req.body), MSG.updateSubCategorySuccess),
   );
-  route(app, api.removeSubCategory, async (req) => {
-    await catalogue.deleteSubCategory(db, req.params.id);
-    return ok(null, MSG.deleteSuccess);
-  });
+  removeRoute(app, api.removeSubCategory, (id) => catalogue.deleteSubCategory(db, id));
 }

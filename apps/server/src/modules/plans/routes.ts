@@ -1,6 +1,6 @@
 import { planEndpoints as api, MSG } from '@atk/contract';
 import { ok } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
+import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as plans from './service.ts';
 
@@ -10,8 +10,5 @@ export function planRoutes(app: App, { db }: Deps) {
   route(app, api.create, async (req) => ok(await plans.createPlan(db, req.body), MSG.createPlanSuccess));
   route(app, api.read, async (req) => ok(await plans.getPlan(db, req.params.id)));
   route(app, api.update, async (req) => ok(await plans.updatePlan(db, req.params.id, req.body), MSG.updatePlanSuccess));
-  route(app, api.remove, async (req) => {
-    await plans.deletePlan(db, req.params.id);
-    return ok(null, MSG.deleteSuccess);
-  });
+  removeRoute(app, api.remove, (id) => plans.deletePlan(db, id));
 }

@@ -1,6 +1,6 @@
 import { retailerEndpoints as api, MSG } from '@atk/contract';
 import { ok } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
+import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as retailers from './service.ts';
 
@@ -11,8 +11,5 @@ export function retailerRoutes(app: App, { db, storage }: Deps) {
   route(app, api.save, async (req) =>
     ok(await retailers.updateRetailer(db, storage, req.params.id, req.body), MSG.saveRetailerSuccess),
   );
-  route(app, api.remove, async (req) => {
-    await retailers.deleteRetailer(db, req.params.id);
-    return ok(null, MSG.deleteSuccess);
-  });
+  removeRoute(app, api.remove, (id) => retailers.deleteRetailer(db, id));
 }

@@ -1,7 +1,7 @@
 import { songEndpoints as api, MSG } from '@atk/contract';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
+import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as songs from './service.ts';
 
@@ -15,10 +15,7 @@ export function songRoutes(app: App, { db, storage }: Deps) {
     route(app, api.updateSong[v], async (req) =>
       ok(await songs.updateSong(db, currentUser(req), req.params.id, req.body), MSG.updateSongSuccess),
     );
-    route(app, api.removeSong[v], async (req) => {
-      await songs.deleteSong(db, currentUser(req), req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    });
+    removeRoute(app, api.removeSong[v], (id, req) => songs.deleteSong(db, currentUser(req), id));
 
     route(app, api.instruments[v], async (req) =>
       ok(await songs.listInstruments(db, storage, currentUser(req), req.query)),
@@ -30,9 +27,6 @@ export function songRoutes(app: App, { db, storage }: Deps) {
     route(app, api.updateInstrument[v], async (req) =>
       ok(await songs.updateInstrument(db, currentUser(req), req.params.id, req.body), MSG.updateInstrumentSuccess),
     );
-    route(app, api.removeInstrument[v], async (req) => {
-      await songs.deleteInstrument(db, currentUser(req), req.params.id);
-      return ok(null, MSG.deleteSuccess);
-    });
+    removeRoute(app, api.removeInstrument[v], (id, req) => songs.deleteInstrument(db, currentUser(req), id));
   }
 }

@@ -1,6 +1,6 @@
 import { tooltipEndpoints as api, MSG } from '@atk/contract';
 import { ok } from '../../http/envelope.ts';
-import { route } from '../../http/routes.ts';
+import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as tooltips from './service.ts';
 
@@ -12,8 +12,5 @@ export function tooltipRoutes(app: App, { db }: Deps) {
   route(app, api.update, async (req) =>
     ok(await tooltips.updateTooltip(db, req.params.id, req.body), MSG.updateTooltipSuccess),
   );
-  route(app, api.remove, async (req) => {
-    await tooltips.deleteTooltip(db, req.params.id);
-    return ok(null, MSG.deleteSuccess);
-  });
+  removeRoute(app, api.remove, (id) => tooltips.deleteTooltip(db, id));
 }
