@@ -122,7 +122,9 @@ const logged = (s: Setup, line: string) =>
 
 async function jobStates(s: Setup) {
   const result = await s.database.db.execute<{ id: string; state: string; retry_count: number }>(
-    sql`select data->>'id' as id, state::text as state, retry_count from pgboss.job where name = 'audio.process'`,
+    // the retried job first: a worker starting may also queue a record's job anew, and rows come in no set order
+    sql`select data->>'id' as id, state::text as state, retry_count from pgboss.job where name = 'audio.process'
+        order by retry_count desc, created_on`,
   );
   return ((result as unknown as { rows?: unknown[] }).rows ?? result) as {
     id: string;
