@@ -1,5 +1,5 @@
 /**
- * An accessibility survey of the whole console (issue 21 §1), beyond what the browser tests reach: a fresh server
+ * An accessibility survey of the whole console, beyond what the browser tests reach: a fresh server
  * with the demo data serves the built console (run `npm run build` first); each demo account signs in, and every
  * screen of its area is scanned with axe-core (the WCAG 2.2 AA tags of e2e/tests/a11y.ts), with each list's first
  * edit page and each of its tabs, at 1280 and 390 px wide. Prints the serious and critical violations per screen

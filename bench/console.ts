@@ -1,5 +1,5 @@
 /**
- * Signing in to the console on a cold cache (issue 21): a fresh server with the demo data serves the built console
+ * Signing in to the console on a cold cache: a fresh server with the demo data serves the built console
  * (run `npm run build` first) on loopback; Chromium (CHROMIUM_PATH, /usr/bin/chromium by default), a fresh context
  * each run. Prints:
  *   - the customer's sign-in click → the first product rows drawn, median of BENCH_RUNS (5), target ≤ 1.5 s;

@@ -1,5 +1,5 @@
 /**
- * The mobile Products tab over 100,000 products (issue 14): creating an instance (every product listed), Sync
+ * The mobile Products tab over 100,000 products: creating an instance (every product listed), Sync
  * Products, and one page of each sort and filter, timed through the API; the plans of the page queries printed.
  * Runs on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) in a fresh database.
  *   npm run bench:mobile-products

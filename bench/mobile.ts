@@ -1,5 +1,5 @@
 /**
- * The mobile widget on a slow phone (issue 14 item 7): Chromium with CDP Emulation.setCPUThrottlingRate 4 and
+ * The mobile widget on a slow phone: Chromium with CDP Emulation.setCPUThrottlingRate 4 and
  * Network.emulateNetworkConditions (150 ms latency, 1.6 Mbit/s down and up), a fresh browser context (nothing
  * cached), Pixel 7 emulation. A fresh server with the demo data (its audio processed; the recordings made
  * BENCH_SONG_SECONDS long, 180 by default: a real song's length) serves the built console and player (run

@@ -1,5 +1,5 @@
 /**
- * The desktop player's first seconds (issue 21 §5): a fresh server with the demo data, its audio processed
+ * The desktop player's first seconds: a fresh server with the demo data, its audio processed
  * (recordings BENCH_SONG_SECONDS long, 180 by default: a real song's length), serves the built console and player
  * (run `npm run build` first) on loopback. Chromium (CHROMIUM_PATH, /usr/bin/chromium by default), a fresh context
  * each run, on /home with the loader already there (what a product page has before its visitor clicks). Prints, as

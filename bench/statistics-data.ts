@@ -1,5 +1,5 @@
 /**
- * The statistics bench's data set (issue 13), written with set-based SQL: brands, products and published
+ * The statistics bench's data set, written with set-based SQL: brands, products and published
  * instances the ingestion accepts events for, a year of raw player events, and the rollups those events fold into
  * (`foldRollups`: the same rows the ingestion writes batch by batch, computed over all events at once).
  *

@@ -1,5 +1,5 @@
 /**
- * Statistics at ten million events (issue 13), on PostgreSQL only (DATABASE_URL, default
+ * Statistics at ten million events, on PostgreSQL only (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres) in a fresh database it creates and drops:
  *   1. a sample of batches goes through the real ingestion (POST /widget/events); folding the same raw events
  *      with the bulk loader's SQL must give the very rollup rows the ingestion wrote;

@@ -1,5 +1,5 @@
 /**
- * ATK audios (issue 12 item 4; docs/api.md "A product's ATK songs"): a global admin creates a platform
+ * ATK audios (docs/api.md "A product's ATK songs"): a global admin creates a platform
  * song with a source on /global/audios, attaches it to a product on the product's Audio tab and uploads the
  * product's take; the demo customer then sees it on that product's Audio tab, read-only.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue screens (issue 12 items 1–3; docs/api.md "Catalogue screens"): a global admin builds a category → sub
+ * The catalogue screens (docs/api.md "Catalogue screens"): a global admin builds a category → sub
  * category → song → instruments from the screens ('Create … success' each), reorders songs and instruments (after every
  * move the orders read through the API are 1..n in the order the table shows), edits an instrument on its own page, and
  * switches a source off: the player of an instance offering it stops offering it at once.

@@ -427,7 +427,7 @@ test('/super/customers: New Customer, Edit Features within /super, Delete', asyn
 });
 
 test('a brand’s status reads the same words and tag colour on Brands and on Customers', async ({ page }) => {
-  // One StatusTag renders both lists' status (issue 21 §4): the same brand never reads two ways.
+  // One StatusTag renders both lists' status: the same brand never reads two ways.
   const { email } = await createCustomer('Status!2345', { first: 'Same', last: 'Status' });
   await openCustomers(page, 'global');
   await filterByEmail(page, email);

@@ -1,5 +1,5 @@
 /**
- * A server refusal lands on the field a person typed into (issue 21 §2, docs/api.md "Refused fields"): the field
+ * A server refusal lands on the field a person typed into (docs/api.md "Refused fields"): the field
  * turns red with the reason under it in the screen's words, a tab holding it is marked '!', and the errored screen
  * passes axe (the error red is the theme's #cf1322, readable on white). One test per kind of form: a single-record
  * edit page, a tab of a tabbed edit page, a dialog.
@@ -12,7 +12,7 @@ import { api, apiLogin, DEMO, demoCategoryId, ok, settled, signIn } from './supp
 
 test.use({ actionTimeout: 10_000 });
 
-/** The error shows in the theme's red (issue 21 §2: antd's own #ff4d4f reads at 3.9:1 on white). */
+/** The error shows in the theme's red (antd's own #ff4d4f reads at 3.9:1 on white). */
 async function expectThemeRed(error: Locator) {
   await expect(error).toHaveCSS('color', 'rgb(207, 19, 34)');
 }

@@ -1,5 +1,5 @@
 /**
- * Info pages (/global/infos, titled ATK PLAYER EDIT; issue 12 items 5 and 8): the operator writes the
+ * Info pages (/global/infos, titled ATK PLAYER EDIT): the operator writes the
  * player's info pages (Home, Listening Tips, About Us, FAQ) in the rich-text editor and the frequency graph's
  * bands in the form; SAVE CHANGES saves only the current tab's kind; the player shows both on its next launch
  * (its help and about view, its Frequency Graph panel); stored XSS runs neither in the console nor in the player.

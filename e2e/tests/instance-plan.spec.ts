@@ -1,5 +1,5 @@
 /**
- * What a new brand customer meets on its first player instance (issue 11 items 1 and 3): the features its plan
+ * What a new brand customer meets on its first player instance: the features its plan
  * leaves out are marked on the Features tab before anything is touched, one SAVE names all of them in one upgrade
  * dialog and saves none of them; New Instance and the General tab refuse an instance without a name. Operators,
  * whose session carries no plan, still meet the server's 402 (the console's fallback names the feature refused).

@@ -1,5 +1,5 @@
 /**
- * A pending instance explains itself (issue 11 item 2). A customer makes a new instance: the list shows it
+ * A pending instance explains itself. A customer makes a new instance: the list shows it
  * Pending; Preview opens the real player as the brand's signed-in preview, with the banner, while a visitor (a
  * fresh browser, no session) is told the player is not available; Publish in the list makes it Active and the
  * visitor's player opens; Unpublish (confirmed) makes it Pending again. The session token reaches the player in

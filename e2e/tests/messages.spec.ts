@@ -1,5 +1,5 @@
 /**
- * MESSAGES A PERSON UNDERSTANDS (issue 21 §2): a refused field is named as the screen labels it, in red under the
+ * MESSAGES A PERSON UNDERSTANDS: a refused field is named as the screen labels it, in red under the
  * field, and its tab marked; forms refuse before sending what the server would refuse; an audio file over the
  * upload limit gets the reason; an image short of the hint is shown as visitors see it, with a warning.
  */
@@ -108,7 +108,7 @@ test('Price: a negative price is refused under its field and the tab is marked; 
   await price.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(fieldError(price, 'Default price')).toHaveText('Default price must be 0 or more');
   await expect(page.getByTestId('invalid-price')).toBeVisible();
-  // the new marks themselves (antd's own error red is the theme's, issue 21 §1)
+  // the new marks themselves (antd's own error red is the theme's)
   await expectAccessible(page, 'the refused tab’s mark', { include: '[data-testid="invalid-price"]' });
   await page.waitForTimeout(300);
   expect(await toasts(page)).not.toContain(MSG.updateSuccess);

@@ -1,5 +1,5 @@
 /**
- * The atk operator's whole journey (issue 14 "Done when"), tried as a new user would: a new mobile instance, a
+ * The atk operator's whole journey, tried as a new user would: a new mobile instance, a
  * microphone of two brands Active and Featured in Player Positions 1 and 2, the platform (ATK) song they share as
  * the instance's only song, the Additional Image before the 360° Group, the instance Active, a retailer with a logo,
  * the widget's content and menu, the instance made the mobile landing; then a phone opens /mobile and the widget

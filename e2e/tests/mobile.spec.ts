@@ -1,5 +1,5 @@
 /**
- * The mobile widget on a phone (issue 14 "Done when"): Pixel 7 emulation (touch, 412 px), a fresh start's /mobile
+ * The mobile widget on a phone: Pixel 7 emulation (touch, 412 px), a fresh start's /mobile
  * launches `<atk-mobile-player>` with the demo mobile instance, the comparison plays, switching products (tap,
  * swipe, another product picked in) keeps the clock, the plays reach the mobile product statistics, DEALS lists a
  * retailer made through the API, SHARE gives a link that reopens the same selection; at 360 px nothing scrolls

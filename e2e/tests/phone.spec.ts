@@ -1,5 +1,5 @@
 /**
- * The console on a phone (issue 11 item 5): at 390 × 844 every client screen keeps to the screen's width (no
+ * The console on a phone: at 390 × 844 every client screen keeps to the screen's width (no
  * sideways scroll of the page), the sidebar is a drawer behind the header's Menu button, which covers nothing,
  * and the user menu's Sign out is on screen. At 360 px a list, its dialog and operator screens fit as well; wide
  * tables scroll inside themselves.

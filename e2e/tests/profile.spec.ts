@@ -47,7 +47,7 @@ test('profile: a customer changes its password; its other sessions end, the new 
   const card = page.locator('.ant-card').filter({ hasText: 'Change Password' });
   const change = card.getByRole('button', { name: 'Change Password' });
 
-  // each problem shows under the field it is about, the mismatch under the confirmation (issue 21 §2)
+  // each problem shows under the field it is about, the mismatch under the confirmation
   await change.click();
   await expect(fieldError(page, 'Current Password')).toHaveText(MSG.currentPasswordRequired);
   await card.getByLabel('Current Password').fill('Wrong!2345');

@@ -1,5 +1,5 @@
 /**
- * Statistics from real player events (issue 13, issue 21 §3; Statistics of users (ATK), Statistics of brands, Player
+ * Statistics from real player events (Statistics of users (ATK), Statistics of brands, Player
  * instance analytics; docs/api.md "The figures"): two visitors (two browser contexts, so two visitor ids) open a
  * published instance on a brand's page of another origin and listen, the first switching product while it plays; then
  * the operator's Statistics of brands opens on the most active brand, offers All brands, and shows today's 2 launches

@@ -328,7 +328,7 @@ export async function expectWordsWhole(cells: Locator) {
 }
 
 /**
- * Stored XSS as it is usually tried (issue 12): saved into a rich text, none of it may survive the server's
+ * Stored XSS as it is usually tried: saved into a rich text, none of it may survive the server's
  * allow-list, and nothing of it may run where the text is shown. Each attempt would set `window.__xss`.
  */
 export const STORED_XSS = [

@@ -1,5 +1,5 @@
 /**
- * Who reaches what (issue 14, docs/api.md "Retailers and mobile settings"): the atk operator is refused the brand,
+ * Who reaches what (docs/api.md "Retailers and mobile settings"): the atk operator is refused the brand,
  * customer, plan and catalogue administration and reaches its own paths; the mobile operator paths are the atk
  * role's only (customers and admins get 403), except the two pickers admins also read. Also the atk product picker
  * GET /api/v1/atk/admin/products.

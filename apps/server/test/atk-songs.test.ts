@@ -1,5 +1,5 @@
 /**
- * A product's platform (ATK) songs (issue 12 item 4): PUT /products/{id} {type: 'atk_songs'} for admins, an
+ * A product's platform (ATK) songs: PUT /products/{id} {type: 'atk_songs'} for admins, an
  * operator's upload of a product's take of one, and the instance's ATK Songs maximum on data built through the
  * endpoints only (songs, sources, products, the attachment, the instance), never inserted by the test.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue screens' songs and sources (issue 12; docs/api.md "Catalogue screens"): orders are positions 1..n
+ * The catalogue screens' songs and sources (docs/api.md "Catalogue screens"): orders are positions 1..n
  * within a sub category (songs) or a song (sources). Changing one moves the item and shifts the ones between by one;
  * creating appends, deleting closes the gap; two operators saving at once still leave a permutation of 1..n (one
  * transaction with the group's parent row locked, src/modules/songs/ordering.ts). Runs on PGlite and, with

@@ -1,5 +1,5 @@
 /**
- * The content operators write for customers and players (issue 12; GUIDE EDIT and ATK PLAYER EDIT, docs/api.md
+ * The content operators write for customers and players (GUIDE EDIT and ATK PLAYER EDIT, docs/api.md
  * "Client guide and the player's public read"): the client guide, the info pages and the frequency bands, each one
  * settings record; every rich text through the one allow-list; the markdown guide of before converted once; what the
  * player read shows of them.

@@ -1,5 +1,5 @@
 /**
- * Hostile input over every operation of the OpenAPI document (issue 10): NUL, unpaired surrogates, 10 MB and long
+ * Hostile input over every operation of the OpenAPI document: NUL, unpaired surrogates, 10 MB and long
  * strings, wrong types, prototype keys, path traversal and non-http URLs, in path parameters, queries, JSON bodies
  * and multipart forms, sent with a token that passes the route's role check. Any 4xx is a fine answer (a 2xx too
  * where the input is harmless); a 5xx, or a request the server drops, is a failure. A handful of variants per

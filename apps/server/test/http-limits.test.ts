@@ -1,6 +1,6 @@
 /**
- * Slow clients, over-long and malformed requests (issue 10, item 3) and the token answers' headers (item 8):
- * raw sockets against the real app, with short timeouts set through its config.
+ * Slow clients, over-long and malformed requests and the token answers' headers (docs/api.md "Slow and malformed
+ * requests, token answers"): raw sockets against the real app, with short timeouts set through its config.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';

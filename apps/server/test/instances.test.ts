@@ -162,7 +162,7 @@ describe('instances: access', () => {
       ['POST', `/instances/${id}/sync_songs`, undefined],
     ] as const;
     for (const [method, path, body] of calls) {
-      // Except the copy: the atk operator's Duplicate of a mobile instance (issue 14); a desktop id is a 404 to it.
+      // Except the copy: the atk operator's Duplicate of a mobile instance; a desktop id is a 404 to it.
       if (path === '/instances/copy')
         expectError(await app.call(method, path, { body, token: t.users.atk.token }), 404, MSG.instanceNotFound);
       else expectError(await app.call(method, path, { body, token: t.users.atk.token }), 403, MSG.forbidden);
@@ -314,7 +314,7 @@ describe('instances: create, list, read', () => {
       400,
       'general.name must be text',
     );
-    // An instance needs a name (issue 11): missing, empty or blank, for customers and admins alike; none is made.
+    // An instance needs a name: missing, empty or blank, for customers and admins alike; none is made.
     const before = (await app.call<List>('GET', '/instances', { token })).body.data.total_num;
     for (const general of [{}, { name: '' }, { name: '   ' }, { name: '\t\n' }]) {
       expectError(await app.call('POST', '/instances', { token, body: { general } }), 400, 'general.name is required');
@@ -395,7 +395,7 @@ describe('instances: PUT one part', () => {
       400,
       'general.name must be at most 200 characters',
     );
-    // A name cannot be taken away (issue 11): absent, empty or blank is refused and the name stays.
+    // A name cannot be taken away: absent, empty or blank is refused and the name stays.
     for (const general of [{ is_published: 1 }, { name: '' }, { name: '  ' }]) {
       expectError(await put(t.a.token, _id, { general }), 400, 'general.name is required');
       expectError(await put(t.users.global_admin.token, _id, { general }, '/admin'), 400, 'general.name is required');

@@ -280,7 +280,7 @@ describe('the remembered player read', () => {
     );
   });
 
-  it('stops offering a source or a song once unpublished, and offers it again once published (issue 12)', async () => {
+  it('stops offering a source or a song once unpublished, and offers it again once published', async () => {
     const song = (await read(servers[0])).player?.songs[0] as PlayerInstance['songs'][number];
     const [kept, switched] = song.sources;
     const offers = (r: Read, id: string) => r.player?.songs.some((s) => s.sources.some((x) => x._id === id)) ?? false;

@@ -1,5 +1,5 @@
 /**
- * The signed-in preview of the player read (issue 11 item 2): GET /widget/instances/{id} of a pending instance
+ * The signed-in preview of the player read: GET /widget/instances/{id} of a pending instance
  * answers the visitors' 404 to everyone except a user who may edit the instance (its brand's customer, an admin),
  * who gets the read marked `preview: 1`, never cacheable and never remembered. A published instance's read is the
  * same for everyone, token or not, and stays remembered.

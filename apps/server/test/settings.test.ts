@@ -81,7 +81,7 @@ describe('GET /widget/settings/{type}', () => {
 });
 
 type Guide = { type: 'guide'; content: GuideContent };
-// Rich text as the console's editor writes it (issue 12; the allow-list itself: content-settings.test.ts).
+// Rich text as the console's editor writes it (the allow-list itself: content-settings.test.ts).
 const GUIDE: GuideContent = {
   content: '<h3>Products</h3><p>Add products.</p>',
   players: '<h3>Players</h3><p>One, <em>two</em>.</p>',

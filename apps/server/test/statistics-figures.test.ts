@@ -1,5 +1,5 @@
 /**
- * Statistics that agree with themselves (issue 21, docs/api.md "Statistics" → "The figures"): played through
+ * Statistics that agree with themselves (docs/api.md "Statistics" → "The figures"): played through
  * POST /widget/events as the player sends (launch, its token, play, listening, a switch of product while playing),
  * then read back: a product heard counts a play, per-product plays sum to the instance's and the brand's plays,
  * unique ≤ total on every day and over the range, All brands, the brand filter's activity order, readable visitors.

@@ -1,5 +1,5 @@
 /**
- * Ingestion (issue 13): the player's batches (POST /widget/events) make visitors and fold into the daily
+ * Ingestion: the player's batches (POST /widget/events) make visitors and fold into the daily
  * rollups the statistics read, in one statement per batch. What is read back here are the rollup rows
  * themselves; the statistics endpoints that serve them are tested in statistics.test.ts.
  */

@@ -67,7 +67,7 @@ export const MSG = {
   confirmDeleteRetailer: 'Confirm to delete this retailer?',
   duplicateInstanceConfirm: 'Sure to duplicate this instance?',
   deleteInstanceConfirm: 'Sure to delete this instance?',
-  /** Not in the spec (issue 11): Unpublish from the instance list takes the player away from visitors. */
+  /** Not in the spec: Unpublish from the instance list takes the player away from visitors. */
   unpublishInstanceConfirm: 'Visitors will no longer see this player. Unpublish it?',
   deleteProductConfirm: 'Confirm to delete this product?',
   instanceNotFound: 'Instance not found',
@@ -86,7 +86,7 @@ export const MSG = {
     "My Audio (your brand's own songs in the player) is not included in your subscription. Please contact our sales team to upgrade your plan.",
   otherBrandsPermission:
     'Adding products from other brands needs the Other Brands Products feature. Enable it on the Features tab; your subscription must include it.',
-  // issue 11: New / Edit Instance and the General tab (the server says `general.name is required`)
+  // New / Edit Instance and the General tab (the server says `general.name is required`)
   nameRequired: 'Name is required',
   productsGuideStep1: 'Select the products available in the player.',
   productsGuideStep2:
@@ -161,7 +161,7 @@ export const MSG = {
   // text and URL rules of every field (docs/api.md "Text and URL rules"); the field's name goes before them
   textUnstorable: 'must not contain NUL characters or unpaired surrogates',
   httpUrlOnly: 'must be a web address (http:// or https://)',
-  /** Profile phones (issue 21 §2): what `isPhoneLike` accepts. */
+  /** Profile phones: what `isPhoneLike` accepts. */
   phoneLike: 'must be a phone number: digits, spaces and + ( ) - .',
   /** After "<field> must be at most <n>": rich text is measured as stored (docs/api.md "Rich text"). */
   richTextCleanedLimit:
@@ -182,7 +182,7 @@ export const MSG = {
   pendingFileTooLarge: 'Until an operator confirms your brand, each audio file may be at most 50 MB',
   pendingTooManyFiles: 'Until an operator confirms your brand, at most 10 audio files may be uploaded',
   registerReceived: 'Thank you for signing up! We sent you an email with the next steps',
-  // screens that tell the truth (issue 21; docs/api.md "Deleting a record in use", "Brand names")
+  // screens that tell the truth (docs/api.md "Deleting a record in use", "Brand names")
   /** `{uses}`: '12 products and 3 instances'. A record others still refer to is not deleted. */
   usedBy: 'Used by {uses}',
   brandNameTaken: 'A brand with this name already exists',
@@ -276,7 +276,7 @@ export const LABEL = {
   save: 'SAVE',
   cancel: 'CANCEL',
   statusActive: 'Active',
-  /** A product list's tag on an older product saved without a category (issue 21 §4, docs/api.md "Products"). */
+  /** A product list's tag on an older product saved without a category (docs/api.md "Products"). */
   noCategory: 'No category: not shown in players',
   statusPending: 'Pending',
   // operator consoles
@@ -295,7 +295,7 @@ export const LABEL = {
   newPlan: 'New Plan',
   planEdit: 'PLAN EDIT',
   plan: 'Plan',
-  // catalogue: categories, sub categories, songs, instruments (the edit pages' titles are ours, issue 12)
+  // catalogue: categories, sub categories, songs, instruments (the edit pages' titles are ours)
   categories: 'Categories',
   newCategory: 'New Category',
   editCategory: 'Edit Category',
@@ -355,7 +355,7 @@ export const LABEL = {
   instanceEdit: 'PLAYER INSTANCE EDIT',
   preview: 'Preview',
   duplicate: 'Duplicate',
-  /** Not in the spec (issue 11): the instance list's status actions (status 1 Active, 0 Pending). */
+  /** Not in the spec: the instance list's status actions (status 1 Active, 0 Pending). */
   publish: 'Publish',
   unpublish: 'Unpublish',
   tabFeatures: 'Features',
@@ -387,7 +387,7 @@ export const LABEL = {
   otherBrandsProducts: 'Other brands products',
   upgradeTitle: 'Upgrade your subscription',
   permissionTitle: 'Not included in your subscription',
-  // issue 11: what a customer's plan leaves out, marked on the Features tab and named in the upgrade dialog
+  // what a customer's plan leaves out, marked on the Features tab and named in the upgrade dialog
   notInPlan: 'Not in your plan',
   noLimitNotInPlan: 'No limit: not in your plan',
   notInPlanList: 'Not in your plan:',
@@ -418,11 +418,11 @@ export const LABEL = {
   tooltips: 'Tooltips',
   newTooltip: 'New Tooltip',
   editTooltip: 'Edit Tooltip',
-  // statistics: Statistics of users (ATK), Statistics of brands, Player instance analytics (issue 13)
+  // statistics: Statistics of users (ATK), Statistics of brands, Player instance analytics
   statisticsAtk: 'Statistics of users (ATK)',
   statisticsBrands: 'Statistics of brands',
   instanceAnalytics: 'PLAYER INSTANCE ANALYTICS',
-  /** The client sidebar's entry and page title (issue 13: a customer sees its own brand's statistics). */
+  /** The client sidebar's entry and page title (a customer sees its own brand's statistics). */
   navStatistics: 'Statistics',
   analytics: 'Analytics',
   tabDailyNewUsers: 'Daily New Users',
@@ -450,7 +450,7 @@ export const LABEL = {
   product: 'Product',
   plays: 'Plays',
   listeningTime: 'Listening time',
-  // readable visitors and All brands (issue 21 §3, docs/api.md "Statistics")
+  // readable visitors and All brands (docs/api.md "Statistics")
   allBrands: 'All brands',
   visitor: 'Visitor',
   firstSeen: 'First seen',
@@ -458,7 +458,7 @@ export const LABEL = {
   signUpPage: 'Sign-up page',
   launches: 'Launches',
   unknownPlace: 'Unknown',
-  // mobile widget operator area (the edit page titles are ours, issue 14)
+  // mobile widget operator area (the edit page titles are ours)
   mobileInstanceEdit: 'MOBILE INSTANCE EDIT',
   instanceName: 'Instance name',
   lastUpdated: 'Last updated',
@@ -494,7 +494,7 @@ export const LABEL = {
   /** Beside each statistics figure: what ingestion refused as forged or over a cap (docs/api.md). */
   dropped: 'Dropped',
   droppedHint: 'Events refused in this range: without a valid launch token, or over a visitor or address cap',
-  // invitations list (issue 21 §4 item 6; docs/api.md "Operators")
+  // invitations list (docs/api.md "Operators")
   invitationState: 'State',
   invitationPending: 'Pending',
   invitationAccepted: 'Accepted',

@@ -32,7 +32,7 @@ export async function seed(
   await seedCurrencies(db);
   // Content defaults (not demo data): the player's feature tooltips, while the table is empty.
   await seedTooltips(db);
-  // Data written before rich text (issue 12): a markdown guide becomes HTML, once per database.
+  // Data written before rich text: a markdown guide becomes HTML, once per database.
   if (await convertMarkdownGuide(db)) opts.log?.info('the client guide was converted from markdown to rich text');
   if (!opts.demo) return;
   await seedDemoAccounts(db, opts.log);

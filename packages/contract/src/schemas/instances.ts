@@ -19,7 +19,7 @@ const order = (max: number) =>
 
 // ── General ──────────────────────────────────────────────────────────────────────────────────────────
 export const instanceGeneral = z.object({
-  /** Required, as every name a list shows (issue 11: a nameless row cannot be told apart). */
+  /** Required, as every name a list shows (a nameless row cannot be told apart). */
   name: safeString().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
   category_id: id.nullish(),
   sub_category_id: id.nullish(),
