@@ -1,7 +1,7 @@
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every text file of the built console (dist, with the
  * player's scripts), which the server sends instead to a browser that accepts them (@fastify/static
- * `preCompressed`). A phone on a slow network loads a third of the bytes (issue 14: /mobile). Run by the build,
+ * `preCompressed`). A phone on a slow network loads a third of the bytes (/mobile). Run by the build,
  * last (Vite empties dist, so no copy outlives its file).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -14,7 +14,7 @@ async function startConsole() {
   render(<App />);
 }
 
-// /mobile is opened on phones over slow networks (issue 14): a first load of it starts a small app of its own,
+// /mobile is opened on phones over slow networks: a first load of it starts a small app of its own,
 // without antd and the console, and the console is loaded only when the visitor leaves the page. That app is
 // part of the entry (React, the router, the query cache: the console needs them too), so index.html preloads it.
 if (/^\/mobile\/?$/.test(window.location.pathname)) {

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the console (design.md): the `{code,msg,data}` envelope, the bearer token, the 30 s
- * timeout, network failures as `{code:-1, msg:'Network error'}`, and the 401/403 → sign-out rule (spec 1 §4, §8).
+ * timeout, network failures as `{code:-1, msg:'Network error'}`, and the 401/403 → sign-out rule.
  * It knows nothing of React: the session registers how to read the token and what to do on an auth failure.
  */
 import {
@@ -155,7 +155,7 @@ export const postForm = <T>(path: string, form: FormData, options?: Omit<Request
   request<T>(path, { ...options, method: 'POST', body: form });
 
 /**
- * Sends a file straight to storage (a presigned URL, spec 3 §4) with XMLHttpRequest, for the upload progress
+ * Sends a file straight to storage (a presigned URL) with XMLHttpRequest, for the upload progress
  * in percent. `headers` are the ones the presigned answer requires; the file's content type is sent unless
  * they name one. Rejects on a non-2xx answer, a network failure or an abort.
  */

@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 
 /**
- * The one query client. A load that fails is only logged (spec 2 §8, spec 3 §8: list, settings and statistics
+ * The one query client. A load that fails is only logged (list, settings and statistics
  * loads); a screen that must show a load failure reads `query.error` itself. Saves report their own errors
  * (`useSave`).
  */

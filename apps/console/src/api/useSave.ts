@@ -3,7 +3,7 @@ import { App, type FormInstance } from 'antd';
 import { isApiError, reportError } from './client.ts';
 import { clearFieldErrors } from './fieldErrors.ts';
 
-/** Lists and pages reload about 100 ms after a successful save (spec 2 §4, spec 3 §9). */
+/** Lists and pages reload about 100 ms after a successful save. */
 export const RELOAD_DELAY_MS = 100;
 
 export interface SaveOptions<Vars, Data> {

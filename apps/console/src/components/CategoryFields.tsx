@@ -22,7 +22,7 @@ export const sideBySide = (category: ReactNode, subCategory: ReactNode) => (
 );
 
 /**
- * Category and Sub Category selects (spec 3 §2, spec 2 §4): changing the category clears the sub category and
+ * Category and Sub Category selects: changing the category clears the sub category and
  * reloads the sub categories of the new one. Both lists load up to 1000 entries; load failures are only logged.
  */
 export function CategoryFields({

@@ -1,4 +1,4 @@
-/** The copyright line with the current year (spec 1 §1, §2). */
+/** The copyright line with the current year. */
 export function Copyright({ className }: { className?: string }) {
   return (
     <span className={className} data-testid="copyright">

@@ -41,7 +41,7 @@ export function useTabBinding(binding: TabBinding | null, dirty: boolean, save: 
 }
 
 /**
- * Left (vertical) tabs whose panes track unsaved changes (spec 3 §2 Product edit): a dirty tab shows a marker;
+ * Left (vertical) tabs whose panes track unsaved changes: a dirty tab shows a marker;
  * leaving it asks 'Save changes before moving on?' with SAVE CHANGES (save, then switch) and CANCEL (discard,
  * then switch). Closing the prompt stays on the tab. A tab whose save was refused shows a red '!' beside its name. Only the active pane is mounted, so a discarded pane
  * starts again from the saved data when it is opened next. Leaving the page asks the same inside the console;

@@ -30,7 +30,7 @@ export const launchSettingQuery = (kind: Kind) =>
 /**
  * Reads the landing instance setting and launches the page's player with it (instance id, status show): the
  * `<atk-player>` element for the landing page, the `<atk-mobile-player>` widget for /mobile. Disabled until the
- * setting names an instance (spec 1 §2, §7).
+ * setting names an instance.
  */
 export function usePlayerLaunch(kind: Kind) {
   const setting = useQuery(launchSettingQuery(kind));

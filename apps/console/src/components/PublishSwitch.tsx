@@ -2,7 +2,7 @@ import { LABEL } from '@atk/contract';
 import { Switch } from 'antd';
 
 /**
- * The status of a row as a switch that saves at once (spec 2 §4: the song publish switch and the instrument
+ * The status of a row as a switch that saves at once (the song publish switch and the instrument
  * active toggle; an ATK song's status). Labelled 'Status {name}' for screen readers and tests.
  */
 export function PublishSwitch({

@@ -4,7 +4,7 @@ import { STATUS_OPTIONS } from './status.ts';
 
 /**
  * The Name and Status fields of a named record's form (brand, plan, catalogue): Status is Active or Pending.
- * `readOnlyName` shows the name without letting it change (the sub category's edit page, spec 2 §2).
+ * `readOnlyName` shows the name without letting it change (the sub category's edit page).
  */
 export function NameStatusFields({ statusWidth, readOnlyName }: { statusWidth?: number; readOnlyName?: boolean }) {
   return (

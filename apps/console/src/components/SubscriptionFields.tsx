@@ -9,7 +9,7 @@ import {
 } from '@atk/contract';
 import { Form, Select, Switch } from 'antd';
 
-/** The toggles' labels, in the spec's order (spec 2 §2 Customer edit). */
+/** The toggles' labels, in the spec's order. */
 export const SWITCHED_FEATURE_LABELS: Record<SwitchedFeature, string> = {
   listening_guide: LABEL.tabListeningGuide,
   discography: LABEL.tabDiscography,
@@ -39,7 +39,7 @@ export const subscriptionOf = (from: Subscription): Subscription => {
 
 /**
  * The subscription's fields inside an antd Form (Customer edit, Plan edit): the seven switches (is_enable 1/0)
- * and the two maximums from their choice lists (spec 2 §5, §9: 5 or No limit, 3 or No limit).
+ * and the two maximums from their choice lists (5 or No limit, 3 or No limit).
  */
 export function SubscriptionFields() {
   return (

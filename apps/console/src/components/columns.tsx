@@ -6,7 +6,7 @@ import { formatTime } from './format.ts';
 import { RowAction } from './RowAction.tsx';
 import { statusText } from './status.ts';
 
-/** Active (green) or Pending (spec 3 §9). */
+/** Active (green) or Pending. */
 export function StatusTag({ status }: { status: number | null | undefined }) {
   return <Tag color={status === 1 ? 'green' : 'default'}>{statusText(status)}</Tag>;
 }
@@ -39,7 +39,7 @@ export const operateColumn = <Row,>(width: number, actions: (row: Row) => ReactN
   ),
 });
 
-/** Delete of a row, behind 'Confirm to delete this record?' (spec 2 §2). */
+/** Delete of a row, behind 'Confirm to delete this record?'. */
 export function DeleteAction({ name, onDelete }: { name: string; onDelete: () => unknown }) {
   return <RowAction label={LABEL.delete} name={name} danger confirm={MSG.deleteRecordConfirm} onClick={onDelete} />;
 }

@@ -1,7 +1,7 @@
 import { TIME_FORMAT } from '@atk/contract';
 import dayjs from 'dayjs';
 
-/** A time of the API (ISO-8601) as the lists show it: 'D MMM YYYY HH:mm' in the local offset (spec 3 §9). */
+/** A time of the API (ISO-8601) as the lists show it: 'D MMM YYYY HH:mm' in the local offset. */
 export const formatTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format(TIME_FORMAT) : '');
 
 /** The extension of a file name, lower case, without the dot ('' when it has none). */

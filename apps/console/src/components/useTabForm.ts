@@ -50,7 +50,7 @@ interface ValueTab<T> extends TabFormBase<T> {
 export type TabFormOptions<T> = FormTab<T> | ValueTab<T>;
 
 /**
- * The saved/dirty state of a product or instance tab (spec 3 §2: a dirty tab is marked, leaving it asks to save),
+ * The saved/dirty state of a product or instance tab (a dirty tab is marked, leaving it asks to save),
  * written once instead of in every tab: the current value, the last saved one, `dirty` when they differ, and
  * `submit`, which saves (the current value, or `next`) and takes what was sent as saved. The save is registered
  * with the tab container, so SAVE CHANGES of the leave prompt runs the same `submit`.

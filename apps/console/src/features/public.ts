@@ -1,4 +1,4 @@
-/** The public pages, loaded as one chunk (spec 1 §2). */
+/** The public pages, loaded as one chunk. */
 export { LoginPage } from './auth/LoginPage.tsx';
 export { RecoverPage } from './auth/RecoverPage.tsx';
 export { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';

@@ -13,11 +13,11 @@ import { SongSources } from '../products/audio/SongSources.tsx';
 
 /** Typing settles this long before the product search is sent. */
 const SEARCH_DEBOUNCE_MS = 300;
-/** Products the picker offers for a search (the instance search's size, spec 2 §9). */
+/** Products the picker offers for a search (the instance search's size). */
 const PRODUCT_SEARCH_SIZE = 20;
 
 /**
- * ATK audios (/global/audios, spec 2 §2): the platform's own songs (is_atk) as collapsible entries with their
+ * ATK audios (/global/audios): the platform's own songs (is_atk) as collapsible entries with their
  * sources, created and edited like a product's songs (the product Audio tab's dialogs and source list). A song's
  * status switch saves at once. A platform song's audio is a product's take: choosing a product shows each source's
  * take for it with its Upload button (an upload attaches the song to the product, as its Audio tab does).

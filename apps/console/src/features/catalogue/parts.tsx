@@ -11,7 +11,7 @@ import { RowAction } from '../../components/RowAction.tsx';
 
 /**
  * The list of an edit page's children (a category's sub categories, a sub category's songs, a song's
- * instruments): a heading, the New button and every row (up to 1000, spec 2 §9), no filters nor paging.
+ * instruments): a heading, the New button and every row (up to 1000), no filters nor paging.
  */
 export function ChildList<Row extends { _id: string }>({
   title,
@@ -49,7 +49,7 @@ export function ChildList<Row extends { _id: string }>({
 
 /**
  * A row's order (1..count), saved when the operator presses Enter or leaves the box with another value: the server
- * moves the row there and shifts the ones between (spec 2 §4), and the list reloads in its new order.
+ * moves the row there and shifts the ones between, and the list reloads in its new order.
  */
 export function OrderInput({
   name,

@@ -16,7 +16,7 @@ const TABS = [...PAGES, 'freq_graph', 'menu'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Widget Content (/atk/infos, spec 3 §2 "Mobile widget operator area"): what the mobile widget shows, on the same
+ * Widget Content (/atk/infos): what the mobile widget shows, on the same
  * tabs as the player's info pages: Listening Tips, About Us, FAQ (rich text: the `mobile_infos` record), Frequency
  * Graph (seven bands: `mobile_freq_graph`) and Menu (the entries in order: `mobile_menu`). SAVE CHANGES saves only
  * the current tab's record.

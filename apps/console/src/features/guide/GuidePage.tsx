@@ -19,7 +19,7 @@ const TAB_LABEL: Record<GuideTab, string> = {
   integrate: LABEL.guideIntegrate,
 };
 
-/** The client guide (/client/guide; docs/api.md "Client guide and the player's public read"): the four rich-text tabs of the `guide` setting (issue 12: HTML). */
+/** The client guide (/client/guide; docs/api.md "Client guide and the player's public read"): the four rich-text tabs of the `guide` setting (HTML). */
 export default function GuidePage() {
   const [tab, setTab] = useRememberedTab(GUIDE_TABS, 'content');
   const guide = useQuery({ queryKey: guideKeys.all, queryFn: guideApi.read, staleTime: 60_000 });

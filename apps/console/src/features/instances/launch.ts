@@ -1,7 +1,7 @@
 import { launchPlayer, PLAYER_TAG } from '@atk/contract';
 
 /**
- * The generated launch codes of an instance (spec 3 §2 Instance edit, General): both launch the instance with
+ * The generated launch codes of an instance (its General tab): both launch the instance with
  * status show, through the documented launch API of the `<atk-player>` element (the integration guide's).
  */
 
@@ -15,9 +15,9 @@ export const embeddedCode = (instanceId: string): string =>
   `<${PLAYER_TAG} instance-id="${instanceId}" status="show"></${PLAYER_TAG}>`;
 
 /**
- * Preview (spec 3 §2 Instance list): launches the player of the console page with the instance, status show.
+ * Preview: launches the player of the console page with the instance, status show.
  * With the signed-in user's token (handed to the element in memory, never in a URL), a pending instance opens as
- * a preview its brand may see before publishing (issue 11).
+ * a preview its brand may see before publishing.
  */
 export function previewInstance(instanceId: string, previewToken?: string | null): void {
   let element = document.querySelector(PLAYER_TAG);

@@ -1,5 +1,5 @@
 /**
- * The ordering rules of the instance tabs (spec 3 §4), free of React so they are easy to reason about:
+ * The ordering rules of the instance tabs, free of React so they are easy to reason about:
  * - feature orders: the five ordered features hold distinct orders 1-5;
  * - featured product slots 1-3: one product per slot across the my-brand and other-brands lists;
  * - songs and sources: moving one to a new position shifts the ones in between, orders stay 1, 2, 3…;

@@ -3,7 +3,7 @@ import { GATED_FEATURES, type GatedFeature, LABEL, MSG, PERMISSION, SALES_EMAIL 
 import { Button, Modal } from 'antd';
 import { gatedName } from './plan.ts';
 
-/** The explanatory dialogs (spec 3 §6, §8). */
+/** The explanatory dialogs. */
 export type PermissionKind = 'upgrade' | 'products' | 'sources' | 'myAudio' | 'otherBrands';
 
 /** A dialog to show: which one, and for the upgrade dialog the features the subscription does not include. */

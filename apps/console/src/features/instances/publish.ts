@@ -6,9 +6,9 @@ import type { InstanceScope } from './scope.ts';
 type General = Extract<InstanceUpdate, { general: unknown }>['general'];
 
 /**
- * Publish and Unpublish from the instance list (issue 11): the status is part of `general`, and PUT {general}
+ * Publish and Unpublish from the instance list: the status is part of `general`, and PUT {general}
  * replaces all of it (a name, category or website left out would be cleared), so the instance is read and its
- * general part sent back as it is with the new status. 'Update success', like every instance save (spec 3 §7).
+ * general part sent back as it is with the new status. 'Update success', like every instance save.
  */
 export function usePublishInstance(scope: InstanceScope) {
   return useSave({

@@ -1,5 +1,5 @@
 /**
- * The integration guide's code (spec 3 §2 "Integration guide"): pure functions of the portal's origin
+ * The integration guide's code: pure functions of the portal's origin
  * (PUBLIC_URL), an instance id and the mini position, so the page, the tests and any other tool produce the
  * same text. No React, no DOM.
  *

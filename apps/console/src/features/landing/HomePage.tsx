@@ -25,7 +25,7 @@ const FEATURES = [
   },
 ];
 
-/** The public landing page (spec 1 §2). */
+/** The public landing page. */
 export function HomePage() {
   return (
     <div className="landing">

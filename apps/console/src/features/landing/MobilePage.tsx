@@ -5,7 +5,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { PlayerLaunchButton } from '../../components/PlayerLaunchButton.tsx';
 
 /**
- * The mobile landing page (spec 1 §2): the mobile widget launched with the mobile landing instance. The
+ * The mobile landing page: the mobile widget launched with the mobile landing instance. The
  * launch button stays disabled until the setting has loaded and names an instance.
  */
 export function MobilePage() {

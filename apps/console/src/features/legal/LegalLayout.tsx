@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PublicFooter } from '../../components/PublicFooter.tsx';
 import { PublicHeader } from '../../components/PublicHeader.tsx';
 
-/** A static legal document with the visitor header (spec 1 §2). */
+/** A static legal document with the visitor header. */
 export function LegalLayout({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
     <div className="legal-page">

@@ -5,7 +5,7 @@ import { TERMS_DATE } from './TermsPage.tsx';
 
 const privacyMail = <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>;
 
-/** Privacy Policy (spec 1 §2), with the visitor header. */
+/** Privacy Policy, with the visitor header. */
 export function PrivacyPage() {
   return (
     <LegalLayout title={LABEL.privacyPolicy} updated={TERMS_DATE}>

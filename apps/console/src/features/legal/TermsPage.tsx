@@ -2,10 +2,10 @@ import { LABEL, PRIVACY_EMAIL, SALES_EMAIL, SUPPORT_EMAIL } from '@atk/contract'
 import { Link } from 'react-router';
 import { LegalLayout } from './LegalLayout.tsx';
 
-/** The date of the Terms of Service (spec 1 §2). */
+/** The date of the Terms of Service. */
 export const TERMS_DATE = 'August 28, 2021';
 
-/** Terms of Service (spec 1 §2): minimum age 18, liability cap, 1-year claims, no refunds, commitment terms. */
+/** Terms of Service: minimum age 18, liability cap, 1-year claims, no refunds, commitment terms. */
 export function TermsPage() {
   return (
     <LegalLayout title={LABEL.termsOfService} updated={TERMS_DATE}>

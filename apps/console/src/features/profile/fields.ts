@@ -1,6 +1,6 @@
 import type { ProfileField } from '@atk/contract';
 
-/** The labels of the profile form, one per field of spec 1 §2 (also what browser tests look for). */
+/** The labels of the profile form, one per field of the profile (also what browser tests look for). */
 export const PROFILE_LABELS: Record<ProfileField, string> = {
   first_name: 'First Name',
   last_name: 'Last Name',

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 
-/** What the catalogue's instrument forms edit (spec 2 §2): name, status and performer name. */
+/** What the catalogue's instrument forms edit: name, status and performer name. */
 export interface InstrumentFields {
   name: string;
   is_published: 0 | 1;

@@ -46,7 +46,7 @@ const ORDER_OPTIONS = ORDERED_FEATURES.map((_, i) => ({ value: i + 1, label: Str
 const maxOptions = (choices: readonly number[]) =>
   choices.map((n) => ({ value: n, label: n === NO_LIMIT ? LABEL.noLimit : String(n) }));
 
-/** The instance's features, with the defaults for what is missing (Display Price on, spec 3 §2). */
+/** The instance's features, with the defaults for what is missing (Display Price on). */
 export const featuresOf = (i: Pick<Instance, 'features'>): InstanceFeatures => {
   const f = (i.features ?? {}) as Partial<InstanceFeatures>;
   const out = { ...DEFAULT_FEATURES } as InstanceFeatures;
@@ -56,7 +56,7 @@ export const featuresOf = (i: Pick<Instance, 'features'>): InstanceFeatures => {
   return out;
 };
 
-/** What a refusal resets (spec 3 §8): the feature off, or its maximum back to the basic one. */
+/** What a refusal resets: the feature off, or its maximum back to the basic one. */
 export function resetRefused(features: InstanceFeatures, feature: GatedFeature): InstanceFeatures {
   if (feature === 'products_in_player')
     return { ...features, products_in_player: { max_num: DEFAULT_FEATURES.products_in_player.max_num } };
@@ -82,13 +82,13 @@ function PlanMark({ feature }: { feature: GatedFeature | null }) {
 }
 
 /**
- * Features (spec 3 §2 Instance edit, §4, §5): the five ordered features with an Enable switch and an Order
+ * Features: the five ordered features with an Enable switch and an Order
  * select 1-5 (orders stay distinct); Products in Player (5 / No limit) and ATK Songs (3 / No limit); Other
  * Brands Products, My Audio and Display Price enable-only.
  *
- * A customer's console knows its subscription (issue 11): every control whose feature the plan leaves out carries
+ * A customer's console knows its subscription: every control whose feature the plan leaves out carries
  * a lock and 'Not in your plan' from the start, and SAVE refuses all such features at once, before any call: they
- * are reset (spec 3 §8) and one upgrade dialog names each; nothing is saved, the rest stays to be saved again. The
+ * are reset and one upgrade dialog names each; nothing is saved, the rest stays to be saved again. The
  * server's 402 remains the rule (an operator's save, a plan lowered meanwhile): a refused feature is reset and
  * named the same way.
  */

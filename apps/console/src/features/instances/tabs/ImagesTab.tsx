@@ -22,7 +22,7 @@ export const imagesOf = (stored: readonly InstanceImage[] | null | undefined): I
 };
 
 /**
- * The two images of an instance with their orders (spec 3 §2 Instance edit, §4; the mobile instance's Images too):
+ * The two images of an instance with their orders (the mobile instance's Images too):
  * choosing an order for one image gives the other the other order.
  */
 export function ImageOrderTable({
@@ -53,7 +53,7 @@ export function ImageOrderTable({
 }
 
 /**
- * Images (spec 3 §2 Instance edit, §4): '360° Group' (group_360) and 'Additional Image' (additional), each with
+ * Images: '360° Group' (group_360) and 'Additional Image' (additional), each with
  * order 1 or 2; choosing one for an image gives the other the other order.
  */
 export function ImagesTab({ instance, scope, binding, permission }: TabProps) {

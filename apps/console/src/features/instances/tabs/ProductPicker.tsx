@@ -24,7 +24,7 @@ export const chosenOf = (p: PickerProduct): ChosenProduct => ({
 });
 
 /**
- * The product picker (spec 3 §2 Instance edit, Products; width 55%): my products or the other brands'
+ * The product picker (the Products tab; width 55%): my products or the other brands'
  * published products. A search box, the selected products (removal asks 'Confirm to delete this product?'),
  * and a paged list (20 per page) with an Add switch; the other brands' list also has a brand filter. 'done'
  * returns the chosen products to the tab.

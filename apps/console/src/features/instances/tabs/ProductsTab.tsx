@@ -25,7 +25,7 @@ const clean = (p: InstanceProduct): InstanceProduct => ({
 const KIND_OF: Record<PickerKind, ProductListKind> = { mine: 'products', others: 'other_products' };
 
 /**
- * Products (spec 3 §2 Instance edit, §4): the my-brand list and the other-brands list, each product with an
+ * Products: the my-brand list and the other-brands list, each product with an
  * Active switch and a featured slot (blank or 1-3; a slot chosen for one product is cleared from any other,
  * in either list). The pickers add and remove products; the other brands' picker needs Other Brands Products
  * enabled (else a permission-info dialog). A guide dialog explains the two steps.
@@ -58,7 +58,7 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
   }, [instance.products, instance.other_products, picked]);
 
   const openPicker = (kind: PickerKind) => {
-    // adding other brands' products needs the feature on the instance (spec 3 §6)
+    // adding other brands' products needs the feature on the instance
     if (kind === 'others' && instance.features?.other_brands_products?.is_enable !== 1) permission('otherBrands');
     else setPicker(kind);
   };

@@ -60,8 +60,8 @@ export interface SongListForm {
 }
 
 /**
- * The songs and sources of an instance, the desktop Sources tab's parts and the mobile instance's Sources (spec 3 §2,
- * §4): songs (name, writer) with an active switch and an order select expand to their sources (name, performer)
+ * The songs and sources of an instance, the desktop Sources tab's parts and the mobile instance's Sources: songs
+ * (name, writer) with an active switch and an order select expand to their sources (name, performer)
  * with an active checkbox and an order select. A new position shifts the items in between so orders stay 1, 2, 3…;
  * lists are saved sorted by order. SAVE CHANGES is enabled only when the list differs from the loaded one; CANCEL
  * restores it.

@@ -13,11 +13,11 @@ import { cleanSongs, SongOrderList, songNamesOf } from './SongOrderList.tsx';
 
 type Part = 'sources' | 'my_sources';
 
-/** `BY {master brand name}` (spec 3 §2). */
+/** `BY {master brand name}`. */
 export const sourcesByBrand = (brandName: string) => `BY ${brandName.toUpperCase()}`;
 
 /**
- * Sources (spec 3 §2 Instance edit, §4): 'BY PRODUCT' (sources) and 'BY {master brand}' (my_sources), each a
+ * Sources: 'BY PRODUCT' (sources) and 'BY {master brand}' (my_sources), each a
  * `SongOrderList`. Each part is saved on its own. The second tab synchronises the products' songs.
  */
 export function SourcesTab({ instance, scope, binding, permission }: TabProps) {

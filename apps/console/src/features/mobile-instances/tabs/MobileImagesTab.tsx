@@ -5,7 +5,7 @@ import { ImageOrderTable, imagesOf } from '../../instances/tabs/ImagesTab.tsx';
 import { type MobileTabProps, useSaveMobileInstance } from '../context.ts';
 
 /**
- * Images (spec 3 §2 "Mobile widget operator area"): 360° Group and Additional Image with orders 1 and 2; changing
+ * Images (docs/api.md "Mobile instances"): 360° Group and Additional Image with orders 1 and 2; changing
  * one swaps the other, as on the desktop instance.
  */
 export function MobileImagesTab({ instance, binding }: MobileTabProps) {

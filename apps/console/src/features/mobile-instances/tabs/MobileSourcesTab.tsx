@@ -7,7 +7,7 @@ import { cleanSongs, SongOrderList, songNamesOf } from '../../instances/tabs/Son
 import { type MobileTabProps, useSaveMobileInstance } from '../context.ts';
 
 /**
- * Sources (spec 3 §2 "Mobile widget operator area"): the songs of the instance's active products with their
+ * Sources (docs/api.md "Mobile instances"): the songs of the instance's active products with their
  * sources, as the desktop instance's Sources tab shows them (the same list and ordering rules), saved as
  * `{sources}`.
  */

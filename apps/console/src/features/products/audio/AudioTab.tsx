@@ -15,7 +15,7 @@ import { SongDialog, type SongFields } from './SongDialog.tsx';
 import { SongEditButtons, SongPanels } from './SongPanels.tsx';
 import { SongSources } from './SongSources.tsx';
 
-/** The explanatory panels of the Audio tab (spec 3 §2). */
+/** The explanatory panels of the Audio tab. */
 export const AUDIO_HELP = {
   songs:
     'A song is a piece of music recorded through this product. Create a song for recordings made only with this ' +
@@ -34,11 +34,11 @@ const byOrder = (ids: string[], songs: Song[] | undefined) => {
 };
 
 /**
- * Audio (spec 3 §2): the product's songs as collapsible panels with their sources, CREATE NEW SONG, adding the
+ * Audio: the product's songs as collapsible panels with their sources, CREATE NEW SONG, adding the
  * product to an existing cross-comparable song, EDIT SONG, the source dialog, the explanatory panels and, for
  * brand staff with no songs, a prompt to create the first one. The platform (ATK) songs the product offers
  * (`atk_songs`) are listed after its own: admins attach and remove them (saved at once) and upload the product's
- * take of each; brand staff see them read-only (spec 3 §6; docs/api.md "A product's ATK songs").
+ * take of each; brand staff see them read-only (docs/api.md "A product's ATK songs").
  * Uploads save the audio at once; SAVE CHANGES saves the product's song list (after a song was removed).
  */
 export function AudioTab({ product, scope, binding }: TabProps) {
@@ -70,7 +70,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     queryFn: () => songsApi.byIds(admin, songIds),
     enabled: songIds.length > 0,
   });
-  // the platform (ATK) songs the product offers: brands see them read-only (issue 12)
+  // the platform (ATK) songs the product offers: brands see them read-only
   const atk = useQuery({
     queryKey: songKeys.byIds(admin, product.atk_songs, true),
     queryFn: () => songsApi.byIds(admin, product.atk_songs, true),
@@ -127,7 +127,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
   const saveAtkSongs = (next: string[]) => section.save({ type: 'atk_songs', content: next }).catch(() => false);
 
   const addCross = async (songId: string): Promise<boolean> => {
-    if (songIds.includes(songId)) return true; // already there: nothing to do (spec 3 §4)
+    if (songIds.includes(songId)) return true; // already there: nothing to do
     return saveSongs([...songIds, songId]);
   };
 

@@ -98,7 +98,7 @@ const toFields = (i: Instrument): SourceFields => {
  * ('Uploading... NN%' while sending). Asked again every 2 s while a record is uploaded or processing; the
  * outcome of an upload made here is told when its processing ends: a failure as an error toast with its reason
  * (as well as the red state), so the last word is the true one, not the transfer's 'Upload success'.
- * Platform (is_atk) songs are read-only for brands: no upload, no new or edited source (spec 3 §6); an operator
+ * Platform (is_atk) songs are read-only for brands: no upload, no new or edited source; an operator
  * uploads each product's take of them, and edits their sources on the ATK audios screen (`editable`).
  * Without a product (the ATK audios screen) the sources are listed without audio.
  */

@@ -27,7 +27,7 @@ async function looksLikeAudio(file: Blob): Promise<boolean> {
 }
 
 /**
- * The audio upload of spec 3 §4: check the file, ask for a presigned URL, PUT the file straight to storage with
+ * The audio upload: check the file, ask for a presigned URL, PUT the file straight to storage with
  * its progress in percent, then save the audio record of the product (type 'audio', url = the storage key).
  * Resolves the stored file's key once saved ('Upload success': the transfer; the record is then processed and
  * the caller follows it), else null. A file that cannot be audio by its extension or its first bytes is refused

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { pickerKeys, pickersApi } from '../../../api/pickers.ts';
 
 /**
- * The searchable currency picker (spec 3 §2 Price): loads up to 40 currencies, searching by name on the
+ * The searchable currency picker: loads up to 40 currencies, searching by name on the
  * server as the user types. Options show the code and the symbol; the value is the code. `known` keeps the
  * symbol of every currency seen, for the price's `symbol`.
  */

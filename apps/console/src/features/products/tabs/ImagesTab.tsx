@@ -34,7 +34,7 @@ const toState = (p: Product): Images => {
   };
 };
 
-/** The 2 MB check of spec 3 §5, before anything is sent. */
+/** The 2 MB check (docs/api.md "Uploads and storage"), before anything is sent. */
 export const imageTooLarge = (file: File) => file.size >= IMAGE_MAX_BYTES;
 
 /** The image boxes' hint as numbers: what the player shows well, not enforced (only 2 MB is). */
@@ -131,7 +131,7 @@ function Slot({
 }
 
 /**
- * Images: thumbnail, large, additional images (each with an order) and a 360° group of 8 slots (spec 3 §2).
+ * Images: thumbnail, large, additional images (each with an order) and a 360° group of 8 slots.
  * A chosen file is checked against 2 MB, uploaded (POST /upload/images), and the images section is saved.
  */
 export function ImagesTab({ product, scope, binding }: TabProps) {

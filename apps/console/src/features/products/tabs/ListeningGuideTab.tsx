@@ -5,7 +5,7 @@ import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
 
-/** What a listening guide should answer (spec 3 §2). */
+/** What a listening guide should answer. */
 export const GUIDANCE = [
   'What audio qualities should the listener listen for?',
   'What are its relative characteristics?',

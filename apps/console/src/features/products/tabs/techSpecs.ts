@@ -106,7 +106,7 @@ export function toTechForm(raw: unknown): TechForm {
   };
 }
 
-/** Which dependent fields apply now (spec 3 §4). */
+/** Which dependent fields apply now. */
 export function techRules(v: Pick<TechForm, 'basic' | 'amp_tra' | 'patterns'>) {
   const type = v.basic.type;
   const multi = v.patterns.selection === 'Multi-Pattern';
