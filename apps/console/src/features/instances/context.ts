@@ -27,7 +27,8 @@ export interface SaveOptions {
 /**
  * Saves one part of the instance (PUT /instances/{id}) on `useSave`: reloads the instance, shows the success text,
  * reloads the instance list. `save` resolves true when saved; a refusal naming fields rejects (the tab shows them on
- * its form). A refusal for want of subscription opens its dialog; any other failure shows the server msg (`refused`, for the tab's other calls).
+ * its form). A refusal for want of subscription opens its dialog; any other failure shows the server msg
+ * (`refused`, for the tab's other calls).
  */
 export function useSaveInstance(scope: InstanceScope, instanceId: string, permission: OpenPermission) {
   const queryClient = useQueryClient();
