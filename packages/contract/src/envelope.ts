@@ -19,6 +19,8 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array
 
 /** The error envelope: `data` is null, except on a validation 400, which lists the refused fields. */
 export const errorEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: fieldErrorsData.nullable() });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** The answer of a change that returns nothing (a delete): `data: null`. */
 export const emptyAnswer = envelopeOf(z.null());
+export type EmptyAnswer = z.infer<typeof emptyAnswer>;

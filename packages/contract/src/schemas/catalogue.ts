@@ -60,6 +60,7 @@ export type SubCategoryUpdate = z.input<typeof subCategoryUpdate>;
 
 // Songs (docs/api.md "Brand content")
 export const songType = z.union([z.literal(1), z.literal(2)], says('must be 1 or 2'));
+export type SongType = z.infer<typeof songType>;
 
 const songTypeText = '1: a song of one product; 2: cross-comparable (recorded through several products).';
 export const song = z.object({

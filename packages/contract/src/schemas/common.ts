@@ -15,6 +15,7 @@ export const says = (complaint: string) => ({
 });
 
 export const id = z.uuid(says('must be a valid id'));
+export type Id = z.infer<typeof id>;
 
 /** Booleans in queries accept true/false and 1/0. */
 export const queryBool = z
@@ -37,8 +38,10 @@ export const pageQuery = z.object({
     .describe(`Rows a page, 1 to ${MAX_PAGE_SIZE}.`),
   is_deleted: queryBool.optional().describe('true: the deleted records instead (where the list offers them).'),
 });
+export type PageQuery = z.infer<typeof pageQuery>;
 
 export const status01 = z.union([z.literal(0), z.literal(1)], says('must be 0 or 1'));
+export type Status01 = z.infer<typeof status01>;
 
 /**
  * What PostgreSQL text cannot hold: NUL, and UTF-16 surrogates without their pair (they have no UTF-8 form).
@@ -107,6 +110,8 @@ export const hashedPassword = z
   .regex(HASHED_PASSWORD, { error: 'must be the SHA-256 hex of the password' });
 
 export const isoTime = z.string();
+export type IsoTime = z.infer<typeof isoTime>;
 
 /** `/{resource}/:id` path parameters. */
 export const idParams = z.object({ id: id.describe("The record's id.") });
+export type IdParams = z.infer<typeof idParams>;

@@ -33,3 +33,4 @@ export type InvitationQuery = z.infer<typeof invitationQuery>;
 
 /** `/invitations/:uuid` path parameters. */
 export const invitationParams = z.object({ uuid: id.describe("The link's uuid, from the invitation mail.") });
+export type InvitationParams = z.infer<typeof invitationParams>;

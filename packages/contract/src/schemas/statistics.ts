@@ -173,3 +173,4 @@ export type BrandActivity = z.infer<typeof brandActivity>;
 export const brandActivityList = z.object({
   list: z.array(brandActivity).describe('Every brand, most active first, then by name.'),
 });
+export type BrandActivityList = z.infer<typeof brandActivityList>;
