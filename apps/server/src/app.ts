@@ -134,11 +134,9 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       for (const routes of [
-        userRoutes,
         settingRoutes,
         productRoutes,
         instanceRoutes,
-        adminUserRoutes,
         uploadRoutes,
         playerRoutes,
         mobileWidgetRoutes,
@@ -162,6 +160,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       invitationRoutes,
       retailerRoutes,
       statisticsRoutes,
+      userRoutes,
+      adminUserRoutes,
     ])
       routes(scoped, deps);
   });

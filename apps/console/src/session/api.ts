@@ -2,39 +2,38 @@
  * The signed-in user (docs/api.md "Accounts"): sign-in and out, the user info, the profile and the passwords, and the
  * query keys of the user. Passwords leave the browser hashed.
  */
-import type { LoginData, ProfilePayload, UserInfo } from '@atk/contract';
-import { hashPassword } from '@atk/contract';
-import { get, post, put, type RequestOptions } from '../api/client.ts';
+import type { ProfilePayload } from '@atk/contract';
+import { userEndpoints as api, hashPassword } from '@atk/contract';
+import { type CallOptions, call } from '../api/client.ts';
 
 export const usersApi = {
   login: (email: string, password: string) =>
-    post<LoginData>('/users/login', { email, password: hashPassword(password) }, { anonymous: true }),
+    call(api.login, { body: { email, password: hashPassword(password) } }, { anonymous: true }),
   /** Revokes the token; an auth failure here is silent (the session is cleared anyway). */
-  logout: () => post<null>('/users/logout', {}, { onAuthError: 'quiet' }),
-  info: (options?: Pick<RequestOptions, 'onAuthError' | 'signal'>) => get<UserInfo>('/users/info', options),
-  updateProfile: (profile: ProfilePayload) => put<UserInfo>('/users/profile', profile),
+  logout: () => call(api.logout, {}, { onAuthError: 'quiet' }),
+  info: (options?: Pick<CallOptions, 'onAuthError' | 'signal'>) => call(api.info, {}, options),
+  updateProfile: (profile: ProfilePayload) => call(api.updateProfile, { body: profile }),
   /** Setting the first password of an invited user: origin_password is empty (docs/api.md "Accounts"). */
   setInitialPassword: (password: string, confirm: string) =>
-    post<null>('/users/update_password', {
-      origin_password: '',
-      new_password: hashPassword(password),
-      password_confirm: hashPassword(confirm),
+    call(api.updatePassword, {
+      body: { origin_password: '', new_password: hashPassword(password), password_confirm: hashPassword(confirm) },
     }),
   /** A signed-in user changing its password: the current one proves it is them (the server ends other sessions). */
   changePassword: (current: string, password: string, confirm: string) =>
-    post<null>('/users/update_password', {
-      origin_password: hashPassword(current),
-      new_password: hashPassword(password),
-      password_confirm: hashPassword(confirm),
+    call(api.updatePassword, {
+      body: {
+        origin_password: hashPassword(current),
+        new_password: hashPassword(password),
+        password_confirm: hashPassword(confirm),
+      },
     }),
-  requestReset: (email: string) => post<null>('/users/reset_password', { email }, { anonymous: true }),
+  requestReset: (email: string) => call(api.requestReset, { body: { email } }, { anonymous: true }),
   /** Whether a recovery link can still be used (404 invalid, 410 used or expired), before its form is shown. */
-  checkReset: (uuid: string) =>
-    get<{ expires_at: string }>(`/users/reset_password/${encodeURIComponent(uuid)}`, { anonymous: true }),
+  checkReset: (uuid: string) => call(api.checkReset, { params: { uuid } }, { anonymous: true }),
   completeReset: (uuid: string, password: string, confirm: string) =>
-    put<null>(
-      '/users/reset_password/update',
-      { uuid, password: hashPassword(password), password_confirm: hashPassword(confirm) },
+    call(
+      api.completeReset,
+      { body: { uuid, password: hashPassword(password), password_confirm: hashPassword(confirm) } },
       { anonymous: true },
     ),
 };

@@ -8,8 +8,10 @@ import { roleEndpoints } from './roles.ts';
 import { songEndpoints } from './songs.ts';
 import { statisticsEndpoints } from './statistics.ts';
 import { tooltipEndpoints } from './tooltips.ts';
+import { adminUserEndpoints, userEndpoints } from './users.ts';
 
 export {
+  adminUserEndpoints,
   brandEndpoints,
   catalogueEndpoints,
   invitationEndpoints,
@@ -19,6 +21,7 @@ export {
   songEndpoints,
   statisticsEndpoints,
   tooltipEndpoints,
+  userEndpoints,
 };
 
 type Table = Record<string, Endpoint | { own: Endpoint; admin: Endpoint }>;
@@ -34,6 +37,8 @@ export const ENDPOINTS: Record<string, Table> = {
   invitations: invitationEndpoints,
   retailers: retailerEndpoints,
   statistics: statisticsEndpoints,
+  users: userEndpoints,
+  adminUsers: adminUserEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

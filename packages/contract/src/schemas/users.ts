@@ -44,9 +44,14 @@ const LINK_FIELDS: readonly ProfileField[] = ['company_website', 'brand_website'
 export const PHONE_FIELDS: readonly ProfileField[] = ['phone', 'company_phone'];
 
 const profileField = (f: ProfileField) => {
-  if (LINK_FIELDS.includes(f)) return httpUrl(200).nullish();
-  if (PHONE_FIELDS.includes(f)) return text(200).refine((v) => !v || isPhoneLike(v), { error: MSG.phoneLike });
-  return text(200);
+  const name = `Profile: ${f.replace(/_/g, ' ')}`;
+  if (LINK_FIELDS.includes(f))
+    return httpUrl(200).nullish().describe(`${name}, an http(s) address; empty or null: none.`);
+  if (PHONE_FIELDS.includes(f))
+    return text(200)
+      .refine((v) => !v || isPhoneLike(v), { error: MSG.phoneLike })
+      .describe(`${name}, phone-like text, at most 200 characters; empty or null: none.`);
+  return text(200).describe(`${name}, at most 200 characters; empty or null: none.`);
 };
 const profileShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profileField(f)])) as Record<
   ProfileField,
@@ -92,34 +97,57 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo> & Record<ProfileField, string | null>;
 
-export const loginBody = z.object({ email, password: hashedPassword });
-export const loginData = z.object({ token: z.string(), user_info: userInfo });
+export const loginBody = z.object({
+  email: email.describe('The email the account signs in with (any case).'),
+  password: hashedPassword.describe('The SHA-256 hex of the password (the client hashes it).'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginData = z.object({
+  token: z.string().describe('The session token: send it as `Authorization: Bearer <token>`; valid for 30 days.'),
+  user_info: userInfo.describe('The signed-in user.'),
+});
 /** POST /users/login and /users/register: the session token and the user. */
 export type LoginData = Omit<z.infer<typeof loginData>, 'user_info'> & { user_info: UserInfo };
 
-export const registerBody = profileUpdate.extend({
-  email,
-  password: hashedPassword,
-  password_confirm: hashedPassword,
-  brand_name: safeString().trim().min(1, { error: 'is required' }).max(200),
-});
+const newPassword = hashedPassword.describe('The SHA-256 hex of the new password.');
+const confirmPassword = hashedPassword.describe('The SHA-256 hex of the new password again; must equal it.');
 
-export const resetRequestBody = z.object({ email });
-export const resetUpdateBody = z.object({
-  uuid: id,
-  password: hashedPassword,
-  password_confirm: hashedPassword,
+export const registerBody = profileUpdate.extend({
+  email: email.describe('The email to sign in with.'),
+  password: newPassword,
+  password_confirm: confirmPassword,
+  brand_name: safeString()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200)
+    .describe("The new brand's name (pending until an operator confirms): 1–200 characters."),
 });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const resetRequestBody = z.object({ email: email.describe('The email of the account to recover.') });
+export type ResetRequestBody = z.infer<typeof resetRequestBody>;
+export const resetUpdateBody = z.object({
+  uuid: id.describe("The recovery link's uuid (the last part of the mailed link)."),
+  password: newPassword,
+  password_confirm: confirmPassword,
+});
+export type ResetUpdateBody = z.infer<typeof resetUpdateBody>;
 /** GET /users/reset_password/{uuid}: a recovery link can still be used (else 404 invalid, 410 used or expired). */
-export const resetLinkParams = z.object({ uuid: id });
-export const resetLinkRead = z.object({ expires_at: z.string() });
+export const resetLinkParams = z.object({
+  uuid: id.describe("The recovery link's uuid (the last part of the mailed link)."),
+});
+export type ResetLinkParams = z.infer<typeof resetLinkParams>;
+export const resetLinkRead = z.object({ expires_at: z.string().describe('When the link expires (ISO 8601).') });
+export type ResetLinkRead = z.infer<typeof resetLinkRead>;
 export const updatePasswordBody = z.object({
   origin_password: z
     .union([z.literal(''), hashedPassword], says('must be empty or the SHA-256 hex of the password'))
-    .default(''),
-  new_password: hashedPassword,
-  password_confirm: hashedPassword,
+    .default('')
+    .describe('The SHA-256 hex of the current password; empty only while the user has none yet (an invited user).'),
+  new_password: newPassword,
+  password_confirm: confirmPassword,
 });
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
 export const invitationRead = z.object({
   user_info: userInfo.describe('The invited user.'),
@@ -132,7 +160,10 @@ export type InvitationData = Omit<z.infer<typeof invitationRead>, 'user_info'> &
  * GET /admin/users/{id}: the user and its own subscription (the default plan when none is stored),
  * and the plan the operator last chose for it (docs/api.md "Customers and plans").
  */
-export const adminUser = userInfo.extend({ subscription, plan_id: z.string().nullable() });
+export const adminUser = userInfo.extend({
+  subscription: subscription.describe("The user's own subscription (the default plan's features when none is stored)."),
+  plan_id: z.string().nullable().describe('The plan the operator last chose for it; null when none.'),
+});
 export type AdminUser = z.infer<typeof adminUser> & Record<ProfileField, string | null>;
 
 /**
@@ -142,13 +173,23 @@ export type AdminUser = z.infer<typeof adminUser> & Record<ProfileField, string 
  */
 export const adminUserUpdate = profileUpdate
   .extend({
-    master_brand_id: id.optional(),
-    master_brand_status: z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).optional(),
-    subscription: subscription.optional(),
-    password: hashedPassword.optional(),
-    password_confirm: hashedPassword.optional(),
+    master_brand_id: id.optional().describe("Customers only: the customer's brand (an existing one)."),
+    master_brand_status: z
+      .enum(MASTER_BRAND_STATUSES, says('must be pending or active'))
+      .optional()
+      .describe('Customers only: active confirms a pending sign-up (and publishes the brand it signed up with).'),
+    subscription: subscription
+      .optional()
+      .describe("Customers only: the customer's subscription, replaced whole (Edit Features)."),
+    password: hashedPassword
+      .optional()
+      .describe('Reset Password: the SHA-256 hex of the new password; ends every session of the user.'),
+    password_confirm: hashedPassword.optional().describe('The SHA-256 hex of the new password again; must equal it.'),
     /** The plan the operator chose on Customer edit: recorded with the subscription it filled in; null: none. */
-    plan_id: id.nullable().optional(),
+    plan_id: id
+      .nullable()
+      .optional()
+      .describe('Customers only, sent with subscription: the plan it was filled from; null: none.'),
   })
   .strict()
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
@@ -168,28 +209,33 @@ const blank = (v: unknown) => (v === '' ? undefined : v);
  * anywhere, literally.
  */
 export const adminUserQuery = pageQuery.extend({
-  role_id: z.preprocess(blank, id.optional()),
-  name: filterText(200),
-  email: filterText(254),
-  master_brand_status: z.preprocess(blank, z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).optional()),
+  role_id: z.preprocess(blank, id.optional()).describe('Only accounts of this role (empty: any).'),
+  name: filterText(200).describe('Part of the first, last or full name (any case, `%` and `_` literally).'),
+  email: filterText(254).describe('Part of the email (any case, `%` and `_` literally).'),
+  master_brand_status: z
+    .preprocess(blank, z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).optional())
+    .describe('pending or active: only customers whose brand is in that state (empty: any).'),
 });
 export type AdminUserQuery = z.infer<typeof adminUserQuery>;
 
 /** A row of the Customers list. `name` is first and last name; `plan_id` the plan last chosen (or null). */
 export const adminUserRow = z.object({
-  _id: id,
-  email: z.string(),
-  name: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  company_name: z.string().nullable(),
-  master_brand_id: z.string().nullable(),
-  master_brand_name: z.string().nullable(),
-  master_brand_status: z.enum(MASTER_BRAND_STATUSES).nullable(),
-  role_id: id,
-  role: z.enum(ROLES),
-  created_at: isoTime,
-  plan_id: z.string().nullable(),
+  _id: id.describe("The user's id."),
+  email: z.string().describe('The email it signs in with.'),
+  name: z.string().describe('First and last name, joined by a space.'),
+  first_name: z.string().nullable().describe('First name; null when empty.'),
+  last_name: z.string().nullable().describe('Last name; null when empty.'),
+  company_name: z.string().nullable().describe('Company name; null when empty.'),
+  master_brand_id: z.string().nullable().describe("A customer's brand; null when none."),
+  master_brand_name: z.string().nullable().describe("That brand's name; null when none."),
+  master_brand_status: z
+    .enum(MASTER_BRAND_STATUSES)
+    .nullable()
+    .describe('pending until an operator confirms a sign-up, then active; null when none.'),
+  role_id: id.describe("The role's id."),
+  role: z.enum(ROLES).describe(`The role: ${ROLES.join(', ')}.`),
+  created_at: isoTime.describe('When the account was made.'),
+  plan_id: z.string().nullable().describe('The plan the operator last chose for it; null when none.'),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
@@ -200,18 +246,29 @@ export type AdminUserRow = z.infer<typeof adminUserRow>;
  */
 export const adminUserCreate = z
   .object({
-    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), email.optional()),
-    password: z.union([z.literal(''), hashedPassword], says('must be the SHA-256 hex of the password')).optional(),
+    email: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), email.optional())
+      .describe("The customer's email, to sign in with (required: 400 'Email is required')."),
+    password: z
+      .union([z.literal(''), hashedPassword], says('must be the SHA-256 hex of the password'))
+      .optional()
+      .describe('The SHA-256 hex of its password (required).'),
     password_confirm: z
       .union([z.literal(''), hashedPassword], says('must be the SHA-256 hex of the password'))
-      .optional(),
-    master_brand_id: z.preprocess(blank, id.nullish()),
-    master_brand_name: text(200),
-    master_brand_status: z.enum(MASTER_BRAND_STATUSES, says('must be pending or active')).nullish(),
-    company_name: text(200),
-    first_name: text(200),
-    last_name: text(200),
-    role_id: z.preprocess(blank, id.optional()),
+      .optional()
+      .describe('The SHA-256 hex of the password again; must equal it.'),
+    master_brand_id: z.preprocess(blank, id.nullish()).describe("The customer's brand (an existing one); empty: none."),
+    master_brand_name: text(200).describe("Accepted and ignored: the name shown is the brand's own."),
+    master_brand_status: z
+      .enum(MASTER_BRAND_STATUSES, says('must be pending or active'))
+      .nullish()
+      .describe('Accepted; the customer is active at once whatever is sent (null without a brand).'),
+    company_name: text(200).describe('Company name, at most 200 characters.'),
+    first_name: text(200).describe('First name, at most 200 characters.'),
+    last_name: text(200).describe('Last name, at most 200 characters.'),
+    role_id: z
+      .preprocess(blank, id.optional())
+      .describe("The customer role's id, or absent (only customers are made)."),
   })
   .strict();
 export type AdminUserCreate = z.infer<typeof adminUserCreate>;
