@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, API_V1, MSG, STATISTICS_BASE } from '@atk/contract';
+import { API_BASE, API_V1, MSG } from '@atk/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -24,7 +24,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { instanceRoutes } from './modules/instances/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
-import { mobileAdminRoutes, mobileAtkRoutes } from './modules/mobile/routes.ts';
+import { mobileRoutes } from './modules/mobile/routes.ts';
 import { mobileWidgetRoutes } from './modules/mobile-widget/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
@@ -133,15 +133,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       // Inside the API scope only: the console's files and the API docs are public.
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [
-        settingRoutes,
-        productRoutes,
-        instanceRoutes,
-        uploadRoutes,
-        playerRoutes,
-        mobileWidgetRoutes,
-      ])
-        routes(scoped, deps);
+      for (const routes of [settingRoutes, productRoutes, uploadRoutes]) routes(scoped, deps);
     },
     { prefix: API_BASE },
   );
@@ -162,6 +154,11 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       statisticsRoutes,
       userRoutes,
       adminUserRoutes,
+      instanceRoutes,
+      mobileRoutes,
+      atkPickerRoutes,
+      playerRoutes,
+      mobileWidgetRoutes,
     ])
       routes(scoped, deps);
   });
@@ -170,18 +167,9 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes, mobileAdminRoutes]) routes(scoped, deps);
+      for (const routes of [adminPresignRoutes]) routes(scoped, deps);
     },
     { prefix: API_V1 },
-  );
-  // The atk operator's paths under /api/v1/atk (its mobile screens' reads and product picker), same auth.
-  await app.register(
-    async (api) => {
-      installAuth(api, db);
-      const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [mobileAtkRoutes, atkPickerRoutes]) routes(scoped, deps);
-    },
-    { prefix: STATISTICS_BASE },
   );
   // Local storage's signed PUT and ranged GET of /files/{key} (nothing when files live in S3).
   await app.register(fileRoutes, { storage: deps.storage });

@@ -48,13 +48,14 @@ type Variant<E> = Omit<E, 'path'> & { path: string; auth: Access };
  * A brand-content endpoint in its two paths (docs/api.md "Brand content"): `own` (`/x`) for the brand's users, its
  * customers and admins, and `admin` (`/admin/x`) for the two admin roles; both run the same handler, and the
  * services' access rules tell the roles apart. `path` is the part after `/admin`; `base` the API's base (the player
- * API's unless told), `admins` who may call the admin path (the two admin roles unless told).
+ * API's unless told), `admins` who may call the admin path (the two admin roles unless told), `users` who may call
+ * the plain path (the brand's users unless told).
  */
 export function variants<const E extends Omit<Endpoint, 'auth'>>(
   e: E,
-  { base = API_BASE, admins = ADMINS }: { base?: string; admins?: Access } = {},
+  { base = API_BASE, admins = ADMINS, users = BRAND_USERS }: { base?: string; admins?: Access; users?: Access } = {},
 ) {
-  const own: Variant<E> = { ...e, path: `${base}${e.path}`, auth: BRAND_USERS };
+  const own: Variant<E> = { ...e, path: `${base}${e.path}`, auth: users };
   const admin: Variant<E> = { ...e, path: `${base}/admin${e.path}`, auth: admins };
   return { own, admin, of: (isAdmin: boolean) => (isAdmin ? admin : own) };
 }

@@ -60,6 +60,17 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /**
+ * What a route may add to its endpoint: per-route config (rate limits), an `onRequest` hook (the players' CORS
+ * headers), a body limit of its own, and `attachValidation` (a handler that counts refused input before refusing it).
+ */
+export interface RouteExtras {
+  config?: Omit<FastifyContextConfig, 'auth'>;
+  onRequest?: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  bodyLimit?: number;
+  attachValidation?: boolean;
+}
+
+/**
  * Registers the route of a contract endpoint (docs/architecture.md "One contract for every endpoint"): its method,
  * whole path, access, schemas and OpenAPI text all come from the endpoint, so the route module keeps only the
  * handler. The handler answers the envelope (`ok(data, msg)`) or, to send bytes it made itself, the reply.
@@ -68,12 +79,14 @@ export function route<E extends Endpoint>(
   app: App,
   e: E,
   handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Envelope<z.input<E['data']>> | FastifyReply>,
-  options: { config?: Omit<FastifyContextConfig, 'auth'> } = {},
+  options: RouteExtras = {},
 ) {
+  const { config, ...extras } = options;
   app.route({
+    ...extras,
     method: e.method,
     url: e.path,
-    config: { ...options.config, auth: e.auth },
+    config: { ...config, auth: e.auth },
     schema: {
       tags: [e.tag],
       summary: e.summary,

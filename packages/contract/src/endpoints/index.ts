@@ -1,8 +1,11 @@
 import type { Endpoint } from '../endpoint.ts';
 import { brandEndpoints } from './brands.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { instanceEndpoints } from './instances.ts';
 import { invitationEndpoints } from './invitations.ts';
+import { mobileEndpoints } from './mobile.ts';
 import { planEndpoints } from './plans.ts';
+import { playerEndpoints } from './player.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
 import { songEndpoints } from './songs.ts';
@@ -14,8 +17,11 @@ export {
   adminUserEndpoints,
   brandEndpoints,
   catalogueEndpoints,
+  instanceEndpoints,
   invitationEndpoints,
+  mobileEndpoints,
   planEndpoints,
+  playerEndpoints,
   retailerEndpoints,
   roleEndpoints,
   songEndpoints,
@@ -39,6 +45,9 @@ export const ENDPOINTS: Record<string, Table> = {
   statistics: statisticsEndpoints,
   users: userEndpoints,
   adminUsers: adminUserEndpoints,
+  instances: instanceEndpoints,
+  mobile: mobileEndpoints,
+  player: playerEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

@@ -20,38 +20,53 @@ const order = (max: number) =>
 // ── General ──────────────────────────────────────────────────────────────────────────────────────────
 export const instanceGeneral = z.object({
   /** Required, as every name a list shows (a nameless row cannot be told apart). */
-  name: safeString().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
-  category_id: id.nullish(),
-  sub_category_id: id.nullish(),
-  is_published: status01.default(0),
-  website: httpUrl(2000).nullish(),
+  name: safeString()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'must be at most 200 characters' })
+    .describe('The name: 1–200 characters, trimmed.'),
+  category_id: id.nullish().describe('The category it is listed under, if any.'),
+  sub_category_id: id.nullish().describe('The sub category it is listed under, if any.'),
+  is_published: status01.default(0).describe('1: published (the player shows it to visitors); 0: not yet.'),
+  website: httpUrl(2000).nullish().describe('The page it is placed on (http or https), if given.'),
   /** Admins choose the brand; a customer's instances always belong to its master brand. */
-  brand_id: id.nullish(),
+  brand_id: id
+    .nullish()
+    .describe("Its brand: admins name it; a customer's instances are its master brand's (what it sends is ignored)."),
 });
 export type InstanceGeneral = z.infer<typeof instanceGeneral>;
 
 // ── Features ─────────────────────────────────────────────────────────────────────────────────────────
 
-const orderedFeature = z.object({ is_enable: status01, order: order(ORDERED_FEATURES.length) });
-const enableOnly = z.object({ is_enable: status01 });
+const isEnable = status01.describe('1: on; 0: off.');
+const orderedFeature = z.object({
+  is_enable: isEnable,
+  order: order(ORDERED_FEATURES.length).describe(
+    `Its place among the ${ORDERED_FEATURES.length} ordered features, 1 first; each order once.`,
+  ),
+});
+const enableOnly = z.object({ is_enable: isEnable });
 const maxOf = (choices: readonly number[]) =>
   z.object({
     max_num: z
       .number(says('must be a number'))
-      .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` }),
+      .refine((n) => choices.includes(n), { error: `must be one of ${choices.join(', ')}` })
+      .describe(`One of ${choices.join(', ')}.`),
   });
 
 export const instanceFeaturesShape = z.object({
-  listening_guide: orderedFeature,
-  discography: orderedFeature,
-  frequency_graphs: orderedFeature,
-  tech_specs: orderedFeature,
-  images: orderedFeature,
-  products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES),
-  atk_songs: maxOf(ATK_SONGS_CHOICES),
-  other_brands_products: enableOnly,
-  my_audio: enableOnly,
-  display_price: enableOnly,
+  listening_guide: orderedFeature.describe("The products' listening guide."),
+  discography: orderedFeature.describe("The products' discography."),
+  frequency_graphs: orderedFeature.describe("The products' frequency graphs."),
+  tech_specs: orderedFeature.describe("The products' tech specs."),
+  images: orderedFeature.describe("The products' images."),
+  products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES).describe(
+    'How many products the player offers at once (99999: no limit).',
+  ),
+  atk_songs: maxOf(ATK_SONGS_CHOICES).describe('How many platform (ATK) songs the player offers.'),
+  other_brands_products: enableOnly.describe("Whether other brands' products may be listed."),
+  my_audio: enableOnly.describe("My Audio: whether the brand's own songs follow the products' songs."),
+  display_price: enableOnly.describe('Whether the player shows prices.'),
 });
 export const instanceFeatures = instanceFeaturesShape.refine(
   (f) => new Set(ORDERED_FEATURES.map((k) => f[k].order)).size === ORDERED_FEATURES.length,
@@ -77,14 +92,19 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
 export const instanceProduct = z.object({
-  product_id: id,
-  brand_id: id,
-  is_active: status01,
-  order: order(PRODUCT_SLOTS).nullable(),
+  product_id: id.describe('The product.'),
+  brand_id: id.describe("The product's brand."),
+  is_active: status01.describe('1: offered by the player; 0: listed but switched off.'),
+  order: order(PRODUCT_SLOTS)
+    .nullable()
+    .describe(`The featured slot (1–${PRODUCT_SLOTS}) it takes, one product a slot across both lists; null: none.`),
 });
 export type InstanceProduct = z.infer<typeof instanceProduct>;
 /** A product of an instance as the server answers it: with its name and brand (ignored when saved). */
-export const instanceProductNamed = instanceProduct.extend({ name: z.string(), brand_name: z.string() });
+export const instanceProductNamed = instanceProduct.extend({
+  name: z.string().describe("The product's name."),
+  brand_name: z.string().describe("Its brand's name."),
+});
 export type InstanceProductNamed = z.infer<typeof instanceProductNamed>;
 /** Each featured slot (1–3) is held by one product at most, across both lists. */
 const slotsUnique = (lists: InstanceProduct[][]) => {
@@ -92,28 +112,40 @@ const slotsUnique = (lists: InstanceProduct[][]) => {
   return new Set(slots).size === slots.length;
 };
 const SLOTS_UNIQUE = 'each featured slot (1 to 3) may be held by one product only';
-const productList = z.array(instanceProduct).max(1000);
+const productList = z.array(instanceProduct).max(1000).describe("The brand's own products of the player.");
+const otherProductList = productList.describe("Other brands' products of the player.");
 export const instanceProducts = z
-  .object({ products: productList, other_products: productList })
+  .object({ products: productList, other_products: otherProductList })
   .refine(({ products, other_products }) => slotsUnique([products, other_products]), {
     error: SLOTS_UNIQUE,
     path: ['products'],
   });
 
 // ── Sources ──────────────────────────────────────────────────────────────────────────────────────────
-export const instanceInstrument = z.object({ instrument_id: id, is_active: status01, order: order(1000) });
+export const instanceInstrument = z.object({
+  instrument_id: id.describe('The source (instrument track).'),
+  is_active: status01.describe('1: offered by the player; 0: switched off.'),
+  order: order(1000).describe("Its position among the song's sources, 1 first, without gaps."),
+});
 export const instanceSong = z.object({
-  song_id: id,
-  is_active: status01,
-  order: order(1000),
-  instruments: z.array(instanceInstrument).max(200),
+  song_id: id.describe('The song.'),
+  is_active: status01.describe('1: offered by the player; 0: switched off.'),
+  order: order(1000).describe('Its position among the songs, 1 first, without gaps.'),
+  instruments: z.array(instanceInstrument).max(200).describe('Its sources in the player.'),
 });
 export type InstanceSong = z.infer<typeof instanceSong>;
 /** A song of an instance as the server answers it: with the names to show (ignored when saved). */
 export const instanceSongNamed = instanceSong.extend({
-  name: z.string(),
-  song_writer: z.string().nullable(),
-  instruments: z.array(instanceInstrument.extend({ name: z.string(), performer: z.string().nullable() })),
+  name: z.string().describe("The song's name."),
+  song_writer: z.string().nullable().describe('Who wrote it.'),
+  instruments: z
+    .array(
+      instanceInstrument.extend({
+        name: z.string().describe("The source's name."),
+        performer: z.string().nullable().describe('Who plays it.'),
+      }),
+    )
+    .describe('Its sources in the player.'),
 });
 export type InstanceSongNamed = z.infer<typeof instanceSongNamed>;
 
@@ -132,9 +164,11 @@ export const INSTANCE_IMAGES = [
   { code: 'additional', name: 'Additional Image' },
 ] as const;
 export const instanceImage = z.object({
-  code: z.enum(['group_360', 'additional'], { error: 'must be group_360 or additional' }),
-  name: safeString().max(100, { error: 'must be at most 100 characters' }),
-  order: order(2),
+  code: z
+    .enum(['group_360', 'additional'], { error: 'must be group_360 or additional' })
+    .describe('group_360: the 360° group; additional: the additional images.'),
+  name: safeString().max(100, { error: 'must be at most 100 characters' }).describe('Its title in the player.'),
+  order: order(2).describe('Which of the two the player shows first (1).'),
 });
 export type InstanceImage = z.infer<typeof instanceImage>;
 export const instanceImages = z
@@ -145,13 +179,13 @@ export const instanceImages = z
   });
 
 export const buttonDestination = z.object({
-  currency: safeString().trim().max(3, { error: 'must be a 3-letter ISO 4217 code' }),
-  symbol: safeString().max(8),
-  url: httpUrl(2000),
+  currency: safeString().trim().max(3, { error: 'must be a 3-letter ISO 4217 code' }).describe('ISO 4217 code.'),
+  symbol: safeString().max(8).describe('The currency symbol shown.'),
+  url: httpUrl(2000).describe('Where the buy button leads (http or https).'),
 });
 export const instanceButtons = z.object({
-  default: buttonDestination,
-  list: z.array(buttonDestination).max(50),
+  default: buttonDestination.describe("The buy button's destination when no currency below matches."),
+  list: z.array(buttonDestination).max(50).describe('A destination for each currency.'),
 });
 export type InstanceButtons = z.infer<typeof instanceButtons>;
 export const DEFAULT_BUTTONS: InstanceButtons = { default: { currency: 'USD', symbol: '$', url: '' }, list: [] };
@@ -186,14 +220,14 @@ export type InstanceUpdate =
  */
 export const instanceUpdate = z
   .object({
-    general: instanceGeneral.optional(),
-    features: instanceFeatures.optional(),
+    general: instanceGeneral.optional().describe('General: name, category, status, website, brand.'),
+    features: instanceFeatures.optional().describe('Features: every feature, each order once.'),
     products: productList.optional(),
-    other_products: productList.optional(),
-    sources: instanceSources.optional(),
-    my_sources: instanceSources.optional(),
-    images: instanceImages.optional(),
-    buttons: instanceButtons.optional(),
+    other_products: otherProductList.optional(),
+    sources: instanceSources.optional().describe("The products' songs and their sources, in order."),
+    my_sources: instanceSources.optional().describe("My Audio: the brand's own songs and their sources, in order."),
+    images: instanceImages.optional().describe('The two image features, in order.'),
+    buttons: instanceButtons.optional().describe("The buy button's destinations."),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -219,17 +253,26 @@ export const instanceUpdate = z
   .transform((body) => body as InstanceUpdate);
 
 export const instanceQuery = pageQuery.extend({
-  name: filterText(200),
-  is_published: queryBool.optional(),
+  name: filterText(200).describe('Part of the name, any case.'),
+  is_published: queryBool.optional().describe('Only published (true) or only unpublished (false) ones.'),
   /** Admins: the brand whose instances to list. */
-  brand_id: id.optional(),
+  brand_id: id.optional().describe("Admins: only this brand's (a customer's is always its master brand)."),
 });
+export type InstanceQuery = z.infer<typeof instanceQuery>;
 
+const instanceId = z.string().describe('Its id.');
+const instanceBrand = z.string().describe('Its brand.');
+const updatedAt = isoTime.describe('When it last changed.');
 export const instanceListItem = z.object({
-  _id: z.string(),
-  brand_id: z.string(),
-  general: z.object({ name: z.string(), is_published: status01 }),
-  updated_at: isoTime,
+  _id: instanceId,
+  brand_id: instanceBrand,
+  general: z
+    .object({
+      name: z.string().describe('Its name.'),
+      is_published: status01.describe('1: published; 0: not yet.'),
+    })
+    .describe('Its name and status.'),
+  updated_at: updatedAt,
 });
 export type InstanceListItem = z.infer<typeof instanceListItem>;
 
@@ -245,31 +288,36 @@ export interface InstanceListQuery {
 }
 
 export const instance = z.object({
-  _id: z.string(),
-  brand_id: z.string(),
-  general: z.object({
-    name: z.string(),
-    brand_id: z.string(),
-    brand_name: z.string(),
-    category_id: z.string().nullable(),
-    sub_category_id: z.string().nullable(),
-    is_published: status01,
-    website: z.string().nullable(),
-  }),
-  features: instanceFeaturesShape,
-  products: z.array(instanceProductNamed),
-  other_products: z.array(instanceProductNamed),
-  sources: z.array(instanceSongNamed),
-  my_sources: z.array(instanceSongNamed),
-  images: z.array(instanceImage),
-  buttons: instanceButtons,
-  created_at: isoTime,
-  updated_at: isoTime,
+  _id: instanceId,
+  brand_id: instanceBrand,
+  general: z
+    .object({
+      name: z.string().describe('Its name.'),
+      brand_id: z.string().describe('Its brand.'),
+      brand_name: z.string().describe("Its brand's name."),
+      category_id: z.string().nullable().describe('Its category, if any.'),
+      sub_category_id: z.string().nullable().describe('Its sub category, if any.'),
+      is_published: status01.describe('1: published; 0: not yet.'),
+      website: z.string().nullable().describe('The page it is placed on, if given.'),
+    })
+    .describe('General.'),
+  features: instanceFeaturesShape.describe('Features.'),
+  products: z.array(instanceProductNamed).describe("The brand's own products of the player."),
+  other_products: z.array(instanceProductNamed).describe("Other brands' products of the player."),
+  sources: z.array(instanceSongNamed).describe("The products' songs and their sources, in order."),
+  my_sources: z.array(instanceSongNamed).describe("My Audio: the brand's own songs, in order."),
+  images: z.array(instanceImage).describe('The two image features, in order.'),
+  buttons: instanceButtons.describe("The buy button's destinations."),
+  created_at: isoTime.describe('When it was created.'),
+  updated_at: updatedAt,
 });
 export type Instance = z.infer<typeof instance>;
 
 /** POST /instances {general}. */
-export const instanceCreateBody = z.object({ general: instanceGeneral });
+export const instanceCreateBody = z
+  .object({ general: instanceGeneral.describe('Its general part: the name, and for admins the brand.') })
+  .meta({ example: { general: { name: 'Studio condensers', category_id: null, sub_category_id: null } } });
+export type InstanceCreateBody = z.input<typeof instanceCreateBody>;
 /** The `general` of POST /instances as the console sends it (admins name the brand in general.brand_id). */
 export interface InstanceCreate {
   name: string;
@@ -278,4 +326,5 @@ export interface InstanceCreate {
   brand_id?: string;
 }
 /** POST /instances/copy {id}. */
-export const instanceCopyBody = z.object({ id });
+export const instanceCopyBody = z.object({ id: id.describe('The instance to copy.') });
+export type InstanceCopyBody = z.infer<typeof instanceCopyBody>;

@@ -9,7 +9,7 @@ import {
 import { MSG } from '../messages.ts';
 import { filterText, httpUrl, id, isoTime, pageQuery, queryBool, safeString, says, status01 } from './common.ts';
 import { type InstanceSong, instanceImage, instanceImages, instanceSongNamed, instanceSources } from './instances.ts';
-import { frequencyBands, playerProduct, playerSong } from './player.ts';
+import { frequencyBands, playerInfos, playerProduct, playerSong } from './player.ts';
 import { frequencyBandsInput, infosContent, storedInfosContent } from './settings.ts';
 
 /**
@@ -27,8 +27,12 @@ const slot = z
 
 /** General: the name (required, as every name a list shows) and the status the widget needs to open it. */
 export const mobileGeneral = z.object({
-  name: safeString().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
-  is_published: status01.default(0),
+  name: safeString()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'must be at most 200 characters' })
+    .describe('The name: 1–200 characters, trimmed.'),
+  is_published: status01.default(0).describe('1: published (the mobile widget opens it); 0: not yet.'),
 });
 export type MobileGeneral = z.infer<typeof mobileGeneral>;
 
@@ -39,27 +43,39 @@ export type MobileGeneral = z.infer<typeof mobileGeneral>;
  * `placement_priority` (1–3) orders the featured products that have no position into the free slots.
  */
 export const mobileProduct = z.object({
-  product_id: id,
-  is_active: status01,
-  is_featured: status01,
+  product_id: id.describe('The product.'),
+  is_active: status01.describe('1: offered by the widget; 0: listed but switched off.'),
+  is_featured: status01.describe('1: featured (on screen at launch; active ones only, at most 3).'),
   featured_order: z
     .number(says('must be a number'))
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .max(100_000)
-    .nullable(),
-  player_position: slot.nullable(),
-  placement_priority: slot.nullable(),
+    .nullable()
+    .describe("Its rank among the featured products, 1 to the count of the instance's products; null: none."),
+  player_position: slot
+    .nullable()
+    .describe(`The on-screen slot (1–${MOBILE_SLOTS}) a featured product takes, each once; null: none.`),
+  placement_priority: slot
+    .nullable()
+    .describe('Fills the free slots with featured products without a position, 1 first, each once; null: none.'),
 });
 export type MobileProduct = z.infer<typeof mobileProduct>;
 
 /** A product row as the Products tab shows it (brand, model, name, default price); the extra fields are read-only. */
 export const mobileProductRow = mobileProduct.extend({
-  brand_id: z.string(),
-  brand_name: z.string(),
-  name: z.string(),
-  model: z.string().nullable(),
-  price: z.object({ currency: z.string(), price: z.number(), symbol: z.string() }).nullable(),
+  brand_id: z.string().describe("The product's brand."),
+  brand_name: z.string().describe("Its brand's name."),
+  name: z.string().describe("The product's name."),
+  model: z.string().nullable().describe('Its model.'),
+  price: z
+    .object({
+      currency: z.string().describe('ISO 4217 code.'),
+      price: z.number().describe('The amount.'),
+      symbol: z.string().describe('The currency symbol.'),
+    })
+    .nullable()
+    .describe('Its default price; null when none.'),
 });
 export type MobileProductRow = z.infer<typeof mobileProductRow>;
 
@@ -104,28 +120,41 @@ export function mobileProductsProblem(products: readonly MobileProduct[]): strin
 
 /** PUT /admin/mobile_instances/{id} {type:'products', products}: the rows given replace theirs; the others stay. */
 export const mobileProductsBody = z.object({
-  type: z.literal('products', { error: "must be 'products'" }),
-  products: z.array(mobileProduct).min(1, { error: 'must hold at least one product' }).max(1000),
+  type: z.literal('products', { error: "must be 'products'" }).describe("Always 'products'."),
+  products: z
+    .array(mobileProduct)
+    .min(1, { error: 'must hold at least one product' })
+    .max(1000)
+    .describe('The rows to save: each replaces its stored row; rows not sent stay as stored.'),
 });
+export type MobileProductsBody = z.infer<typeof mobileProductsBody>;
 
 /** The Products tab's filters and sorts (GET /admin/mobile_instances/products). */
 export const MOBILE_PRODUCT_SORTS = ['name', 'featured_order', 'player_position'] as const;
 export type MobileProductSort = (typeof MOBILE_PRODUCT_SORTS)[number];
 export const mobileProductsQuery = pageQuery.extend({
-  instance_id: id,
-  name: filterText(200),
-  is_active: queryBool.optional(),
-  is_featured: queryBool.optional(),
-  sort: z.enum(MOBILE_PRODUCT_SORTS, { error: `must be one of ${MOBILE_PRODUCT_SORTS.join(', ')}` }).default('name'),
+  instance_id: id.describe('The mobile instance whose products to list.'),
+  name: filterText(200).describe("Part of the product's name, any case."),
+  is_active: queryBool.optional().describe('Only active (true) or only inactive (false) products.'),
+  is_featured: queryBool.optional().describe('Only featured (true) or only not featured (false) products.'),
+  sort: z
+    .enum(MOBILE_PRODUCT_SORTS, { error: `must be one of ${MOBILE_PRODUCT_SORTS.join(', ')}` })
+    .default('name')
+    .describe(`The order: ${MOBILE_PRODUCT_SORTS.join(', ')} (name unless told).`),
   page_size: z.coerce
     .number(says('must be a number'))
     .refine((n) => (MOBILE_PRODUCT_PAGE_SIZES as readonly number[]).includes(n), {
       error: `must be one of ${MOBILE_PRODUCT_PAGE_SIZES.join(', ')}`,
     })
-    .default(MOBILE_PRODUCT_PAGE_SIZES[0]),
+    .default(MOBILE_PRODUCT_PAGE_SIZES[0])
+    .describe(`Rows a page: one of ${MOBILE_PRODUCT_PAGE_SIZES.join(', ')}.`),
 });
+export type MobileProductsQuery = z.infer<typeof mobileProductsQuery>;
 /** GET /admin/mobile_instances/products: data.products (the page) and total_num. */
-export const mobileProductsAnswer = z.object({ products: z.array(mobileProductRow), total_num: z.number().int() });
+export const mobileProductsAnswer = z.object({
+  products: z.array(mobileProductRow).describe('The page of products.'),
+  total_num: z.number().int().describe('How many products match the filters.'),
+});
 export type MobileProductsAnswer = z.infer<typeof mobileProductsAnswer>;
 
 /** The launch code of a mobile instance: what a page puts to open it in the mobile widget (General tab). */
@@ -134,14 +163,26 @@ export const mobileLaunchCode = (origin: string, instanceId: string) =>
   `<${MOBILE_PLAYER_TAG} instance-id="${instanceId}" status="show"></${MOBILE_PLAYER_TAG}>`;
 
 /** GET /atk/mobile/instances/{id}. The products are read a page at a time (mobileProductsQuery). */
+const mobileListGeneral = z
+  .object({
+    name: z.string().describe('Its name.'),
+    is_published: status01.describe('1: published; 0: not yet.'),
+  })
+  .describe('Its name and status.');
 export const mobileInstance = z.object({
-  _id: z.string(),
-  general: z.object({ name: z.string(), is_published: status01 }),
-  sources: z.array(instanceSongNamed),
-  images: z.array(instanceImage),
+  _id: z.string().describe('Its id.'),
+  general: mobileListGeneral,
+  sources: z.array(instanceSongNamed).describe('Its songs and their sources, in order.'),
+  images: z.array(instanceImage).describe('The two image features, in order.'),
   /** How many products it lists, and how many of them are active and featured. */
-  product_counts: z.object({ total: z.number().int(), active: z.number().int(), featured: z.number().int() }),
-  updated_at: isoTime,
+  product_counts: z
+    .object({
+      total: z.number().int().describe('Products it lists.'),
+      active: z.number().int().describe('Of them active.'),
+      featured: z.number().int().describe('Of them featured.'),
+    })
+    .describe('How many products it lists, and how many of them are active and featured.'),
+  updated_at: isoTime.describe('When it last changed.'),
 });
 export type MobileInstance = z.infer<typeof mobileInstance>;
 
@@ -149,7 +190,11 @@ export type MobileInstance = z.infer<typeof mobileInstance>;
 export type MobileInstanceUpdate = { general: MobileGeneral } | { sources: InstanceSong[] } | { images: MobileImages };
 export type MobileImages = z.infer<typeof instanceImages>;
 export const mobileInstanceUpdate = z
-  .object({ general: mobileGeneral.optional(), sources: instanceSources.optional(), images: instanceImages.optional() })
+  .object({
+    general: mobileGeneral.optional().describe('General: name and status.'),
+    sources: instanceSources.optional().describe('Its songs and their sources, in order.'),
+    images: instanceImages.optional().describe('The two image features, in order.'),
+  })
   .strict()
   .refine((b) => [b.general, b.sources, b.images].filter((part) => part !== undefined).length === 1, {
     error: 'must hold exactly one of general, sources, images',
@@ -157,22 +202,31 @@ export const mobileInstanceUpdate = z
   .transform((b) => b as MobileInstanceUpdate);
 
 /** POST /admin/mobile_instances {general}. */
-export const mobileInstanceCreate = z.object({ general: mobileGeneral });
+export const mobileInstanceCreate = z
+  .object({ general: mobileGeneral.describe('Its name and status.') })
+  .meta({ example: { general: { name: 'Summer deals', is_published: 0 } } });
+export type MobileInstanceCreate = z.input<typeof mobileInstanceCreate>;
 
 export const mobileInstanceQuery = pageQuery.extend({
-  name: filterText(200),
-  is_published: queryBool.optional(),
+  name: filterText(200).describe('Part of the name, any case.'),
+  is_published: queryBool.optional().describe('Only published (true) or only unpublished (false) ones.'),
 });
+export type MobileInstanceQuery = z.infer<typeof mobileInstanceQuery>;
 export const mobileInstanceListItem = z.object({
-  _id: z.string(),
-  general: z.object({ name: z.string(), is_published: status01 }),
-  updated_at: isoTime,
+  _id: z.string().describe('Its id.'),
+  general: mobileListGeneral,
+  updated_at: isoTime.describe('When it last changed.'),
 });
 export type MobileInstanceListItem = z.infer<typeof mobileInstanceListItem>;
 
 /** PUT /admin/mobile_instances/sync_products {instance_id}: the msg says what changed. */
-export const mobileSyncBody = z.object({ instance_id: id });
-export const mobileSyncAnswer = z.object({ added: z.number().int(), removed: z.number().int() });
+export const mobileSyncBody = z.object({ instance_id: id.describe('The mobile instance to sync.') });
+export type MobileSyncBody = z.infer<typeof mobileSyncBody>;
+export const mobileSyncAnswer = z.object({
+  added: z.number().int().describe('Products newly listed (published ones it did not list yet), inactive.'),
+  removed: z.number().int().describe('Rows dropped: their product, or its brand, deleted or unpublished.'),
+});
+export type MobileSyncAnswer = z.infer<typeof mobileSyncAnswer>;
 export const mobileSyncMsg = ({ added, removed }: z.infer<typeof mobileSyncAnswer>) =>
   `${MSG.synchronizeSuccess}: ${added} product${added === 1 ? '' : 's'} added, ${removed} removed`;
 
@@ -299,28 +353,41 @@ export const DEFAULT_MOBILE_MENU: MobileMenuContent = [...MOBILE_MENU];
  * `slots` are the product ids on screen at launch (1–3). Songs carry every active product's ready versions.
  */
 export const mobilePlayerInstance = z.object({
-  _id: z.string(),
-  name: z.string(),
-  products: z.array(playerProduct),
-  slots: z.array(z.string()),
-  songs: z.array(playerSong),
-  menu: mobileMenuContent,
-  infos: storedMobileInfos,
-  frequency_bands: frequencyBands,
+  _id: z.string().describe("The mobile instance's id."),
+  name: z.string().describe('Its name.'),
+  products: z.array(playerProduct).describe('Its active products (each with its brand), the featured first.'),
+  slots: z.array(z.string()).describe('The product ids on screen at launch (1–3).'),
+  songs: z.array(playerSong).describe("Its songs, each source with every active product's ready versions."),
+  menu: mobileMenuContent.describe("The entries the widget's menu shows, in order."),
+  infos: playerInfos(['listening_tips', 'about_us', 'faq'] as const),
+  frequency_bands: frequencyBands.describe("The frequency graph's seven bands."),
   /** The codes of the instance's images by order (its Images tab), as the desktop read: which gallery IMAGES
    * shows first. */
-  image_order: z.array(z.string()),
+  image_order: z.array(z.string()).describe('The image features by order: which gallery IMAGES shows first.'),
   /** Active retailers for DEALS. */
-  retailers: z.array(
-    z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), website: z.string().nullable() }),
-  ),
+  retailers: z
+    .array(
+      z.object({
+        _id: z.string().describe("The retailer's id."),
+        name: z.string().describe('Its name.'),
+        image: z.string().nullable().describe("Its logo's address; null when none."),
+        website: z.string().nullable().describe("The shop's address; null when none."),
+      }),
+    )
+    .describe('The active retailers, for DEALS.'),
   /** 1 while a recording of an active product on an offered source is still being processed (as the desktop
    * read's `preparing`): the widget reads again until it is ready. */
-  preparing: status01,
-  updated_at: isoTime,
+  preparing: status01.describe('1 while a recording is still being processed: the widget reads again until ready.'),
+  updated_at: isoTime.describe('When it last changed.'),
 });
 export type MobilePlayerInstance = z.infer<typeof mobilePlayerInstance>;
 
 /** The atk operator's brand and product pickers (GET /atk_player/admin/brands, GET /atk/admin/products). */
-export const atkProductsQuery = pageQuery.extend({ brand_id: id });
-export const atkProductItem = z.object({ _id: z.string(), name: z.string(), model: z.string().nullable() });
+export const atkProductsQuery = pageQuery.extend({ brand_id: id.describe('The brand whose products to list.') });
+export type AtkProductsQuery = z.infer<typeof atkProductsQuery>;
+export const atkProductItem = z.object({
+  _id: z.string().describe("The product's id."),
+  name: z.string().describe('Its name.'),
+  model: z.string().nullable().describe('Its model.'),
+});
+export type AtkProductItem = z.infer<typeof atkProductItem>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   FREQUENCY_BANDS,
+  INFO_PAGE_LABELS,
   INFO_PAGES,
   type InfoPage,
   ORDERED_FEATURES,
@@ -15,79 +16,99 @@ import { id, safeString, says, status01 } from './common.ts';
  * The public read of a published instance for the embeddable `<atk-player>` (GET /widget/instances/{id}):
  * no token, cacheable, readable from any origin. Only what a visitor may see.
  */
-const file = z.object({ url: z.string(), name: z.string() });
-const priceEntry = z.object({ currency: z.string(), price: z.number(), symbol: z.string() });
+const file = z.object({ url: z.string().describe("The file's address."), name: z.string().describe('Its name.') });
+const priceEntry = z.object({
+  currency: z.string().describe('ISO 4217 code.'),
+  price: z.number().describe('The amount.'),
+  symbol: z.string().describe('The currency symbol.'),
+});
 
 export const playerProduct = z.object({
-  _id: z.string(),
-  name: z.string(),
-  model: z.string().nullable(),
-  brand_name: z.string(),
+  _id: z.string().describe("The product's id."),
+  name: z.string().describe('Its name.'),
+  model: z.string().nullable().describe('Its model.'),
+  brand_name: z.string().describe("Its brand's name."),
   /** The product's thumbnail image URL, null when it has none. */
-  thumbnail: z.string().nullable(),
+  thumbnail: z.string().nullable().describe("The thumbnail image's address; null when it has none."),
   /** The large image, the additional images in their order, and the eight 360° slots (null where empty). */
-  images: z.object({
-    large: z.string().nullable(),
-    additional: z.array(file),
-    group_360: z.array(z.string().nullable()),
-  }),
-  price: z.object({ default: priceEntry.nullable(), list: z.array(priceEntry) }).nullable(),
+  images: z
+    .object({
+      large: z.string().nullable().describe("The large image's address; null when none."),
+      additional: z.array(file).describe('The additional images, in order.'),
+      group_360: z.array(z.string().nullable()).describe('The eight 360° slots (null where empty).'),
+    })
+    .describe('Its images.'),
+  price: z
+    .object({
+      default: priceEntry.nullable().describe('The default price; null when none.'),
+      list: z.array(priceEntry).describe('A price for each currency.'),
+    })
+    .nullable()
+    .describe('Its prices; null when the instance shows none.'),
   /** Sanitised HTML (h3, p, strong, em, u, a). */
-  listening_guide: z.string().nullable(),
-  discography: z.array(
-    z.object({
-      artist: z.string().nullish(),
-      song: z.string().nullish(),
-      producer_engineer: z.string().nullish(),
-      instruments: z.string().nullish(),
-      spotify_link: z.string().nullish(),
-      tidal_link: z.string().nullish(),
-    }),
-  ),
-  tech_specs: z.record(z.string(), z.unknown()).nullable(),
-  frequency_graph: file.nullable(),
+  listening_guide: z.string().nullable().describe('Sanitised HTML (h3, p, strong, em, u, a); null when none.'),
+  discography: z
+    .array(
+      z.object({
+        artist: z.string().nullish().describe('The artist.'),
+        song: z.string().nullish().describe('The song.'),
+        producer_engineer: z.string().nullish().describe('The producer or engineer.'),
+        instruments: z.string().nullish().describe('What it was used on.'),
+        spotify_link: z.string().nullish().describe('A Spotify link.'),
+        tidal_link: z.string().nullish().describe('A TIDAL link.'),
+      }),
+    )
+    .describe('Recordings made with it.'),
+  tech_specs: z.record(z.string(), z.unknown()).nullable().describe('Its tech specs by field; null when none.'),
+  frequency_graph: file.nullable().describe('Its frequency graph image; null when none.'),
 });
 export type PlayerProduct = z.infer<typeof playerProduct>;
 
 /** One product's processed recording of a source: what the audio engine plays. */
 export const playerVersion = z.object({
-  product_id: z.string(),
+  product_id: z.string().describe('The product it was recorded through.'),
   /** The processed 320 kbps MP3. */
-  url: z.string(),
-  lufs: z.number().nullable(),
-  true_peak: z.number().nullable(),
+  url: z.string().describe('The processed 320 kbps MP3.'),
+  lufs: z.number().nullable().describe('Its integrated loudness (LUFS).'),
+  true_peak: z.number().nullable().describe('Its true peak (dBTP).'),
   /** The waveform peaks file (8-bit), null until processed. */
-  peaks_url: z.string().nullable(),
-  duration_ms: z.number().nullable(),
-  sample_rate: z.number().nullable(),
+  peaks_url: z.string().nullable().describe('The waveform peaks file (8-bit); null until processed.'),
+  duration_ms: z.number().nullable().describe('Its length in milliseconds.'),
+  sample_rate: z.number().nullable().describe('Its sample rate (Hz).'),
 });
 export type PlayerVersion = z.infer<typeof playerVersion>;
 
 export const playerSource = z.object({
-  _id: z.string(),
-  name: z.string(),
-  performer: z.string().nullable(),
+  _id: z.string().describe("The source's id."),
+  name: z.string().describe('Its name.'),
+  performer: z.string().nullable().describe('Who plays it.'),
   /** Ready versions only, in the player's product order. */
-  versions: z.array(playerVersion),
+  versions: z.array(playerVersion).describe("Its ready recordings, in the player's product order."),
 });
 export const playerSong = z.object({
-  _id: z.string(),
-  name: z.string(),
-  song_writer: z.string().nullable(),
+  _id: z.string().describe("The song's id."),
+  name: z.string().describe('Its name.'),
+  song_writer: z.string().nullable().describe('Who wrote it.'),
   /** Provided by the platform (ATK songs). */
-  is_atk: status01,
-  sources: z.array(playerSource),
+  is_atk: status01.describe('1: a platform (ATK) song.'),
+  sources: z.array(playerSource).describe('Its active sources, in order.'),
 });
 export type PlayerSong = z.infer<typeof playerSong>;
 
-export const playerTooltip = z.object({ feature: z.number().int().min(0).max(9), content: z.string() });
+export const playerTooltip = z.object({
+  feature: z.number().int().min(0).max(9).describe('The feature, by its index in TOOLTIP_FEATURES (0–9).'),
+  content: z.string().describe("The tooltip's text."),
+});
 
-export const frequencyBand = z.object({ min: z.number(), max: z.number(), desc: z.string() });
+export const frequencyBand = z.object({
+  min: z.number().describe('Its lowest frequency (Hz).'),
+  max: z.number().describe('Its highest frequency (Hz).'),
+  desc: z.string().describe('What the band holds, in words.'),
+});
 export const frequencyBands = z.object(
-  Object.fromEntries(FREQUENCY_BANDS.map((b) => [b, frequencyBand])) as Record<
-    (typeof FREQUENCY_BANDS)[number],
-    typeof frequencyBand
-  >,
+  Object.fromEntries(
+    FREQUENCY_BANDS.map((b) => [b, frequencyBand.describe(`The ${b} band of the frequency graph.`)]),
+  ) as Record<(typeof FREQUENCY_BANDS)[number], typeof frequencyBand>,
 );
 export type FrequencyBands = z.infer<typeof frequencyBands>;
 export const DEFAULT_FREQUENCY_BANDS: FrequencyBands = {
@@ -102,40 +123,66 @@ export const DEFAULT_FREQUENCY_BANDS: FrequencyBands = {
 
 export const playerFeatures = z.object({
   /** The enabled ordered features (listening guide, discography…), in the instance's order. */
-  ordered: z.array(z.enum(ORDERED_FEATURES)),
-  display_price: status01,
+  ordered: z
+    .array(z.enum(ORDERED_FEATURES))
+    .describe("The enabled ordered features (listening guide, discography…), in the instance's order."),
+  display_price: status01.describe('1: the player shows prices.'),
   /** How many products the player offers at once (Products in Player; 99999 = no limit). */
-  products_in_player: z.number(),
+  products_in_player: z.number().describe('How many products the player offers at once (99999: no limit).'),
 });
 export type PlayerFeatures = z.infer<typeof playerFeatures>;
 
+const buttonAnswer = z.object({
+  currency: z.string().describe('ISO 4217 code.'),
+  symbol: z.string().describe('The currency symbol.'),
+  url: z.string().describe('Where the buy button leads.'),
+});
+/** The info pages a player shows, each its own field. */
+export const playerInfos = <P extends InfoPage>(pages: readonly P[]) =>
+  z
+    .object(
+      Object.fromEntries(
+        pages.map((p) => [p, z.string().describe(`The ${INFO_PAGE_LABELS[p]} page: sanitised HTML, '' when none.`)]),
+      ) as Record<P, z.ZodString>,
+    )
+    .describe("The operator's info pages.");
+
 export const playerInstance = z.object({
-  _id: z.string(),
-  name: z.string(),
-  brand_name: z.string(),
-  features: playerFeatures,
+  _id: z.string().describe("The instance's id."),
+  name: z.string().describe('Its name.'),
+  brand_name: z.string().describe("Its brand's name."),
+  features: playerFeatures.describe('What the player offers.'),
   /** Active, published products of the instance: featured slots 1–3 first, then the rest in list order. */
-  products: z.array(playerProduct),
+  products: z
+    .array(playerProduct)
+    .describe('Its active, published products: featured slots 1–3 first, then the rest in list order.'),
   /** The featured products (slots 1–3) the player loads by default, in slot order. */
-  featured: z.array(z.string()),
+  featured: z.array(z.string()).describe('The featured products (slots 1–3) loaded at launch, in slot order.'),
   /** Active songs in order (the products' songs, then the brand's own when My Audio is on), each with its
    * active sources in order; a source lists the ready versions of the player's products. */
-  songs: z.array(playerSong),
+  songs: z
+    .array(playerSong)
+    .describe("Active songs in order (the products', then the brand's own when My Audio is on)."),
   /** 1 while a recording of the player's products and sources is still being processed (not ready, not failed):
    * its version is missing from `songs` until it is ready. */
-  preparing: status01,
-  buttons: z.object({
-    default: z.object({ currency: z.string(), symbol: z.string(), url: z.string() }),
-    list: z.array(z.object({ currency: z.string(), symbol: z.string(), url: z.string() })),
-  }),
+  preparing: status01.describe('1 while a recording is still being processed (missing from songs until ready).'),
+  buttons: z
+    .object({
+      default: buttonAnswer.describe('The destination when no currency below matches.'),
+      list: z.array(buttonAnswer).describe('A destination for each currency.'),
+    })
+    .describe("The buy button's destinations."),
   /** Which of the two image features comes first: codes in order (group_360, additional). */
-  image_order: z.array(z.string()),
-  tooltips: z.array(playerTooltip),
-  frequency_bands: frequencyBands,
+  image_order: z.array(z.string()).describe('The image features by order: group_360, additional.'),
+  tooltips: z.array(playerTooltip).describe("The platform's tooltips."),
+  frequency_bands: frequencyBands.describe("The frequency graph's seven bands."),
   /** The operator's info pages (Home, Listening Tips, About Us, FAQ): sanitised HTML, '' where none is written. */
-  infos: z.object(Object.fromEntries(INFO_PAGES.map((p) => [p, z.string()])) as Record<InfoPage, z.ZodString>),
+  infos: playerInfos(INFO_PAGES),
   /** 1 only on a signed-in preview of an instance that is not published (visitors get a 404); absent otherwise. */
-  preview: z.literal(1).optional(),
+  preview: z
+    .literal(1)
+    .optional()
+    .describe('1 only on a signed-in preview of an unpublished instance; absent otherwise.'),
 });
 export type PlayerInstance = z.infer<typeof playerInstance>;
 
@@ -144,40 +191,68 @@ export type PlayerInstance = z.infer<typeof playerInstance>;
  * id (random, kept in the visitor's browser) ties a visit's events together; nothing else identifies anyone.
  */
 export const playerEvent = z.object({
-  type: z.enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`)),
-  instance_id: id,
-  product_id: id.nullish(),
-  song_id: id.nullish(),
-  source_id: id.nullish(),
+  type: z
+    .enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`))
+    .describe('launch: the player opened; play: a recording started; listen: listening time.'),
+  instance_id: id.describe('The instance (desktop or mobile) shown.'),
+  product_id: id.nullish().describe('The product played, for play and listen.'),
+  song_id: id.nullish().describe('The song played.'),
+  source_id: id.nullish().describe('The source played.'),
   /** Listening time of a `listen` event, in seconds. */
-  seconds: z.number(says('must be a number')).min(0).max(PLAYER_LISTEN_MAX_SECONDS).nullish(),
+  seconds: z
+    .number(says('must be a number'))
+    .min(0)
+    .max(PLAYER_LISTEN_MAX_SECONDS)
+    .nullish()
+    .describe(`Listening time of a listen event, in seconds (up to ${PLAYER_LISTEN_MAX_SECONDS}).`),
 });
 export const playerEvents = z.object({
-  visitor_id: id,
+  visitor_id: id.describe("The anonymous visitor id (random, kept in the visitor's browser)."),
   /** Which widget sent the batch: `<atk-player>` is desktop, the mobile widget mobile. Absent = desktop. */
-  widget_type: z.enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`)).default('desktop'),
+  widget_type: z
+    .enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`))
+    .default('desktop')
+    .describe('desktop: <atk-player>; mobile: the mobile widget. Absent: desktop.'),
   /**
    * The host page (origin and path, no query or fragment): a new visitor's sign-up URL. The server keeps only
    * an http(s) URL's origin and path, whatever else is sent.
    */
-  page_url: z.string(says('must be text')).max(2000).optional(),
+  page_url: z
+    .string(says('must be text'))
+    .max(2000)
+    .optional()
+    .describe("The host page; only an http(s) URL's origin and path are kept."),
   /**
    * The token the last answer gave this visitor for this instance (a launch's answer issues it): events other than a
    * launch count only with a valid one (docs/api.md "How hard the statistics are to inflate").
    */
-  token: z.string(says('must be text')).max(100).optional(),
+  token: z
+    .string(says('must be text'))
+    .max(100)
+    .optional()
+    .describe(
+      'The token the last answer gave this visitor for this instance; events other than a launch count only with it.',
+    ),
   events: z
     .array(playerEvent)
     .min(1)
-    .max(PLAYER_EVENTS_MAX, { error: `must hold at most ${PLAYER_EVENTS_MAX} events` }),
+    .max(PLAYER_EVENTS_MAX, { error: `must hold at most ${PLAYER_EVENTS_MAX} events` })
+    .describe(`The events, 1 to ${PLAYER_EVENTS_MAX}.`),
 });
 export type PlayerEvents = z.infer<typeof playerEvents>;
 
 /** GET /widget/instances/:id: any text (an unknown or malformed id is the same 404). */
-export const playerInstanceParams = z.object({ id: safeString().max(100) });
+export const playerInstanceParams = z.object({
+  id: safeString().max(100).describe("The instance's id (an unknown or malformed one is the same 404)."),
+});
+export type PlayerInstanceParams = z.infer<typeof playerInstanceParams>;
 /** POST /widget/events: how many events were stored. */
 export const playerEventsAnswer = z.object({
-  accepted: z.number().int(),
+  accepted: z.number().int().describe('How many events were stored.'),
   /** The token the visitor's next batches carry: issued by a launch, renewed by a batch with a valid one; else null. */
-  token: z.string().nullable(),
+  token: z
+    .string()
+    .nullable()
+    .describe("The token the visitor's next batches carry: issued by a launch, renewed by a valid batch; else null."),
 });
+export type PlayerEventsAnswer = z.infer<typeof playerEventsAnswer>;

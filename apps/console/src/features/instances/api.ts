@@ -1,34 +1,34 @@
 /**
- * Player instances (spec 3 §7 Instances): the calls, the product pickers, and the query keys of the feature.
+ * Player instances (docs/api.md "Instances and subscriptions"): the calls, the product pickers, and the query keys of
+ * the feature.
  * Every key starts with `instanceKeys.all`, so invalidating it reloads every instance list and record at once.
  */
-import type {
-  Instance,
-  InstanceCreate,
-  InstanceListItem,
-  InstanceListQuery,
-  InstanceUpdate,
-  ListData,
-  PickerProduct,
+import {
+  instanceEndpoints as api,
+  type InstanceCreate,
+  type InstanceListQuery,
+  type InstanceUpdate,
+  type ListData,
+  type PickerProduct,
 } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
+import { call, get } from '../../api/client.ts';
 import { pickersApi } from '../../api/pickers.ts';
-import { enc, scoped } from '../../api/scope.ts';
+import { scoped } from '../../api/scope.ts';
 
 export const instancesApi = {
   list: (admin: boolean, query: InstanceListQuery) =>
-    get<ListData<InstanceListItem>>(scoped(admin, '/instances'), { query: { is_deleted: false, ...query } }),
-  read: (admin: boolean, id: string) => get<Instance>(scoped(admin, `/instances/${enc(id)}`)),
-  create: (admin: boolean, general: InstanceCreate) => post<Instance>(scoped(admin, '/instances'), { general }),
+    call(api.list.of(admin), { query: { is_deleted: false, ...query } }),
+  read: (admin: boolean, id: string) => call(api.read.of(admin), { params: { id } }),
+  create: (admin: boolean, general: InstanceCreate) => call(api.create.of(admin), { body: { general } }),
   /** Saves one part (general, features, products with other_products, sources, my_sources, images, buttons). */
   update: (admin: boolean, id: string, update: InstanceUpdate) =>
-    put<Instance>(scoped(admin, `/instances/${enc(id)}`), update),
-  copy: (admin: boolean, id: string) => post<Instance>(scoped(admin, '/instances/copy'), { id }),
-  remove: (admin: boolean, id: string) => del<null>(scoped(admin, `/instances/${enc(id)}`)),
-  syncSongs: (admin: boolean, id: string) => post<unknown>(scoped(admin, `/instances/${enc(id)}/sync_songs`), {}),
+    call(api.update.of(admin), { params: { id }, body: update }),
+  copy: (admin: boolean, id: string) => call(api.copy.of(admin), { body: { id } }),
+  remove: (admin: boolean, id: string) => call(api.remove.of(admin), { params: { id } }),
+  syncSongs: (admin: boolean, id: string) => call(api.syncSongs.of(admin), { params: { id } }),
   /**
-   * The product pickers (spec 3 §7): my brand's products, or the other brands' published products
-   * (all_brand=1; admins name the instance's brand so it is left out).
+   * The product pickers (docs/api.md "Instances and subscriptions", products part): my brand's products, or the
+   * other brands' published products (all_brand=1; admins name the instance's brand so it is left out).
    */
   pickProducts: (
     admin: boolean,

@@ -1,50 +1,31 @@
 /**
- * Mobile instances (spec 3 §7 "Mobile operator", paths from /api/v1): the list and record under /atk/mobile, the
- * create, products and Sync Products under /admin/mobile_instances, and the feature's query keys. Every key starts
+ * Mobile instances (docs/api.md "Mobile instances"): the list and record under /api/v1/atk/mobile, the create,
+ * products and Sync Products under /api/v1/admin/mobile_instances, and the feature's query keys. Every key starts
  * with `mobileInstanceKeys.all`, so one invalidation reloads the lists, the record and its products.
  */
-import type {
-  ListData,
-  MobileGeneral,
-  MobileInstance,
-  MobileInstanceListItem,
-  MobileInstanceUpdate,
-  MobileProduct,
-  MobileProductSort,
-  MobileProductsAnswer,
+import {
+  mobileEndpoints as api,
+  type MobileGeneral,
+  type MobileInstanceUpdate,
+  type MobileProduct,
+  type MobileProductsQuery,
 } from '@atk/contract';
-import { get, post, put } from '../../api/client.ts';
-import { enc } from '../../api/scope.ts';
-
-/** The mobile operator's paths are under /api/v1 (not the player API's base). */
-export const V1 = { base: '/api/v1' } as const;
-
-export interface MobileProductsQuery {
-  instance_id: string;
-  page_num: number;
-  page_size: number;
-  name?: string;
-  is_active?: boolean;
-  is_featured?: boolean;
-  sort: MobileProductSort;
-}
+import { call } from '../../api/client.ts';
 
 export const mobileInstancesApi = {
   list: (query: { page_num: number; page_size: number; name?: string }) =>
-    get<ListData<MobileInstanceListItem>>('/atk/mobile/instances', { ...V1, query: { is_deleted: false, ...query } }),
-  read: (id: string) => get<MobileInstance>(`/atk/mobile/instances/${enc(id)}`, V1),
+    call(api.list, { query: { is_deleted: false, ...query } }),
+  read: (id: string) => call(api.read, { params: { id } }),
   /** Saves one part: general, sources or images. */
-  update: (id: string, update: MobileInstanceUpdate) =>
-    put<MobileInstance>(`/atk/mobile/instances/${enc(id)}`, update, V1),
-  create: (general: MobileGeneral) => post<MobileInstance>('/admin/mobile_instances', { general }, V1),
+  update: (id: string, update: MobileInstanceUpdate) => call(api.update, { params: { id }, body: update }),
+  create: (general: MobileGeneral) => call(api.create, { body: { general } }),
   /** One page of the instance's products, filtered and sorted (the Products tab). */
-  products: (query: MobileProductsQuery) =>
-    get<MobileProductsAnswer>('/admin/mobile_instances/products', { ...V1, query: { ...query } }),
+  products: (query: MobileProductsQuery) => call(api.products, { query }),
   /** The rows given replace theirs; the others stay as stored. */
   saveProducts: (id: string, products: MobileProduct[]) =>
-    put<unknown>(`/admin/mobile_instances/${enc(id)}`, { type: 'products', products }, V1),
+    call(api.saveProducts, { params: { id }, body: { type: 'products', products } }),
   /** Lists every published product of every brand (new ones added, removed ones dropped); the msg says what. */
-  syncProducts: (id: string) => put<unknown>('/admin/mobile_instances/sync_products', { instance_id: id }, V1),
+  syncProducts: (id: string) => call(api.sync, { body: { instance_id: id } }),
 };
 
 export const mobileInstanceKeys = {

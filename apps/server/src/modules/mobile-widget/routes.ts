@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { envelopeOf, mobilePlayerInstance, playerInstanceParams } from '@atk/contract';
+import { playerEndpoints as api } from '@atk/contract';
 import type { FastifyReply } from 'fastify';
 import { sendSerialized, serializeOk } from '../../http/envelope.ts';
+import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { crossOrigin, matches } from '../player/routes.ts';
 import { readMobilePlayer } from './service.ts';
@@ -12,17 +13,9 @@ export function mobileWidgetRoutes(app: App, { db }: Deps) {
   // request: the instance's rows (since 0015), its products and the settings are on the change feed, but the
   // retailers it lists are not, so no process memory could tell when to forget an answer; the ETag makes an
   // unchanged answer a bodiless 304 and browsers and CDNs keep it a minute.
-  app.get(
-    '/widget/mobile_instances/:id',
-    {
-      config: { auth: 'public' },
-      onRequest: crossOrigin,
-      schema: {
-        tags: ['player'],
-        params: playerInstanceParams,
-        response: { 200: envelopeOf(mobilePlayerInstance) },
-      },
-    },
+  route(
+    app,
+    api.mobileInstance,
     async (req, reply) => {
       const { instance, preparing } = await readMobilePlayer(db, req.params.id);
       const body = Buffer.from(serializeOk(reply, instance));
@@ -33,5 +26,6 @@ export function mobileWidgetRoutes(app: App, { db }: Deps) {
       if (matches(req.headers['if-none-match'], etag)) return (reply as FastifyReply).code(304).send();
       return sendSerialized(reply, body);
     },
+    { onRequest: crossOrigin },
   );
 }

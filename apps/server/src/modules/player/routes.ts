@@ -1,8 +1,9 @@
-import { envelopeOf, playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '@atk/contract';
+import { API_BASE, playerEndpoints as api } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
+import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storageSecret } from '../../platform/storage/local.ts';
@@ -30,17 +31,9 @@ export function playerRoutes(app: App, { db, config }: Deps) {
   // Public, cacheable: the `<atk-player>` element's read of a published instance (errors carry CORS too,
   // so the element can tell 'not available' from a network failure). With a brand user's token, also the
   // signed-in preview of a pending instance.
-  app.get(
-    '/widget/instances/:id',
-    {
-      config: { auth: 'public' },
-      onRequest: crossOrigin,
-      schema: {
-        tags: ['player'],
-        params: playerInstanceParams,
-        response: { 200: envelopeOf(playerInstance) },
-      },
-    },
+  route(
+    app,
+    api.instance,
     async (req, reply) => {
       // The answer depends on the Authorization header only for a preview: no shared cache may hand a visitor's
       // 404 to a signed-in preview.
@@ -66,6 +59,7 @@ export function playerRoutes(app: App, { db, config }: Deps) {
       if (matches(req.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
       return sendSerialized(reply, answer.body);
     },
+    { onRequest: crossOrigin },
   );
 
   // The player's events (launch, play, listening time), in batches. Its own scope: besides JSON it takes
@@ -85,7 +79,7 @@ export function playerRoutes(app: App, { db, config }: Deps) {
       },
     );
     events.options(
-      '/widget/events',
+      `${API_BASE}/widget/events`,
       { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
       async (_req, reply) => {
         reply.header('access-control-allow-methods', 'POST, OPTIONS');
@@ -94,21 +88,11 @@ export function playerRoutes(app: App, { db, config }: Deps) {
         return reply.code(204).send();
       },
     );
-    events.post(
-      '/widget/events',
-      {
-        config: { auth: 'public' },
-        bodyLimit: EVENTS_BODY_LIMIT,
-        onRequest: crossOrigin,
-        // Every batch counts against its address's limit, a bad one too (refused with 429 once the window is full,
-        // else 400): a batch that stores events counts its hit in the statement that stores them.
-        attachValidation: true,
-        schema: {
-          tags: ['player'],
-          body: playerEvents,
-          response: { 200: envelopeOf(playerEventsAnswer) },
-        },
-      },
+    // Every batch counts against its address's limit, a bad one too (refused with 429 once the window is full,
+    // else 400): a batch that stores events counts its hit in the statement that stores them.
+    route(
+      events,
+      api.events,
       async (req) => {
         if (req.validationError) {
           await countEventsHit(db, req.ip);
@@ -116,6 +100,7 @@ export function playerRoutes(app: App, { db, config }: Deps) {
         }
         return ok(await recordPlayerEvents(db, req.body, req.ip, await eventsSecret()));
       },
+      { bodyLimit: EVENTS_BODY_LIMIT, onRequest: crossOrigin, attachValidation: true },
     );
   });
 }

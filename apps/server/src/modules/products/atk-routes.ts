@@ -1,30 +1,22 @@
-import { atkProductItem, atkProductsQuery, envelopeOf, listOf, MSG } from '@atk/contract';
+import { mobileEndpoints as api, MSG } from '@atk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listPage, type Page } from '../../db/query.ts';
 import { brands, products } from '../../db/schema.ts';
 import { deletedIs, getLive } from '../../db/soft-delete.ts';
-import { ADMINS, ATK_ONLY, currentUser } from '../../http/auth.ts';
+import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 
 /**
- * Under /api/v1/atk: GET /admin/products?brand_id, the product picker of the atk operator's statistics and mobile
- * screens (it has no brand of its own, and no access to the brands' product administration). Admins may read it
- * too: it tells nothing the admin product list does not.
+ * GET /api/v1/atk/admin/products?brand_id, the product picker of the atk operator's statistics and mobile screens
+ * (it has no brand of its own, and no access to the brands' product administration). Admins may read it too: it
+ * tells nothing the admin product list does not.
  */
 export function atkPickerRoutes(app: App, { db }: Deps) {
-  app.get(
-    '/admin/products',
-    {
-      config: { auth: [...ATK_ONLY, ...ADMINS] },
-      schema: {
-        tags: ['products'],
-        querystring: atkProductsQuery,
-        response: { 200: envelopeOf(listOf(atkProductItem)) },
-      },
-    },
-    async (req) => ok(await listBrandProducts(db, req.query, currentUser(req).role === 'atk')),
+  route(app, api.atkProducts, async (req) =>
+    ok(await listBrandProducts(db, req.query, currentUser(req).role === 'atk')),
   );
 }
 

@@ -7,6 +7,7 @@ import {
   type MobileProduct,
   type MobileProductRow,
   type MobileProductSort,
+  type MobileProductsQuery,
   MSG,
 } from '@atk/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ import { complaint } from '../../../api/fieldErrors.ts';
 import { useSave } from '../../../api/useSave.ts';
 import { InfoTip } from '../../../components/InfoTip.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
-import { type MobileProductsQuery, mobileInstanceKeys, mobileInstancesApi } from '../api.ts';
+import { mobileInstanceKeys, mobileInstancesApi } from '../api.ts';
 import type { MobileTabProps } from '../context.ts';
 
 type Tri = '' | 'true' | 'false';

@@ -1,0 +1,118 @@
+import { API_ATK_BASE, API_V1 } from '../constants.ts';
+import { ADMINS, ATK_ONLY, endpoint } from '../endpoint.ts';
+import { listOf } from '../envelope.ts';
+import { idParams } from '../schemas/common.ts';
+import {
+  atkProductItem,
+  atkProductsQuery,
+  mobileInstance,
+  mobileInstanceCreate,
+  mobileInstanceListItem,
+  mobileInstanceQuery,
+  mobileInstanceUpdate,
+  mobileProductsAnswer,
+  mobileProductsBody,
+  mobileProductsQuery,
+  mobileSyncAnswer,
+  mobileSyncBody,
+} from '../schemas/mobile.ts';
+
+const tag = 'mobile instances';
+/** The operator's list, read and part saves. */
+const atk = `${API_ATK_BASE}/mobile/instances`;
+/** Creation, the Products tab and Sync Products. */
+const admin = `${API_V1}/admin/mobile_instances`;
+const NOT_FOUND = "An unknown or deleted instance is a 404 'Instance not found'.";
+
+/** Mobile instances, the atk operator's only (docs/api.md "Mobile instances"); and its product picker. */
+export const mobileEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: atk,
+    auth: ATK_ONLY,
+    query: mobileInstanceQuery,
+    data: listOf(mobileInstanceListItem),
+    tag,
+    summary: 'List mobile instances',
+    description:
+      'Newest change first, 20 a page, filtered by name (anywhere, any case, `%` and `_` literally), is_published and is_deleted.',
+  }),
+  read: endpoint({
+    method: 'GET',
+    path: `${atk}/:id`,
+    auth: ATK_ONLY,
+    params: idParams,
+    data: mobileInstance,
+    tag,
+    summary: 'Read a mobile instance',
+    description: `Its general part, its named songs and sources, its images and how many products it lists (its products are read a page at a time). ${NOT_FOUND}`,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${atk}/:id`,
+    auth: ATK_ONLY,
+    params: idParams,
+    body: mobileInstanceUpdate,
+    data: mobileInstance,
+    tag,
+    summary: 'Save a part of a mobile instance',
+    description:
+      "Saves exactly one of general, sources (switch and reorder only the songs and sources it holds) or images, in one transaction with the instance locked. msg 'Update success'; the answer is the instance.",
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: admin,
+    auth: ATK_ONLY,
+    body: mobileInstanceCreate,
+    data: mobileInstance,
+    tag,
+    summary: 'Create a mobile instance',
+    description:
+      "Makes a pending instance (unless is_published: 1) with the default images, listing every published product of every published brand, all inactive and not featured. msg 'Create instance success'.",
+  }),
+  products: endpoint({
+    method: 'GET',
+    path: `${admin}/products`,
+    auth: ATK_ONLY,
+    query: mobileProductsQuery,
+    data: mobileProductsAnswer,
+    tag,
+    summary: "A page of a mobile instance's products",
+    description: `The Products tab: the instance's product rows with their brand, name, model and default price, filtered and sorted (name, featured_order or player_position: rows with a value first). An unknown instance is a 404.`,
+  }),
+  sync: endpoint({
+    method: 'PUT',
+    path: `${admin}/sync_products`,
+    auth: ATK_ONLY,
+    body: mobileSyncBody,
+    data: mobileSyncAnswer,
+    tag,
+    summary: "Sync a mobile instance's products",
+    description:
+      "Drops the rows whose product or brand is deleted or unpublished and lists the published products not listed yet, inactive; every other row keeps its choices; the sources are derived again. msg 'Synchronize success: <n> product(s) added, <m> removed'.",
+  }),
+  saveProducts: endpoint({
+    method: 'PUT',
+    path: `${admin}/:id`,
+    auth: ATK_ONLY,
+    params: idParams,
+    body: mobileProductsBody,
+    data: mobileInstance,
+    tag,
+    summary: "Save a mobile instance's products",
+    description:
+      "Each row sent replaces its stored row, the others stay; the list as it would be after the save must keep the rules (a featured product active, at most 3 featured, positions and priorities each once), else 400 and nothing is written; then the sources are derived again. msg 'Update success'; the answer is the instance.",
+  }),
+  /** The atk operator's product picker (statistics and mobile screens): it has no brand of its own. */
+  atkProducts: endpoint({
+    method: 'GET',
+    path: `${API_ATK_BASE}/admin/products`,
+    auth: [...ATK_ONLY, ...ADMINS],
+    query: atkProductsQuery,
+    data: listOf(atkProductItem),
+    tag: 'products',
+    summary: "List a brand's products (picker)",
+    description:
+      "The brand's products (not deleted, or only deleted ones with is_deleted=true), by name: the atk operator's product picker. A brand gone is a 404, and for the atk operator a brand not confirmed yet too.",
+  }),
+};
