@@ -9,15 +9,8 @@ import { listPageKey, openingFilters } from '../components/listState.ts';
 import { CLIENT_PRODUCTS_PATH, PRODUCT_FILTERS, productList } from '../features/products/list.ts';
 import type { AreaName } from '../session/paths.ts';
 
-export const areaShells: Record<
-  AreaName,
-  () => Promise<{ default: React.ComponentType<{ children?: React.ReactNode }> }>
-> = {
-  client: () => import('./areas/client.tsx'),
-  global: () => import('./areas/global.tsx'),
-  super: () => import('./areas/super.tsx'),
-  atk: () => import('./areas/atk.tsx'),
-};
+/** The one shell of the four areas (the area's table gives it its sidebar: routes/model.tsx). */
+export const areaShell = () => import('./layouts/AreaShell.tsx').then((m) => ({ default: m.AreaShell }));
 
 export const landingPages = {
   productList: () => import('../features/products/ProductListPage.tsx'),
@@ -35,7 +28,7 @@ const landingOf: Record<AreaName, () => Promise<unknown>> = {
 
 /** Starts fetching an area's chunks; a failure is left to the route's own loading, which shows it. */
 export function preloadArea(area: AreaName) {
-  for (const chunk of [areaShells[area], landingOf[area]]) chunk().catch(() => {});
+  for (const chunk of [areaShell, landingOf[area]]) chunk().catch(() => {});
 }
 
 /**
