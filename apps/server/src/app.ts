@@ -135,7 +135,6 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       for (const routes of [
         userRoutes,
-        settingRoutes,
         productRoutes,
         instanceRoutes,
         adminUserRoutes,
@@ -162,6 +161,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       invitationRoutes,
       retailerRoutes,
       statisticsRoutes,
+      settingRoutes,
     ])
       routes(scoped, deps);
   });

@@ -5,6 +5,7 @@ import { invitationEndpoints } from './invitations.ts';
 import { planEndpoints } from './plans.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
+import { settingEndpoints } from './settings.ts';
 import { songEndpoints } from './songs.ts';
 import { statisticsEndpoints } from './statistics.ts';
 import { tooltipEndpoints } from './tooltips.ts';
@@ -16,6 +17,7 @@ export {
   planEndpoints,
   retailerEndpoints,
   roleEndpoints,
+  settingEndpoints,
   songEndpoints,
   statisticsEndpoints,
   tooltipEndpoints,
@@ -34,6 +36,7 @@ export const ENDPOINTS: Record<string, Table> = {
   invitations: invitationEndpoints,
   retailers: retailerEndpoints,
   statistics: statisticsEndpoints,
+  settings: settingEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

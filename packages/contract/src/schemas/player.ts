@@ -82,12 +82,15 @@ export type PlayerSong = z.infer<typeof playerSong>;
 
 export const playerTooltip = z.object({ feature: z.number().int().min(0).max(9), content: z.string() });
 
-export const frequencyBand = z.object({ min: z.number(), max: z.number(), desc: z.string() });
+export const frequencyBand = z.object({
+  min: z.number().describe('The low end of the band, in Hz.'),
+  max: z.number().describe('The high end of the band, in Hz (above `min`).'),
+  desc: z.string().describe('What the band sounds like: the text the graph shows for it (may be empty).'),
+});
 export const frequencyBands = z.object(
-  Object.fromEntries(FREQUENCY_BANDS.map((b) => [b, frequencyBand])) as Record<
-    (typeof FREQUENCY_BANDS)[number],
-    typeof frequencyBand
-  >,
+  Object.fromEntries(
+    FREQUENCY_BANDS.map((b) => [b, frequencyBand.describe(`The \`${b}\` band of the frequency graph.`)]),
+  ) as Record<(typeof FREQUENCY_BANDS)[number], typeof frequencyBand>,
 );
 export type FrequencyBands = z.infer<typeof frequencyBands>;
 export const DEFAULT_FREQUENCY_BANDS: FrequencyBands = {
