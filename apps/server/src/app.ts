@@ -133,7 +133,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       // Inside the API scope only: the console's files and the API docs are public.
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [settingRoutes, productRoutes, uploadRoutes]) routes(scoped, deps);
+      for (const routes of [productRoutes, uploadRoutes]) routes(scoped, deps);
     },
     { prefix: API_BASE },
   );
@@ -159,6 +159,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       atkPickerRoutes,
       playerRoutes,
       mobileWidgetRoutes,
+      settingRoutes,
     ])
       routes(scoped, deps);
   });

@@ -8,6 +8,7 @@ import { planEndpoints } from './plans.ts';
 import { playerEndpoints } from './player.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
+import { settingEndpoints } from './settings.ts';
 import { songEndpoints } from './songs.ts';
 import { statisticsEndpoints } from './statistics.ts';
 import { tooltipEndpoints } from './tooltips.ts';
@@ -24,6 +25,7 @@ export {
   playerEndpoints,
   retailerEndpoints,
   roleEndpoints,
+  settingEndpoints,
   songEndpoints,
   statisticsEndpoints,
   tooltipEndpoints,
@@ -48,6 +50,7 @@ export const ENDPOINTS: Record<string, Table> = {
   instances: instanceEndpoints,
   mobile: mobileEndpoints,
   player: playerEndpoints,
+  settings: settingEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

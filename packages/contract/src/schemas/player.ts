@@ -101,13 +101,13 @@ export const playerTooltip = z.object({
 });
 
 export const frequencyBand = z.object({
-  min: z.number().describe('Its lowest frequency (Hz).'),
-  max: z.number().describe('Its highest frequency (Hz).'),
-  desc: z.string().describe('What the band holds, in words.'),
+  min: z.number().describe('The low end of the band, in Hz.'),
+  max: z.number().describe('The high end of the band, in Hz (above `min`).'),
+  desc: z.string().describe('What the band sounds like: the text the graph shows for it (may be empty).'),
 });
 export const frequencyBands = z.object(
   Object.fromEntries(
-    FREQUENCY_BANDS.map((b) => [b, frequencyBand.describe(`The ${b} band of the frequency graph.`)]),
+    FREQUENCY_BANDS.map((b) => [b, frequencyBand.describe(`The \`${b}\` band of the frequency graph.`)]),
   ) as Record<(typeof FREQUENCY_BANDS)[number], typeof frequencyBand>,
 );
 export type FrequencyBands = z.infer<typeof frequencyBands>;

@@ -25,16 +25,12 @@ export default function WidgetContentPage() {
   const infosKey = contentSettingKeys.mobile('mobile_infos');
   const bandsKey = contentSettingKeys.mobile('mobile_freq_graph');
   const menuKey = contentSettingKeys.mobile('mobile_menu');
-  const infos = useQuery({ queryKey: infosKey, queryFn: () => contentSettingsApi.mobile('mobile_infos') });
-  const bands = useQuery({ queryKey: bandsKey, queryFn: () => contentSettingsApi.mobile('mobile_freq_graph') });
-  const menu = useQuery({ queryKey: menuKey, queryFn: () => contentSettingsApi.mobile('mobile_menu') });
-  const infoPart = useSettingPart<MobileInfosContent>(infosKey, (c) =>
-    contentSettingsApi.saveMobile('mobile_infos', c),
-  );
-  const bandsPart = useSettingPart<FrequencyBands>(bandsKey, (c) =>
-    contentSettingsApi.saveMobile('mobile_freq_graph', c),
-  );
-  const menuPart = useSettingPart<MobileMenuContent>(menuKey, (c) => contentSettingsApi.saveMobile('mobile_menu', c));
+  const infos = useQuery({ queryKey: infosKey, queryFn: contentSettingsApi.mobileInfos });
+  const bands = useQuery({ queryKey: bandsKey, queryFn: contentSettingsApi.mobileBands });
+  const menu = useQuery({ queryKey: menuKey, queryFn: contentSettingsApi.mobileMenu });
+  const infoPart = useSettingPart<MobileInfosContent>(infosKey, contentSettingsApi.saveMobileInfos);
+  const bandsPart = useSettingPart<FrequencyBands>(bandsKey, contentSettingsApi.saveMobileBands);
+  const menuPart = useSettingPart<MobileMenuContent>(menuKey, contentSettingsApi.saveMobileMenu);
   const back = useGoBack('instances');
   return (
     <SettingTabsPage<Tab>

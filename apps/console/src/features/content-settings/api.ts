@@ -1,31 +1,38 @@
 /**
- * The content settings operators write (spec 2 §2 Guide edit, Info pages; §7 Settings): the client guide, the
- * player's info pages and its frequency bands. Each is one record, read and saved whole.
+ * The content settings operators write (docs/api.md "Client guide and the player's public read", "Retailers and
+ * mobile settings"): the client guide, the player's info pages and its frequency bands, and the mobile widget's.
+ * Each is one record, read and saved whole.
  */
-import type {
-  FreqGraphSetting,
-  FrequencyBands,
-  GuideContent,
-  GuideSetting,
-  InfosContent,
-  InfosSetting,
-  MobileSetting,
-  MobileSettingAnswer,
+import {
+  settingEndpoints as api,
+  type FrequencyBandsInput,
+  type GuideContent,
+  type InfosContent,
+  type MobileSetting,
+  type MobileSettingBody,
 } from '@atk/contract';
-import { get, put } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { guideKeys } from '../guide/api.ts';
 
+type MobileContent<T extends MobileSetting> = MobileSettingBody<T>['content'];
+
 export const contentSettingsApi = {
-  guide: () => get<GuideSetting>('/admin/settings/guide'),
-  saveGuide: (content: GuideContent) => put<GuideSetting>('/admin/settings/guide', { content }),
-  infos: () => get<InfosSetting>('/admin/settings/infos'),
-  saveInfos: (content: InfosContent) => put<InfosSetting>('/admin/settings/infos', { content }),
-  bands: () => get<FreqGraphSetting>('/admin/settings/freq_graph'),
-  saveBands: (content: FrequencyBands) => put<FreqGraphSetting>('/admin/settings/freq_graph', { content }),
-  /** The mobile widget's records (spec 3 §7 "Mobile operator"), by type: the atk operator's Widget Content. */
-  mobile: <T extends MobileSetting>(type: T) => get<MobileSettingAnswer<T>>(`/admin/settings/${type}`),
-  saveMobile: <T extends MobileSetting>(type: T, content: MobileSettingAnswer<T>['content']) =>
-    put<MobileSettingAnswer<T>>(`/admin/settings/${type}`, { content }),
+  guide: () => call(api.guide.admin),
+  saveGuide: (content: GuideContent) => call(api.saveGuide, { body: { content } }),
+  infos: () => call(api.infos),
+  saveInfos: (content: InfosContent) => call(api.saveInfos, { body: { content } }),
+  bands: () => call(api.bands),
+  saveBands: (content: FrequencyBandsInput) => call(api.saveBands, { body: { content } }),
+  /** The mobile widget's records (docs/api.md "Retailers and mobile settings"): the atk operator's Widget Content. */
+  mobileInfos: () => call(api.mobileInfos),
+  saveMobileInfos: (content: MobileContent<'mobile_infos'>) => call(api.saveMobileInfos, { body: { content } }),
+  mobileBands: () => call(api.mobileBands),
+  saveMobileBands: (content: MobileContent<'mobile_freq_graph'>) => call(api.saveMobileBands, { body: { content } }),
+  mobileMenu: () => call(api.mobileMenu),
+  saveMobileMenu: (content: MobileContent<'mobile_menu'>) => call(api.saveMobileMenu, { body: { content } }),
+  mobileLanding: () => call(api.mobileLanding),
+  saveMobileLanding: (content: MobileContent<'mobile_landing_instance'>) =>
+    call(api.saveMobileLanding, { body: { content } }),
 };
 
 export const contentSettingKeys = {

@@ -1,9 +1,9 @@
-/** The client guide (spec 3 §7 Guide): four rich-text tabs, and its query key. */
-import type { GuideSetting } from '@atk/contract';
-import { get } from '../../api/client.ts';
+/** The client guide (docs/api.md "Client guide and the player's public read"): four rich-text tabs, and its query key. */
+import { settingEndpoints as api } from '@atk/contract';
+import { call } from '../../api/client.ts';
 
 export const guideApi = {
-  read: () => get<GuideSetting>('/settings/guide'),
+  read: () => call(api.guide.own),
 };
 
 export const guideKeys = {

@@ -1,26 +1,27 @@
 /**
- * The landing pages' instances (spec 2 §2 Landing page instance, §7 Settings; spec 3 §2 Landing page, §7 "Mobile
- * operator"): the stored choice, its save, and the instance search of the select (up to 20 by name, spec 2 §9),
- * for the desktop player's /home (landing_instance) and the mobile widget's /mobile (mobile_landing_instance).
+ * The landing pages' instances (docs/api.md "The landing page screens"): the stored choice, its save, and the
+ * instance search of the select (up to 20 by name), for the desktop player's /home (landing_instance) and the
+ * mobile widget's /mobile (mobile_landing_instance).
  */
 import {
+  settingEndpoints as api,
   INSTANCE_SEARCH_SIZE,
   type InstanceListItem,
   LABEL,
   type LandingAdminSetting,
   type ListData,
+  type MobileSettingAnswer,
 } from '@atk/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { get, put } from '../../api/client.ts';
+import { call, get } from '../../api/client.ts';
 import { contentSettingKeys, contentSettingsApi } from '../content-settings/api.ts';
 import { landingKeys } from '../landing/api.ts';
 import { mobileInstancesApi } from '../mobile-instances/api.ts';
 
-const PATH = '/admin/settings/landing_instance';
-
 export const landingSettingApi = {
-  read: () => get<LandingAdminSetting>(PATH),
-  save: (id: string | null) => put<LandingAdminSetting>(PATH, { content: { instance: id ? { _id: id } : null } }),
+  read: () => call(api.landingInstance),
+  save: (id: string | null) =>
+    call(api.saveLandingInstance, { body: { content: { instance: id ? { _id: id } : null } } }),
   searchInstances: (name: string) =>
     get<ListData<InstanceListItem>>('/admin/instances', {
       query: { page_num: 1, page_size: INSTANCE_SEARCH_SIZE, is_deleted: false, name: name.trim() || undefined },
@@ -43,14 +44,14 @@ export interface LandingOption {
 /** Which landing setting the screen edits, and among which instances. */
 export interface LandingSource {
   keys: { all: QueryKey; setting: () => QueryKey; search: (name: string) => QueryKey };
-  read: () => Promise<{ content: { instance: { _id: string; name: string; brand_name?: string } | null } }>;
+  read: () => Promise<LandingAdminSetting | MobileSettingAnswer<'mobile_landing_instance'>>;
   save: (id: string | null) => Promise<unknown>;
   search: (name: string) => Promise<LandingOption[]>;
   /** What else the save reloads (the public page's read of the setting). */
   invalidate: QueryKey[];
   subtitle: string;
   placeholder: string;
-  /** The save button: SAVE on /global/landing, SAVE CHANGES on /atk/landing (spec 3 §2). */
+  /** The save button: SAVE on /global/landing, SAVE CHANGES on /atk/landing (docs/api.md "The landing page screens"). */
   saveLabel: string;
   /** The area screen CANCEL goes to when the page was opened directly. */
   home: string;
@@ -80,9 +81,8 @@ export const mobileLanding: LandingSource = {
     setting: () => mobileSettingKey,
     search: (name) => ['mobile-landing', 'search', name],
   },
-  read: () => contentSettingsApi.mobile('mobile_landing_instance'),
-  save: (id) =>
-    put<unknown>('/admin/settings/mobile_landing_instance', { content: { instance: id ? { _id: id } : null } }),
+  read: contentSettingsApi.mobileLanding,
+  save: (id) => contentSettingsApi.saveMobileLanding({ instance: id ? { _id: id } : null }),
   search: async (name) =>
     (
       await mobileInstancesApi.list({ page_num: 1, page_size: INSTANCE_SEARCH_SIZE, name: name.trim() || undefined })

@@ -1,12 +1,13 @@
 /**
- * What the landing pages launch (spec 1 §3, §7): the public landing settings, and their query keys. Operators
- * choose the instance in features/landing-setting, whose save invalidates `landingKeys.instance(...)`.
+ * What the landing pages launch (docs/api.md "Client guide and the player's public read"): the public landing
+ * settings, and their query keys. Operators choose the instance in features/landing-setting, whose save invalidates
+ * `landingKeys.instance(...)`.
  */
-import type { LandingSetting, LandingSettingData } from '@atk/contract';
-import { get } from '../../api/client.ts';
+import { settingEndpoints as api, type LandingSetting } from '@atk/contract';
+import { call } from '../../api/client.ts';
 
 export const landingApi = {
-  instance: (kind: LandingSetting) => get<LandingSettingData>(`/widget/settings/${kind}`, { anonymous: true }),
+  instance: (kind: LandingSetting) => call(api.publicLanding, { params: { type: kind } }, { anonymous: true }),
 };
 
 export const landingKeys = {
