@@ -6,14 +6,13 @@
 import {
   settingEndpoints as api,
   INSTANCE_SEARCH_SIZE,
-  type InstanceListItem,
+  instanceEndpoints,
   LABEL,
   type LandingAdminSetting,
-  type ListData,
   type MobileSettingAnswer,
 } from '@atk/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { call, get } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { contentSettingKeys, contentSettingsApi } from '../content-settings/api.ts';
 import { landingKeys } from '../landing/api.ts';
 import { mobileInstancesApi } from '../mobile-instances/api.ts';
@@ -23,7 +22,7 @@ export const landingSettingApi = {
   save: (id: string | null) =>
     call(api.saveLandingInstance, { body: { content: { instance: id ? { _id: id } : null } } }),
   searchInstances: (name: string) =>
-    get<ListData<InstanceListItem>>('/admin/instances', {
+    call(instanceEndpoints.list.admin, {
       query: { page_num: 1, page_size: INSTANCE_SEARCH_SIZE, is_deleted: false, name: name.trim() || undefined },
     }),
 };
