@@ -28,7 +28,6 @@ import { mobileAdminRoutes, mobileAtkRoutes } from './modules/mobile/routes.ts';
 import { mobileWidgetRoutes } from './modules/mobile-widget/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
-import { atkPickerRoutes } from './modules/products/atk-routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { retailerRoutes } from './modules/retailers/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -36,7 +35,7 @@ import { settingRoutes } from './modules/settings/routes.ts';
 import { songRoutes } from './modules/songs/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { tooltipRoutes } from './modules/tooltips/routes.ts';
-import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createBackground } from './platform/background.ts';
@@ -136,10 +135,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       for (const routes of [
         userRoutes,
         settingRoutes,
-        productRoutes,
         instanceRoutes,
         adminUserRoutes,
-        uploadRoutes,
         playerRoutes,
         mobileWidgetRoutes,
       ])
@@ -162,24 +159,26 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
       invitationRoutes,
       retailerRoutes,
       statisticsRoutes,
+      productRoutes,
+      uploadRoutes,
     ])
       routes(scoped, deps);
   });
-  // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.
+  // The few paths directly under /api/v1 (the mobile admin ones), same auth.
   await app.register(
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes, mobileAdminRoutes]) routes(scoped, deps);
+      mobileAdminRoutes(scoped, deps);
     },
     { prefix: API_V1 },
   );
-  // The atk operator's paths under /api/v1/atk (its mobile screens' reads and product picker), same auth.
+  // The atk operator's paths under /api/v1/atk (its mobile screens' reads), same auth.
   await app.register(
     async (api) => {
       installAuth(api, db);
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [mobileAtkRoutes, atkPickerRoutes]) routes(scoped, deps);
+      mobileAtkRoutes(scoped, deps);
     },
     { prefix: STATISTICS_BASE },
   );

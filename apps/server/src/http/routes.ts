@@ -6,6 +6,7 @@ import {
   emptyAnswer,
   envelopeOf,
   errorsOf,
+  formText,
   idParams,
   MSG,
   type SchemaOf,
@@ -77,9 +78,14 @@ export function route<E extends Endpoint>(
     schema: {
       tags: [e.tag],
       summary: e.summary,
-      description: `${e.description}\n\n**Who may call:** ${accessText(e.auth)}\n\n**Errors:**\n${errorsOf(e)
-        .map((x) => `- ${x}`)
-        .join('\n')}`,
+      description: [
+        e.description,
+        ...(e.form ? [`**Form fields:**\n${list(formText(e.form))}`] : []),
+        `**Who may call:** ${accessText(e.auth)}`,
+        `**Errors:**\n${list(errorsOf(e))}`,
+      ].join('\n\n'),
+      // A multipart body is read by the handler (its fields checked there): no JSON body schema.
+      ...(e.form && { consumes: ['multipart/form-data'] }),
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
@@ -88,6 +94,8 @@ export function route<E extends Endpoint>(
     handler: handler as RouteHandlerMethod,
   });
 }
+
+const list = (lines: string[]) => lines.map((x) => `- ${x}`).join('\n');
 
 /**
  * `route` for a contract endpoint that deletes the record `:id` (`data: null`): `remove` deletes it (soft, in the

@@ -3,22 +3,26 @@ import { brandEndpoints } from './brands.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { invitationEndpoints } from './invitations.ts';
 import { planEndpoints } from './plans.ts';
+import { productEndpoints } from './products.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
 import { songEndpoints } from './songs.ts';
 import { statisticsEndpoints } from './statistics.ts';
 import { tooltipEndpoints } from './tooltips.ts';
+import { uploadEndpoints } from './uploads.ts';
 
 export {
   brandEndpoints,
   catalogueEndpoints,
   invitationEndpoints,
   planEndpoints,
+  productEndpoints,
   retailerEndpoints,
   roleEndpoints,
   songEndpoints,
   statisticsEndpoints,
   tooltipEndpoints,
+  uploadEndpoints,
 };
 
 type Table = Record<string, Endpoint | { own: Endpoint; admin: Endpoint }>;
@@ -34,6 +38,8 @@ export const ENDPOINTS: Record<string, Table> = {
   invitations: invitationEndpoints,
   retailers: retailerEndpoints,
   statistics: statisticsEndpoints,
+  products: productEndpoints,
+  uploads: uploadEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

@@ -322,5 +322,10 @@ export const mobilePlayerInstance = z.object({
 export type MobilePlayerInstance = z.infer<typeof mobilePlayerInstance>;
 
 /** The atk operator's brand and product pickers (GET /atk_player/admin/brands, GET /atk/admin/products). */
-export const atkProductsQuery = pageQuery.extend({ brand_id: id });
-export const atkProductItem = z.object({ _id: z.string(), name: z.string(), model: z.string().nullable() });
+export const atkProductsQuery = pageQuery.extend({ brand_id: id.describe('The brand whose products are listed.') });
+export const atkProductItem = z.object({
+  _id: z.string().describe("The product's id."),
+  name: z.string().describe('Its name.'),
+  model: z.string().nullable().describe('Its model.'),
+});
+export type AtkProductItem = z.infer<typeof atkProductItem>;

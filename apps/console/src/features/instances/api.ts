@@ -1,6 +1,7 @@
 /**
- * Player instances (spec 3 §7 Instances): the calls, the product pickers, and the query keys of the feature.
- * Every key starts with `instanceKeys.all`, so invalidating it reloads every instance list and record at once.
+ * Player instances (docs/api.md "Instances and subscriptions"): the calls, the product pickers, and the query keys
+ * of the feature. Every key starts with `instanceKeys.all`, so invalidating it reloads every instance list and
+ * record at once.
  */
 import type {
   Instance,
@@ -9,9 +10,9 @@ import type {
   InstanceListQuery,
   InstanceUpdate,
   ListData,
-  PickerProduct,
 } from '@atk/contract';
-import { del, get, post, put } from '../../api/client.ts';
+import { productEndpoints } from '@atk/contract';
+import { call, del, get, post, put } from '../../api/client.ts';
 import { pickersApi } from '../../api/pickers.ts';
 import { enc, scoped } from '../../api/scope.ts';
 
@@ -27,7 +28,7 @@ export const instancesApi = {
   remove: (admin: boolean, id: string) => del<null>(scoped(admin, `/instances/${enc(id)}`)),
   syncSongs: (admin: boolean, id: string) => post<unknown>(scoped(admin, `/instances/${enc(id)}/sync_songs`), {}),
   /**
-   * The product pickers (spec 3 §7): my brand's products, or the other brands' published products
+   * The product pickers (docs/api.md "Brand content"): my brand's products, or the other brands' published products
    * (all_brand=1; admins name the instance's brand so it is left out).
    */
   pickProducts: (
@@ -35,13 +36,13 @@ export const instancesApi = {
     kind: 'mine' | 'others',
     query: { page_num: number; page_size: number; name?: string; brand_id: string },
   ) =>
-    get<ListData<PickerProduct>>(scoped(admin, '/products'), {
+    call(productEndpoints.products.of(admin), {
       query: {
         page_num: query.page_num,
         page_size: query.page_size,
         name: query.name?.trim() || undefined,
         is_deleted: false,
-        ...(kind === 'others' ? { all_brand: 1, brand_id: admin ? query.brand_id : undefined } : {}),
+        ...(kind === 'others' ? { all_brand: true, brand_id: admin ? query.brand_id : undefined } : {}),
         ...(kind === 'mine' && admin ? { brand_id: query.brand_id } : {}),
       },
     }),

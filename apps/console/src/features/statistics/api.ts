@@ -2,14 +2,14 @@
  * The statistics calls (docs/api.md "Statistics"): operators use the `/admin` paths naming the brand; a customer the
  * plain paths, for its own brand (the server takes the brand from the session).
  */
-import { statisticsEndpoints as api, type ListData, STATISTICS_BASE } from '@atk/contract';
-import { call, get } from '../../api/client.ts';
+import { type AtkProductItem, statisticsEndpoints as api, productEndpoints } from '@atk/contract';
+import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 
 export type { DailySeries, LaunchSeries, ProductSeries, ProductTotalsList } from '@atk/contract';
 export type ProductMeasure = 'play' | 'listening_time';
 /** The atk operator's product picker rows (GET /atk/admin/products). */
-export type AtkProduct = { _id: string; name: string; model: string | null };
+export type AtkProduct = AtkProductItem;
 
 /** The inclusive UTC days of a statistics query. */
 export interface DayRange {
@@ -56,11 +56,7 @@ export const mobileStatisticsApi = {
     call(measure === 'play' ? api.productPlays.admin : api.productListening.admin, {
       query: { ...range, brand_id: brandId, product_id: productId, widget_type: 'mobile' },
     }),
-  products: (brandId: string) =>
-    get<ListData<AtkProduct>>('/admin/products', {
-      base: STATISTICS_BASE,
-      query: { ...PICKER_QUERY, brand_id: brandId },
-    }),
+  products: (brandId: string) => call(productEndpoints.atkProducts, { query: { ...PICKER_QUERY, brand_id: brandId } }),
 };
 
 export const statisticsKeys = {
