@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, API_V1, MSG } from '@atk/contract';
+import { MSG } from '@atk/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,7 +28,6 @@ import { mobileRoutes } from './modules/mobile/routes.ts';
 import { mobileWidgetRoutes } from './modules/mobile-widget/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { playerRoutes } from './modules/player/routes.ts';
-import { atkPickerRoutes } from './modules/products/atk-routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { retailerRoutes } from './modules/retailers/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -36,7 +35,7 @@ import { settingRoutes } from './modules/settings/routes.ts';
 import { songRoutes } from './modules/songs/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { tooltipRoutes } from './modules/tooltips/routes.ts';
-import { adminPresignRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createBackground } from './platform/background.ts';
@@ -128,50 +127,33 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
   };
   app.addHook('onClose', () => deps.queue.stop());
   app.addHook('onClose', () => deps.background.settle());
-  await app.register(
-    async (api) => {
-      // Inside the API scope only: the console's files and the API docs are public.
-      installAuth(api, db);
-      const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [productRoutes, uploadRoutes]) routes(scoped, deps);
-    },
-    { prefix: API_BASE },
-  );
-  // The routes of contract endpoints, which carry their whole path (docs/architecture.md "One contract for every
-  // endpoint"); the prefixed scopes below go as their modules move here.
+  // Every API route comes from a contract endpoint, which carries its whole path (docs/architecture.md "One contract
+  // for every endpoint"). Inside this scope only: the console's files and the API docs are public.
   await app.register(async (api) => {
     installAuth(api, db);
     const scoped = api.withTypeProvider<ZodTypeProvider>();
     for (const routes of [
-      brandRoutes,
-      catalogueRoutes,
-      songRoutes,
-      roleRoutes,
-      planRoutes,
-      tooltipRoutes,
-      invitationRoutes,
-      retailerRoutes,
-      statisticsRoutes,
       userRoutes,
       adminUserRoutes,
+      brandRoutes,
+      roleRoutes,
+      planRoutes,
+      invitationRoutes,
+      catalogueRoutes,
+      songRoutes,
+      productRoutes,
+      uploadRoutes,
       instanceRoutes,
       mobileRoutes,
-      atkPickerRoutes,
+      settingRoutes,
+      tooltipRoutes,
+      retailerRoutes,
       playerRoutes,
       mobileWidgetRoutes,
-      settingRoutes,
+      statisticsRoutes,
     ])
       routes(scoped, deps);
   });
-  // The few paths the spec puts directly under /api/v1 (e.g. /api/v1/admin/aws/presigned), same auth.
-  await app.register(
-    async (api) => {
-      installAuth(api, db);
-      const scoped = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [adminPresignRoutes]) routes(scoped, deps);
-    },
-    { prefix: API_V1 },
-  );
   // Local storage's signed PUT and ranged GET of /files/{key} (nothing when files live in S3).
   await app.register(fileRoutes, { storage: deps.storage });
 

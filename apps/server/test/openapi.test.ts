@@ -7,6 +7,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
 }
 interface Operation {
   summary?: string;
@@ -25,11 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The fields of an object schema, and of the objects it holds (lists, unions), with their dotted names. */
+/** The fields of an object schema, and of the objects it holds (lists, unions, intersections), with their dotted names. */
 function fields(schema: JsonSchema | undefined, prefix = ''): [string, JsonSchema][] {
   if (!schema) return [];
   if (schema.items) return fields(schema.items, `${prefix}[]`);
-  if (schema.anyOf) return schema.anyOf.flatMap((s) => fields(s, prefix));
+  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  if (alternatives.length) return alternatives.flatMap((s) => fields(s, prefix));
   return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => [
     [`${prefix}${name}`, field] as [string, JsonSchema],
     ...fields(field, `${prefix}${name}.`),
@@ -59,6 +62,15 @@ describe('the OpenAPI document at /api/docs describes every contract endpoint', 
     // and every parameter of its path and query
     for (const p of op.parameters ?? []) if (!p.description) undescribed.push(`${p.in}.${p.name}`);
     expect(undescribed.filter((name) => !/^data\.(list|total_num)$/.test(name))).toEqual([]);
+  });
+
+  it('has no operation without a summary and a description (every route comes from the contract)', () => {
+    const bare = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => !op.summary || !op.description)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(bare).toEqual([]);
   });
 
   it('is served as a page an integrator can read', async () => {

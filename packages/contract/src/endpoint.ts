@@ -29,6 +29,11 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data body (file uploads): its text fields, which the handler reads and checks itself (the
+   * route has no JSON `body`); the OpenAPI description lists them.
+   */
+  form?: z.ZodObject;
   /** The answer's `data` (the 200 answer is the envelope `{code: 200, msg, data}`). */
   data: z.ZodType;
   /** The OpenAPI group. */
@@ -118,10 +123,15 @@ export function accessText(auth: Access): string {
   return `Signed-in ${auth.map((r) => ROLE_NAMES[r]).join(' and ')} only (a bearer token).`;
 }
 
+/** The text fields of a multipart endpoint, in words, for the OpenAPI description. */
+export function formText(form: z.ZodObject): string[] {
+  return Object.entries(form.shape).map(([name, field]) => `\`${name}\`: ${(field as z.ZodType).description ?? ''}`);
+}
+
 /** The error answers every endpoint of this access has, for the OpenAPI description. */
 export function errorsOf(e: Endpoint): string[] {
   const errors: string[] = [];
-  if (e.params || e.query || e.body) {
+  if (e.params || e.query || e.body || e.form) {
     errors.push('400: the input is refused; `data.errors` lists each refused field with its reason.');
   }
   if (e.auth !== 'public') errors.push('401: no token, or one that is expired or signed out.');

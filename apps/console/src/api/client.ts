@@ -141,19 +141,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   );
 }
 
-/** Shorthands of `request`. */
-export const get = <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  request<T>(path, { ...options, method: 'GET' });
-export const post = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  request<T>(path, { ...options, method: 'POST', body: body ?? {} });
-export const put = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  request<T>(path, { ...options, method: 'PUT', body: body ?? {} });
-export const del = <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
-  request<T>(path, { ...options, method: 'DELETE' });
-/** A multipart POST (file uploads to the API): the fields and files of `form`. */
-export const postForm = <T>(path: string, form: FormData, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  request<T>(path, { ...options, method: 'POST', body: form });
-
 /**
  * Sends a file straight to storage (a presigned URL) with XMLHttpRequest, for the upload progress
  * in percent. `headers` are the ones the presigned answer requires; the file's content type is sent unless
@@ -204,4 +191,16 @@ export function call<E extends Endpoint>(e: E, ...[input, options]: CallArgs<E>)
     body: e.body ? (body ?? {}) : undefined,
     base: '',
   });
+}
+
+/**
+ * Calls a contract endpoint whose body is a multipart form (a file upload, `form` in the contract): the path, params
+ * and answer's type come from the endpoint, the fields and the file from `form`.
+ */
+export function callForm<E extends Endpoint & { form: object }>(
+  e: E,
+  form: FormData,
+  options?: CallOptions,
+): Promise<EndpointData<E>> {
+  return request(urlOf(e), { ...options, method: e.method, body: form, base: '' });
 }

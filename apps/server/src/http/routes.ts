@@ -1,52 +1,18 @@
 import {
   accessText,
-  BRAND_USERS,
   type Endpoint,
   type Envelope,
-  emptyAnswer,
   envelopeOf,
   errorsOf,
-  idParams,
+  formText,
+  type idParams,
   MSG,
   type SchemaOf,
 } from '@atk/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
-import { type Access, ADMINS } from './auth.ts';
 import { ok } from './envelope.ts';
 import type { App } from './types.ts';
-
-export { BRAND_USERS };
-
-/**
- * Brand-content calls have two paths: `/x` for the brand's own users and `/admin/x` for admins (docs/api.md "Brand
- * content"). Routes not yet in the contract loop over these (contract endpoints use `variants()`); both run the same
- * handler and the services' access rules tell the roles apart.
- */
-export const VARIANTS = [
-  { prefix: '', auth: BRAND_USERS },
-  { prefix: '/admin', auth: ADMINS },
-] as const;
-
-/**
- * `DELETE {path}` (ending `/:id`): `remove` deletes the record (soft, in the services) and the answer is the spec's
- * 'Delete success' with `data: null`.
- */
-export function deleteRoute(
-  app: App,
-  path: string,
-  route: { auth: Access; tags: string[] },
-  remove: (id: string, req: FastifyRequest) => Promise<unknown>,
-) {
-  app.delete(
-    path,
-    { config: { auth: route.auth }, schema: { tags: route.tags, params: idParams, response: { 200: emptyAnswer } } },
-    async (req) => {
-      await remove(req.params.id, req);
-      return ok(null, MSG.deleteSuccess);
-    },
-  );
-}
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = [SchemaOf<E, K>] extends [never]
   ? unknown
@@ -90,9 +56,14 @@ export function route<E extends Endpoint>(
     schema: {
       tags: [e.tag],
       summary: e.summary,
-      description: `${e.description}\n\n**Who may call:** ${accessText(e.auth)}\n\n**Errors:**\n${errorsOf(e)
-        .map((x) => `- ${x}`)
-        .join('\n')}`,
+      description: [
+        e.description,
+        ...(e.form ? [`**Form fields:**\n${list(formText(e.form))}`] : []),
+        `**Who may call:** ${accessText(e.auth)}`,
+        `**Errors:**\n${list(errorsOf(e))}`,
+      ].join('\n\n'),
+      // A multipart body is read by the handler (its fields checked there): no JSON body schema.
+      ...(e.form && { consumes: ['multipart/form-data'] }),
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
@@ -102,10 +73,11 @@ export function route<E extends Endpoint>(
   });
 }
 
+const list = (lines: string[]) => lines.map((x) => `- ${x}`).join('\n');
+
 /**
  * `route` for a contract endpoint that deletes the record `:id` (`data: null`): `remove` deletes it (soft, in the
- * services) and the answer is 'Delete success'. The contract's twin of `deleteRoute`, which goes when its last
- * module moves.
+ * services) and the answer is 'Delete success'.
  */
 export function removeRoute<E extends Endpoint & { params: typeof idParams; data: z.ZodNull }>(
   app: App,

@@ -6,12 +6,14 @@ import { invitationEndpoints } from './invitations.ts';
 import { mobileEndpoints } from './mobile.ts';
 import { planEndpoints } from './plans.ts';
 import { playerEndpoints } from './player.ts';
+import { productEndpoints } from './products.ts';
 import { retailerEndpoints } from './retailers.ts';
 import { roleEndpoints } from './roles.ts';
 import { settingEndpoints } from './settings.ts';
 import { songEndpoints } from './songs.ts';
 import { statisticsEndpoints } from './statistics.ts';
 import { tooltipEndpoints } from './tooltips.ts';
+import { uploadEndpoints } from './uploads.ts';
 import { adminUserEndpoints, userEndpoints } from './users.ts';
 
 export {
@@ -23,12 +25,14 @@ export {
   mobileEndpoints,
   planEndpoints,
   playerEndpoints,
+  productEndpoints,
   retailerEndpoints,
   roleEndpoints,
   settingEndpoints,
   songEndpoints,
   statisticsEndpoints,
   tooltipEndpoints,
+  uploadEndpoints,
   userEndpoints,
 };
 
@@ -51,6 +55,8 @@ export const ENDPOINTS: Record<string, Table> = {
   mobile: mobileEndpoints,
   player: playerEndpoints,
   settings: settingEndpoints,
+  products: productEndpoints,
+  uploads: uploadEndpoints,
 };
 
 /** Each endpoint with a name (`catalogue.categories.admin`): the two paths of a brand-content endpoint apart. */

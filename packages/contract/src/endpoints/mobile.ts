@@ -1,10 +1,8 @@
 import { API_ATK_BASE, API_V1 } from '../constants.ts';
-import { ADMINS, ATK_ONLY, endpoint } from '../endpoint.ts';
+import { ATK_ONLY, endpoint } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { idParams } from '../schemas/common.ts';
 import {
-  atkProductItem,
-  atkProductsQuery,
   mobileInstance,
   mobileInstanceCreate,
   mobileInstanceListItem,
@@ -24,7 +22,7 @@ const atk = `${API_ATK_BASE}/mobile/instances`;
 const admin = `${API_V1}/admin/mobile_instances`;
 const NOT_FOUND = "An unknown or deleted instance is a 404 'Instance not found'.";
 
-/** Mobile instances, the atk operator's only (docs/api.md "Mobile instances"); and its product picker. */
+/** Mobile instances, the atk operator's only (docs/api.md "Mobile instances"). */
 export const mobileEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -102,17 +100,5 @@ export const mobileEndpoints = {
     summary: "Save a mobile instance's products",
     description:
       "Each row sent replaces its stored row, the others stay; the list as it would be after the save must keep the rules (a featured product active, at most 3 featured, positions and priorities each once), else 400 and nothing is written; then the sources are derived again. msg 'Update success'; the answer is the instance.",
-  }),
-  /** The atk operator's product picker (statistics and mobile screens): it has no brand of its own. */
-  atkProducts: endpoint({
-    method: 'GET',
-    path: `${API_ATK_BASE}/admin/products`,
-    auth: [...ATK_ONLY, ...ADMINS],
-    query: atkProductsQuery,
-    data: listOf(atkProductItem),
-    tag: 'products',
-    summary: "List a brand's products (picker)",
-    description:
-      "The brand's products (not deleted, or only deleted ones with is_deleted=true), by name: the atk operator's product picker. A brand gone is a 404, and for the atk operator a brand not confirmed yet too.",
   }),
 };

@@ -8,12 +8,10 @@ import {
   type InstanceCreate,
   type InstanceListQuery,
   type InstanceUpdate,
-  type ListData,
-  type PickerProduct,
+  productEndpoints,
 } from '@atk/contract';
-import { call, get } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { pickersApi } from '../../api/pickers.ts';
-import { scoped } from '../../api/scope.ts';
 
 export const instancesApi = {
   list: (admin: boolean, query: InstanceListQuery) =>
@@ -27,21 +25,21 @@ export const instancesApi = {
   remove: (admin: boolean, id: string) => call(api.remove.of(admin), { params: { id } }),
   syncSongs: (admin: boolean, id: string) => call(api.syncSongs.of(admin), { params: { id } }),
   /**
-   * The product pickers (docs/api.md "Instances and subscriptions", products part): my brand's products, or the
-   * other brands' published products (all_brand=1; admins name the instance's brand so it is left out).
+   * The product pickers (docs/api.md "Brand content"): my brand's products, or the other brands' published products
+   * (all_brand=1; admins name the instance's brand so it is left out).
    */
   pickProducts: (
     admin: boolean,
     kind: 'mine' | 'others',
     query: { page_num: number; page_size: number; name?: string; brand_id: string },
   ) =>
-    get<ListData<PickerProduct>>(scoped(admin, '/products'), {
+    call(productEndpoints.products.of(admin), {
       query: {
         page_num: query.page_num,
         page_size: query.page_size,
         name: query.name?.trim() || undefined,
         is_deleted: false,
-        ...(kind === 'others' ? { all_brand: 1, brand_id: admin ? query.brand_id : undefined } : {}),
+        ...(kind === 'others' ? { all_brand: true, brand_id: admin ? query.brand_id : undefined } : {}),
         ...(kind === 'mine' && admin ? { brand_id: query.brand_id } : {}),
       },
     }),

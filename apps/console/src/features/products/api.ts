@@ -1,33 +1,29 @@
 /**
- * Products (spec 3 §7, spec 2 §7): the calls, the product image and frequency graph uploads, and the query keys
- * of the feature. Every key starts with `productKeys.all`, so invalidating it reloads every product list and
+ * Products (docs/api.md "Brand content"): the calls, the product image and frequency graph uploads, and the query
+ * keys of the feature. Every key starts with `productKeys.all`, so invalidating it reloads every product list and
  * record at once.
  */
-import type {
-  FileUploadAnswer,
-  ImageUploadAnswer,
-  ListData,
-  Product,
-  ProductCreate,
-  ProductImageType,
-  ProductListItem,
-  ProductListQuery,
-  ProductUpdate,
+import {
+  productEndpoints as api,
+  type ProductCreate,
+  type ProductImageType,
+  type ProductQuery,
+  type ProductUpdate,
+  uploadEndpoints as uploads,
 } from '@atk/contract';
-import { get, post, postForm, put } from '../../api/client.ts';
-import { enc, scoped } from '../../api/scope.ts';
+import { call, callForm } from '../../api/client.ts';
 
 export const productsApi = {
-  list: (admin: boolean, query: ProductListQuery) =>
-    get<ListData<ProductListItem>>(scoped(admin, '/products'), { query: { ...query, is_deleted: false } }),
-  create: (admin: boolean, general: ProductCreate) => post<Product>(scoped(admin, '/products'), { general }),
-  read: (admin: boolean, id: string) => get<Product>(scoped(admin, `/products/${enc(id)}`)),
-  /** Saves one section: {type, content} (spec 3 §4). */
+  list: (admin: boolean, query: ProductQuery) =>
+    call(api.products.of(admin), { query: { ...query, is_deleted: false } }),
+  create: (admin: boolean, general: ProductCreate) => call(api.createProduct.of(admin), { body: { general } }),
+  read: (admin: boolean, id: string) => call(api.product.of(admin), { params: { id } }),
+  /** Saves one section: {type, content} (docs/api.md "Brand content"). */
   update: (admin: boolean, id: string, update: ProductUpdate) =>
-    put<unknown>(scoped(admin, `/products/${enc(id)}`), update),
+    call(api.updateProduct.of(admin), { params: { id }, body: update }),
 };
 
-/** The uploads of a product's files (spec 3 §7 "Uploads"); its audio goes through audio/api.ts. */
+/** The uploads of a product's files (docs/api.md "Uploads and storage"); its audio goes through audio/api.ts. */
 export const uploadsApi = {
   /** POST /upload/images multipart (file, model, id, type, index) → data.photo.url. */
   productImage: (admin: boolean, file: File, productId: string, type: ProductImageType, index: number) => {
@@ -37,7 +33,7 @@ export const uploadsApi = {
     form.append('type', type);
     form.append('index', String(index));
     form.append('file', file);
-    return postForm<ImageUploadAnswer>(scoped(admin, '/upload/images'), form);
+    return callForm(uploads.uploadImage.of(admin), form);
   },
   /** POST /upload/files multipart (file, model=products, id, type=frequency) → data.audio.url. */
   frequencyGraph: (admin: boolean, file: File, productId: string) => {
@@ -46,7 +42,7 @@ export const uploadsApi = {
     form.append('id', productId);
     form.append('type', 'frequency');
     form.append('file', file);
-    return postForm<FileUploadAnswer>(scoped(admin, '/upload/files'), form);
+    return callForm(uploads.uploadFile.of(admin), form);
   },
 };
 

@@ -1,4 +1,4 @@
-import { type ListFilter, type ListQuery, numberFilter, textFilter } from '../../components/listState.ts';
+import { type ListFilter, type ListQuery, publishedFilter, textFilter } from '../../components/listState.ts';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { productKeys, productsApi } from './api.ts';
 import type { ProductScope } from './scope.ts';
@@ -24,7 +24,7 @@ export function productList(scope: Pick<ProductScope, 'admin' | 'brandId' | 'lis
         page_num,
         page_size,
         name: textFilter(filters, 'name'),
-        is_published: numberFilter(filters, 'is_published'),
+        is_published: publishedFilter(filters),
         brand_id: scope.brandId,
       }),
   };

@@ -2,10 +2,8 @@
  * Retailers: the list, the empty create, the save, the delete, and the presigned upload of a logo
  * (POST /admin/aws/presigned {key}, then a PUT of the file to the signed URL).
  */
-import { retailerEndpoints as api, type PresignedAnswer, type RetailerBody, type RetailerStatus } from '@atk/contract';
-import { call, post, putFile } from '../../api/client.ts';
-
-const V1 = { base: '/api/v1' } as const;
+import { retailerEndpoints as api, type RetailerBody, type RetailerStatus, uploadEndpoints } from '@atk/contract';
+import { call, putFile } from '../../api/client.ts';
 
 export const retailersApi = {
   list: (query: { page_num: number; page_size: number; name?: string; status?: RetailerStatus }) =>
@@ -14,7 +12,7 @@ export const retailersApi = {
   create: () => call(api.create, { body: {} }),
   save: (id: string, body: RetailerBody) => call(api.save, { params: { id }, body }),
   remove: (id: string) => call(api.remove, { params: { id } }),
-  presign: (key: string) => post<PresignedAnswer>('/admin/aws/presigned', { key }, V1),
+  presign: (key: string) => call(uploadEndpoints.presignKey, { body: { key } }),
 };
 
 /** The storage key of a retailer's logo: images/origin/retailers/{id}_{timestamp}.{ext}. */

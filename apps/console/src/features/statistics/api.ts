@@ -2,7 +2,7 @@
  * The statistics calls (docs/api.md "Statistics"): operators use the `/admin` paths naming the brand; a customer the
  * plain paths, for its own brand (the server takes the brand from the session).
  */
-import { type AtkProductItem, statisticsEndpoints as api, mobileEndpoints } from '@atk/contract';
+import { type AtkProductItem, statisticsEndpoints as api, productEndpoints } from '@atk/contract';
 import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 
@@ -56,7 +56,7 @@ export const mobileStatisticsApi = {
     call(measure === 'play' ? api.productPlays.admin : api.productListening.admin, {
       query: { ...range, brand_id: brandId, product_id: productId, widget_type: 'mobile' },
     }),
-  products: (brandId: string) => call(mobileEndpoints.atkProducts, { query: { ...PICKER_QUERY, brand_id: brandId } }),
+  products: (brandId: string) => call(productEndpoints.atkProducts, { query: { ...PICKER_QUERY, brand_id: brandId } }),
 };
 
 export const statisticsKeys = {

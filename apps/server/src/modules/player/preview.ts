@@ -1,6 +1,6 @@
 import type { PlayerInstance } from '@atk/contract';
+import { BRAND_USERS } from '@atk/contract';
 import type { Db } from '../../db/client.ts';
-import { BRAND_USERS } from '../../http/routes.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { instanceFor } from '../tenancy.ts';

@@ -1,42 +1,25 @@
-import {
-  envelopeOf,
-  fileUploadAnswer,
-  fileUploadFields,
-  imageUploadAnswer,
-  imageUploadFields,
-  MSG,
-  presignedAnswer,
-  presignedAudioQuery,
-  presignedKeyBody,
-  type Role,
-} from '@atk/contract';
+import { uploadEndpoints as api, MSG } from '@atk/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ADMINS, currentUser } from '../../http/auth.ts';
+import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { drainBody } from '../../http/limits.ts';
+import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { type AppError, badRequest } from '../../platform/errors.ts';
 import * as uploads from './service.ts';
 
-const brandStaff = { auth: ['customer', ...ADMINS] as readonly Role[] };
-const admins = { auth: ADMINS };
-
-/** Under /api/v1/atk_player: signed audio links and multipart image/graph uploads, each with its /admin variant. */
+/**
+ * Signed links to upload to storage (a source's audio on both paths; an image under a named key, under /api/v1) and
+ * the multipart image and graph uploads, each with its /admin path.
+ */
 export function uploadRoutes(app: App, deps: Deps) {
-  for (const [prefix, config] of [
-    ['', brandStaff],
-    ['/admin', admins],
-  ] as const) {
-    app.get(
-      `${prefix}/aws/presigned_url`,
-      {
-        config: { ...config, brandWrite: true },
-        schema: { tags: ['uploads'], querystring: presignedAudioQuery, response: { 200: envelopeOf(presignedAnswer) } },
-      },
-      async (req) => ok(await uploads.presignAudio(deps, currentUser(req), req.query)),
-    );
+  for (const v of ['own', 'admin'] as const) {
+    route(app, api.presignAudio[v], async (req) => ok(await uploads.presignAudio(deps, currentUser(req), req.query)), {
+      config: { brandWrite: true },
+    });
   }
+  route(app, api.presignKey, async (req) => ok(await uploads.presignKey(deps, currentUser(req), req.body)));
 
   // Multipart parsing only here, in a scope of its own: the rest of the API speaks JSON.
   app.register(async (scope) => {
@@ -47,58 +30,31 @@ export function uploadRoutes(app: App, deps: Deps) {
     // A refused form may not have been read whole (no token, too large…) and the client may still be sending: the
     // rest is read and dropped after the answer, so the client receives it (http/limits.ts drainBody, registered
     // for every upload route by installBodyDeadline).
-    for (const [prefix, config] of [
-      ['', brandStaff],
-      ['/admin', admins],
-    ] as const) {
-      scope.post(
-        `${prefix}/upload/images`,
-        {
-          // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
-          config: { ...config, upload: true },
-          schema: {
-            tags: ['uploads'],
-            consumes: ['multipart/form-data'],
-            response: { 200: envelopeOf(imageUploadAnswer) },
-          },
-        },
+    // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
+    const upload = { config: { upload: true } };
+    for (const v of ['own', 'admin'] as const) {
+      route(
+        scope,
+        api.uploadImage[v],
         async (req) => {
           const form = await readForm(req, uploads.IMAGE_MAX_BYTES, uploads.tooLargeImage);
-          const fields = uploads.parseFields(imageUploadFields, form.fields);
+          const fields = uploads.parseFields(api.uploadImage[v].form, form.fields);
           return ok(await uploads.uploadImage(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
         },
+        upload,
       );
-      scope.post(
-        `${prefix}/upload/files`,
-        {
-          // An upload's body may take longer to arrive than a JSON body (docs/deployment.md, "Slow clients").
-          config: { ...config, upload: true },
-          schema: {
-            tags: ['uploads'],
-            consumes: ['multipart/form-data'],
-            response: { 200: envelopeOf(fileUploadAnswer) },
-          },
-        },
+      route(
+        scope,
+        api.uploadFile[v],
         async (req) => {
           const form = await readForm(req, uploads.FILE_MAX_BYTES, uploads.tooLargeFile);
-          const fields = uploads.parseFields(fileUploadFields, form.fields);
+          const fields = uploads.parseFields(api.uploadFile[v].form, form.fields);
           return ok(await uploads.uploadFile(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
         },
+        upload,
       );
     }
   });
-}
-
-/** Under /api/v1 (outside /atk_player, as the spec has it): POST /admin/aws/presigned {key}. */
-export function adminPresignRoutes(app: App, deps: Deps) {
-  app.post(
-    '/admin/aws/presigned',
-    {
-      config: { auth: [...ADMINS, 'atk'] },
-      schema: { tags: ['uploads'], body: presignedKeyBody, response: { 200: envelopeOf(presignedAnswer) } },
-    },
-    async (req) => ok(await uploads.presignKey(deps, currentUser(req), req.body)),
-  );
 }
 
 /** The form's text fields and its one file (field `file`), the file held in memory within `maxBytes`. */

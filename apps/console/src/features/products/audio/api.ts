@@ -1,11 +1,16 @@
 /**
- * The audio of a product (spec 3 §7): its songs, their sources (instruments), the presigned upload of a source's
- * audio, and their query keys.
+ * The audio of a product (docs/api.md "Brand content", "Uploads and storage"): its songs, their sources
+ * (instruments), the presigned upload of a source's audio, and their query keys.
  */
-import { songEndpoints as api, type InstrumentBody, type PresignedAnswer, type SongBody } from '@atk/contract';
-import { call, get } from '../../../api/client.ts';
+import {
+  songEndpoints as api,
+  type InstrumentBody,
+  type PresignedAudioQuery,
+  type SongBody,
+  uploadEndpoints as uploads,
+} from '@atk/contract';
+import { call } from '../../../api/client.ts';
 import { PICKER_QUERY } from '../../../api/pickers.ts';
-import { scoped } from '../../../api/scope.ts';
 
 export const songsApi = {
   /** The platform's (ATK) songs (GET /admin/songs?is_atk=true): the ATK audios screen and the attach picker. */
@@ -37,10 +42,7 @@ export const instrumentsApi = {
 
 export const audioUploadsApi = {
   /** GET /aws/presigned_url?mine_type={extension}&product_id&song_id&instrument_id ("mine_type" sic). */
-  presigned: (
-    admin: boolean,
-    query: { mine_type: string; product_id: string; song_id: string; instrument_id: string; size?: number },
-  ) => get<PresignedAnswer>(scoped(admin, '/aws/presigned_url'), { query }),
+  presigned: (admin: boolean, query: PresignedAudioQuery) => call(uploads.presignAudio.of(admin), { query }),
 };
 
 export const songKeys = {

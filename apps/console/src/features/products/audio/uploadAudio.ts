@@ -4,6 +4,9 @@ import { extensionOf } from '../../../components/format.ts';
 import { productsApi } from '../api.ts';
 import { audioUploadsApi } from './api.ts';
 
+const isAudioExtension = (ext: string): ext is (typeof AUDIO_EXTENSIONS)[number] =>
+  (AUDIO_EXTENSIONS as readonly string[]).includes(ext);
+
 export const AUDIO_ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 /** The upload limit as written beside the Upload button and in the client guide. */
@@ -46,7 +49,7 @@ export async function uploadAudio(
     return null;
   }
   const ext = extensionOf(file.name);
-  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext) || !(await looksLikeAudio(file))) {
+  if (!isAudioExtension(ext) || !(await looksLikeAudio(file))) {
     notify.error(MSG.notAudio);
     return null;
   }
