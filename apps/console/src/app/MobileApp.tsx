@@ -1,5 +1,5 @@
 /**
- * The app a first load of /mobile starts (main.tsx): the mobile landing page (spec 1 §2) with the query cache and
+ * The app a first load of /mobile starts (main.tsx): the mobile landing page with the query cache and
  * a router of its own, and nothing of the console. Any other path (the logo's link to /home) hands over to the
  * console, whose router takes the location from there.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue (spec 2 §7 Catalogue): categories, sub categories, and the songs and instruments (sources) of a
+ * The catalogue: categories, sub categories, and the songs and instruments (sources) of a
  * sub category, through the admin paths; the query keys of the feature. Every key starts with `catalogueKeys.all`
  * or one of the pickers' keys, so a save reloads the lists, the records and the product screens' pickers.
  */
@@ -19,7 +19,7 @@ import {
 import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 
-/** The New Sub Category dialog's category picker reads 100 categories (spec 2 §9). */
+/** The New Sub Category dialog's category picker reads 100 categories. */
 export const SUB_CATEGORY_PICKER_SIZE = 100;
 
 export interface NameListQuery {

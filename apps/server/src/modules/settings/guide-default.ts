@@ -3,7 +3,7 @@ import type { GuideContent } from '@atk/contract';
 /**
  * The client guide customers read at /client/guide until an operator saves one (/global/guides). Rich text of the
  * one allow-list (h3, p, strong, em, u, links; platform/html.ts), one text per tab: Content, Players, Audio,
- * Integrate (docs/api.md "Client guide and the player's public read"). Written in markdown until issue 12 and
+ * Integrate (docs/api.md "Client guide and the player's public read"). Written in markdown before rich text and
  * converted by `markdownToRichText`, as stored guides were (bootstrap/rich-text.ts): list items are paragraphs
  * starting with their bullet or number.
  */
