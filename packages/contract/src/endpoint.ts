@@ -42,6 +42,8 @@ export interface Endpoint {
   summary: string;
   /** What it changes, and its rules; who may call it and the error answers are added from `auth` (see `errorsOf`). */
   description: string;
+  /** False when its path parameter names no record (a type, not an id), so it never answers 404. */
+  notFound?: false;
 }
 
 /** Declares an endpoint, keeping its literal types (the schemas, the path) for inference. */
@@ -136,6 +138,6 @@ export function errorsOf(e: Endpoint): string[] {
   }
   if (e.auth !== 'public') errors.push('401: no token, or one that is expired or signed out.');
   if (Array.isArray(e.auth)) errors.push('403: the signed-in role may not call it.');
-  if (e.params) errors.push('404: no such record, or not one the caller may see.');
+  if (e.params && e.notFound !== false) errors.push('404: no such record, or not one the caller may see.');
   return errors;
 }
