@@ -34,6 +34,19 @@ export function NameStatusFields({ statusWidth, readOnlyName }: { statusWidth?: 
   );
 }
 
+/** A web address field (an instance's, a retailer's): http(s) only, up to 2000 characters. */
+export function WebsiteField() {
+  return (
+    <TextField
+      name="website"
+      label={LABEL.website}
+      rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
+      maxLength={2000}
+      placeholder="https://www.example.com"
+    />
+  );
+}
+
 /**
  * A new password and its confirmation (New Customer; with `auth`, the lock icons and the focus of the reset and
  * invitation pages). `label` names the first ('Password' unless told).

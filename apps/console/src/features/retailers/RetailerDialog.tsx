@@ -15,6 +15,7 @@ import { errorText, isApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import { FileButton } from '../../components/FileButton.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { WebsiteField } from '../../components/RecordFields.tsx';
 import { imageTooLarge } from '../products/tabs/ImagesTab.tsx';
 import { retailerKeys, retailersApi, uploadLogo } from './api.ts';
 
@@ -130,13 +131,7 @@ export function RetailerDialog({ retailer, onClose }: { retailer: Retailer | nul
           ]}
         />
       </Form.Item>
-      <Form.Item
-        name="website"
-        label={LABEL.website}
-        rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
-      >
-        <Input maxLength={2000} placeholder="https://www.example.com" />
-      </Form.Item>
+      <WebsiteField />
       <Form.Item name="retailer_image" label={LABEL.retailerLogo}>
         {retailer && <LogoField retailerId={retailer._id} />}
       </Form.Item>

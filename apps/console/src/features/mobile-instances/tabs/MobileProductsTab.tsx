@@ -15,13 +15,14 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../../api/client.ts';
 import { complaint } from '../../../api/fieldErrors.ts';
 import { useSave } from '../../../api/useSave.ts';
+import { FilterRow, SelectFilter } from '../../../components/Filters.tsx';
 import { InfoTip } from '../../../components/InfoTip.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { type MobileProductsQuery, mobileInstanceKeys, mobileInstancesApi } from '../api.ts';
 import type { MobileTabProps } from '../context.ts';
 
 type Tri = '' | 'true' | 'false';
-const TRI_OPTIONS = [
+const TRI_OPTIONS: { value: Tri; label: string }[] = [
   { value: '', label: LABEL.all },
   { value: 'true', label: LABEL.optionTrue },
   { value: 'false', label: LABEL.optionFalse },
@@ -185,6 +186,12 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
       setPage(1);
     };
 
+  // Active and Featured: All, True or False
+  const triFilters = [
+    { key: 'active', label: LABEL.active, value: active, set: setActive },
+    { key: 'featured', label: LABEL.featured, value: featured, set: setFeatured },
+  ];
+
   // rebuilt on every render: the cells read `shown` and `change` as they are now
   const view = (r: MobileProductRow) => shown[r.product_id] ?? toProduct(r);
   const columns: TableColumnsType<MobileProductRow> = [
@@ -261,7 +268,7 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
 
   return (
     <TabFrame title={LABEL.tabProducts} testId="tab-products">
-      <Form layout="inline" className="list-page__filters" component="div">
+      <FilterRow>
         <Form.Item label={LABEL.name} htmlFor="mobile-products-name">
           <Input.Search
             id="mobile-products-name"
@@ -271,34 +278,26 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
             style={{ width: 220 }}
           />
         </Form.Item>
-        <Form.Item label={LABEL.active} htmlFor="mobile-products-active">
-          <Select
-            id="mobile-products-active"
-            value={active}
+        {triFilters.map((f) => (
+          <SelectFilter<Tri>
+            key={f.key}
+            id={`mobile-products-${f.key}`}
+            label={f.label}
+            value={f.value}
             options={TRI_OPTIONS}
-            onChange={filter(setActive)}
-            style={{ width: 100 }}
+            onChange={filter(f.set)}
+            width={100}
           />
-        </Form.Item>
-        <Form.Item label={LABEL.featured} htmlFor="mobile-products-featured">
-          <Select
-            id="mobile-products-featured"
-            value={featured}
-            options={TRI_OPTIONS}
-            onChange={filter(setFeatured)}
-            style={{ width: 100 }}
-          />
-        </Form.Item>
-        <Form.Item label={LABEL.sort} htmlFor="mobile-products-sort">
-          <Select
-            id="mobile-products-sort"
-            value={sort}
-            options={SORT_OPTIONS}
-            onChange={filter(setSort)}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-      </Form>
+        ))}
+        <SelectFilter<MobileProductSort>
+          id="mobile-products-sort"
+          label={LABEL.sort}
+          value={sort}
+          options={SORT_OPTIONS}
+          onChange={filter(setSort)}
+          width={160}
+        />
+      </FilterRow>
       <Table<MobileProductRow>
         data-testid="mobile-products"
         rowKey="product_id"
