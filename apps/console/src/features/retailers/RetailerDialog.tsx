@@ -62,7 +62,7 @@ function LogoField({
       onChange?.(logo);
       message.success(MSG.uploadSuccess);
     } catch (e) {
-      // a refused signed URL says why (spec 3 §8); a failed transfer is 'Upload error'
+      // a refused signed URL says why (docs/api.md "Uploads and storage"); a failed transfer is 'Upload error'
       message.error(isApiError(e) ? errorText(e) : MSG.uploadError);
     } finally {
       setPercent(null);
@@ -89,7 +89,7 @@ function LogoField({
   );
 }
 
-/** Edit Retailer (spec 3 §2): Name, Status, Website (the shop's address, DEALS links to it) and the logo; SAVE. */
+/** Edit Retailer (docs/api.md "Retailers and mobile settings"): Name, Status, Website (the shop's address, DEALS links to it) and the logo; SAVE. */
 export function RetailerDialog({ retailer, onClose }: { retailer: Retailer | null; onClose: () => void }) {
   const save = useSave({
     save: (values: RetailerForm) =>

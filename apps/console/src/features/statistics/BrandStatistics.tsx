@@ -56,7 +56,7 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
  * The tabs of one brand's statistics (docs/api.md "Statistics"), or of all brands together (`brandId`
  * ALL_BRANDS, no instance filter): Daily Launches (instance filter with All; total launches and unique users, the
  * range's unique users in the Total row), Daily New Users, Total Users (with country, state/province, city), and,
- * where `products` is asked (the customer's own screen, issue 13), Products: plays and listening time per
+ * where `products` is asked (the customer's own screen), Products: plays and listening time per
  * product. The parent owns the range and the Total Users page, so a new brand starts again at page 1; `key` the
  * component by brand so the instance filter starts at All.
  */

@@ -1,8 +1,8 @@
 /**
- * The pieces the statistics screens share (spec 2 §2 Statistics of users (ATK), Statistics of brands, Player
- * instance analytics; issue 13): the day range with future days disabled, a daily chart with the table of its
+ * The pieces the statistics screens share (Statistics of users (ATK), Statistics of brands, Player instance
+ * analytics; docs/api.md "Statistics"): the day range with future days disabled, a daily chart with the table of its
  * figures, the Total Users table, the instance filter and the per-product table. Loads that fail are only
- * logged (spec 2 §8, by the query client): the chart or table then stays empty.
+ * logged (by the query client): the chart or table then stays empty.
  */
 
 import type { ListData } from '@atk/contract';
@@ -33,7 +33,7 @@ import type { ChartBar, ChartColors } from './DailyChart.tsx';
 const DailyChart = lazy(() => import('./DailyChart.tsx'));
 
 const DAY = 'YYYY-MM-DD';
-/** Days before today the screens open with (spec 2 §2: "about 13 days back up to today"). */
+/** Days before today the screens open with (about 13 days back up to today; docs/api.md "Statistics"). */
 export const DEFAULT_DAYS_BACK = 13;
 
 /**
@@ -266,7 +266,7 @@ export function StatisticsTabs<K extends string>({
   );
 }
 
-/** The instances of a brand for the instance filter (up to 1000: a picker's page, spec 2 §9), and 'All'. */
+/** The instances of a brand for the instance filter (up to 1000: a picker's page), and 'All'. */
 export function InstanceFilter({
   scope,
   value,
@@ -312,7 +312,7 @@ export const placeOf = (v: Visitor) =>
 export const pageOf = (url: string) => url.replace(/^https?:\/\//, '') || LABEL.unknownPlace;
 
 /**
- * Total Users (spec 2 §2, issue 21): the total, then a paged table a person reads: each visitor by its number, with
+ * Total Users (docs/api.md "Statistics"): the total, then a paged table a person reads: each visitor by its number, with
  * its id only in a tooltip; when it was first seen and last signed in, where, on which page, its launches and sign
  * ins. Times 'D MMM YYYY HH:mm' local.
  */

@@ -46,7 +46,7 @@ const toProduct = (r: MobileProductRow): MobileProduct => ({
 });
 
 /**
- * The coupling of the two toggles (spec 3 §4, §9: a featured product must be active), applied in the UI before the
+ * The coupling of the two toggles (docs/api.md "Mobile instances": a featured product must be active), applied in the UI before the
  * save so the row shows what the server will hold: Active off turns Featured off, Featured on turns Active on.
  */
 export function coupleToggles(row: MobileProduct, patch: Partial<MobileProduct>): MobileProduct {
@@ -110,7 +110,7 @@ const tipped = (label: string, tip: string) => (
 );
 
 /**
- * Products (spec 3 §2 "Mobile widget operator area"): every product the instance lists, filtered by Name, Active and
+ * Products (docs/api.md "Mobile instances"): every product the instance lists, filtered by Name, Active and
  * Featured (All/True/False, as the spec words them) and sorted by Name, Featured Order or Player Position; columns
  * brand, the product name (what the Name filter searches, server-side), model, price,
  * Active and Featured toggles, Featured Order (1 to the product count), Player Position and Placement Priority
