@@ -10,12 +10,29 @@ import {
   type ListQuery,
   listPageKey,
   openingFilters,
+  publishedFilter,
+  textFilter,
   writeFilters,
 } from './listState.ts';
+import { STATUS_FILTER_OPTIONS } from './status.ts';
 import { useScrollableFocus } from './useScrollableFocus.ts';
 
 export type { FilterValue, FilterValues, ListFilter, ListQuery } from './listState.ts';
 export { numberFilter, publishedFilter, textFilter } from './listState.ts';
+
+/** The Name and Status filters of a list of named records (brands, plans); `placeholder` hints the name box. */
+export const nameStatusFilters = (placeholder: string): ListFilter[] => [
+  { name: 'name', label: 'Name', type: 'text', placeholder },
+  { name: 'is_published', label: LABEL.status, type: 'select', options: STATUS_FILTER_OPTIONS },
+];
+
+/** What a list with `nameStatusFilters` asks for: the page, the name and the status (true/false, or all). */
+export const nameStatusQuery = ({ page_num, page_size, filters }: ListQuery) => ({
+  page_num,
+  page_size,
+  name: textFilter(filters, 'name'),
+  is_published: publishedFilter(filters),
+});
 
 export interface ListPageProps<Row> {
   title: ReactNode;
@@ -40,9 +57,9 @@ export interface ListPageProps<Row> {
 }
 
 /**
- * The one list screen of the console (spec 3 §2, spec 2 §2): a filters row with Search and Reset, an optional
+ * The one list screen of the console (docs/architecture.md "One way to write a console screen", Lists): a filters row with Search and Reset, an optional
  * New button, an antd table and paging (20 per page). The applied filters are kept in localStorage per list,
- * so they survive a reload; load failures are only logged (spec 3 §8, by the query client). Row actions are
+ * so they survive a reload; load failures are only logged (by the query client). Row actions are
  * `RowAction`s; New and Edit open a `FormDialog` whose save is a `useSave`.
  */
 export function ListPage<Row extends object>({

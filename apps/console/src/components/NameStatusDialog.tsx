@@ -1,15 +1,14 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useSave } from '../api/useSave.ts';
-import { FormDialog } from './FormDialog.tsx';
+import { SaveDialog } from './FormDialog.tsx';
 import { NameStatusFields } from './RecordFields.tsx';
 
 type NameStatus = { name?: string; is_published?: 0 | 1 };
 type Named = { _id: string; name: string; is_published: 0 | 1 };
 
 /**
- * New X / Edit X of a record with a name and a status (brand, category, sub category): Pending unless chosen
- * (spec 2 §4), nothing checked in the browser (spec 2 §5: the server's msg is shown); the dialog closes and
+ * New X / Edit X of a record with a name and a status (brand, category, sub category): Pending unless chosen,
+ * nothing checked in the browser (the server's msg is shown, docs/api.md "Catalogue screens"); the dialog closes and
  * `invalidate` reloads once saved. `children` are fields after name and status.
  */
 export function NameStatusDialog<Fields extends NameStatus, Row extends Named = Named>({
@@ -37,22 +36,18 @@ export function NameStatusDialog<Fields extends NameStatus, Row extends Named = 
   const initial: Partial<NameStatus> = editing
     ? { name: record.name, is_published: record.is_published }
     : { is_published: 0 };
-  const save = useSave({
-    save: (fields: Fields) => (editing ? update(record._id, fields) : create(fields)),
-    success: editing ? success.update : success.create,
-    invalidate: [invalidate],
-  });
   return (
-    <FormDialog<Fields>
-      open
+    <SaveDialog<Fields>
       title={editing ? titles.update : titles.create}
       name={name}
       initialValues={initial as Partial<Fields>}
-      onSubmit={save.mutateAsync}
+      save={(fields) => (editing ? update(record._id, fields) : create(fields))}
+      success={editing ? success.update : success.create}
+      invalidate={[invalidate]}
       onClose={onClose}
     >
       <NameStatusFields />
       {children}
-    </FormDialog>
+    </SaveDialog>
   );
 }

@@ -3,8 +3,21 @@ import { Link } from 'react-router';
 import { Copyright } from '../../components/Copyright.tsx';
 import { Logo } from '../../components/Logo.tsx';
 
-/** The centred card of the sign-in, recovery and reset pages. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+/** The link under the recovery and reset forms. */
+export const BACK_TO_SIGN_IN = { to: '/login', label: 'Back to sign in' };
+
+/** The centred card of the sign-in, recovery and reset pages; `alt` is the link under the form. */
+export function AuthLayout({
+  title,
+  subtitle,
+  alt,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  alt?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <main className="auth-card">
@@ -14,6 +27,11 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <h1 className="auth-card__title">{title}</h1>
         {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
         {children}
+        {alt && (
+          <p className="auth-card__alt">
+            <Link to={alt.to}>{alt.label}</Link>
+          </p>
+        )}
       </main>
       <Copyright className="auth-page__copyright" />
     </div>

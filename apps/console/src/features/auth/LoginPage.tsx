@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LABEL, LOGIN_REDIRECT_DELAY_MS, MSG } from '@atk/contract';
 import { App, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { usersApi } from '../../session/api.ts';
 import { safeRedirect, useSession } from '../../session/index.ts';
@@ -50,7 +50,11 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout title="Sign in to your account" subtitle="Manage your products and players.">
+    <AuthLayout
+      alt={{ to: '/recover', label: LABEL.recoverAccount }}
+      title="Sign in to your account"
+      subtitle="Manage your products and players."
+    >
       <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="login">
         <Form.Item label="Email" name="email">
           <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus />
@@ -62,9 +66,6 @@ export function LoginPage() {
           {LABEL.signIn}
         </Button>
       </Form>
-      <p className="auth-card__alt">
-        <Link to="/recover">{LABEL.recoverAccount}</Link>
-      </p>
     </AuthLayout>
   );
 }

@@ -2,10 +2,10 @@ import { MailOutlined } from '@ant-design/icons';
 import { LABEL, MSG, NOTICE_LONG_S } from '@atk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { reportError } from '../../api/client.ts';
 import { usersApi } from '../../session/api.ts';
-import { AuthLayout } from './AuthLayout.tsx';
+import { AuthLayout, BACK_TO_SIGN_IN } from './AuthLayout.tsx';
 
 /** Account recovery request (docs/api.md "Accounts", "Sign-in and recovery limits"). */
 export function RecoverPage() {
@@ -31,6 +31,7 @@ export function RecoverPage() {
 
   return (
     <AuthLayout
+      alt={BACK_TO_SIGN_IN}
       title="Recover your account"
       subtitle="Enter the email of your account and we will send you a link to set a new password."
     >
@@ -42,9 +43,6 @@ export function RecoverPage() {
           {LABEL.resetPassword}
         </Button>
       </Form>
-      <p className="auth-card__alt">
-        <Link to="/login">Back to sign in</Link>
-      </p>
     </AuthLayout>
   );
 }

@@ -1,13 +1,13 @@
-import { LockOutlined } from '@ant-design/icons';
 import { MSG, NOTICE_LONG_S } from '@atk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ApiError, errorText } from '../../api/client.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { PasswordFields } from '../../components/RecordFields.tsx';
 import { userKeys, usersApi } from '../../session/api.ts';
-import { AuthLayout } from './AuthLayout.tsx';
+import { AuthLayout, BACK_TO_SIGN_IN } from './AuthLayout.tsx';
 import { checkNewPassword } from './passwordCheck.ts';
 
 export const SET_NEW_PASSWORD = 'Set New Password';
@@ -60,6 +60,7 @@ export function ResetPasswordPage() {
   const shownError = linkError ?? error;
   return (
     <AuthLayout
+      alt={BACK_TO_SIGN_IN}
       title="Create a new password"
       subtitle="Use 8 or more characters with upper and lower-case letters, a number and a special character."
     >
@@ -81,20 +82,12 @@ export function ResetPasswordPage() {
       {link.isPending && <PageSpinner />}
       {link.isSuccess && (
         <Form<ResetForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="reset">
-          <Form.Item label="New Password" name="password">
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-          </Form.Item>
-          <Form.Item label="Confirm Password" name="password_confirm">
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
+          <PasswordFields label="New Password" auth />
           <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
             {SET_NEW_PASSWORD}
           </Button>
         </Form>
       )}
-      <p className="auth-card__alt">
-        <Link to="/login">Back to sign in</Link>
-      </p>
     </AuthLayout>
   );
 }

@@ -4,17 +4,13 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
-import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
+import { ListPage, nameStatusFilters, nameStatusQuery } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { STATUS_FILTER_OPTIONS } from '../../components/status.ts';
 import { useAreaBase } from '../../components/useAreaBase.ts';
 import { brandKeys, brandsApi } from './api.ts';
 import { BrandDialog } from './BrandDialog.tsx';
 
-const FILTERS: ListFilter[] = [
-  { name: 'name', label: 'Name', type: 'text', placeholder: 'Brand name' },
-  { name: 'is_published', label: LABEL.status, type: 'select', options: STATUS_FILTER_OPTIONS },
-];
+const FILTERS = nameStatusFilters('Brand name');
 
 /**
  * The brands list, the operators' home (docs/api.md "Operators"), in /global and /super: name and status filters,
@@ -54,14 +50,7 @@ export default function BrandListPage() {
       storageKey={`brands:${base}`}
       filters={FILTERS}
       queryKey={brandKeys.list()}
-      fetch={({ page_num, page_size, filters }) =>
-        brandsApi.list({
-          page_num,
-          page_size,
-          name: textFilter(filters, 'name'),
-          is_published: publishedFilter(filters),
-        })
-      }
+      fetch={(query) => brandsApi.list(nameStatusQuery(query))}
       columns={columns}
       index="Index"
       create={{ label: LABEL.newBrand, onClick: () => setEditing('new') }}

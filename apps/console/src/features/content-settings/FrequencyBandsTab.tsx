@@ -9,8 +9,8 @@ import {
   MSG,
 } from '@atk/contract';
 import { Col, Form, type FormRule, Input, InputNumber, Row } from 'antd';
-import type { TabBinding } from '../../components/DirtyTabs.tsx';
 import { FormTabFrame, useFormTab } from '../../components/FormTab.tsx';
+import type { SettingTabProps } from './settingTabs.tsx';
 import './content-settings.css';
 
 type Band = (typeof FREQUENCY_BANDS)[number];
@@ -30,23 +30,11 @@ const inRange = (label: string): FormRule[] => [
 ];
 
 /**
- * Frequency Graph (/global/infos; docs/architecture.md "One way to write a console screen", Settings screens): the seven bands the player's frequency graph shows, each with a minimum
- * and a maximum in Hz (numeric, 1–24,000, the minimum below the maximum: the server's rule, checked here first
- * with the same words) and a description.
+ * Frequency Graph (/global/infos; docs/architecture.md "One way to write a console screen", Settings screens): the
+ * seven bands the player's frequency graph shows, each with a minimum and a maximum in Hz (numeric, 1–24,000, the
+ * minimum below the maximum: the server's rule, checked here first with the same words) and a description.
  */
-export function FrequencyBandsTab({
-  binding,
-  initial,
-  save,
-  saving,
-  onCancel,
-}: {
-  binding: TabBinding;
-  initial: FrequencyBands;
-  save: (bands: FrequencyBands) => Promise<boolean>;
-  saving: boolean;
-  onCancel: () => void;
-}) {
+export function FrequencyBandsTab({ binding, initial, save, saving, onCancel }: SettingTabProps<FrequencyBands>) {
   const tab = useFormTab({
     binding,
     fields: (): BandsForm => initial,

@@ -1,9 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { LABEL, MOBILE_MENU, type MobileMenuContent, type MobileMenuEntry } from '@atk/contract';
 import { Button, Checkbox, List } from 'antd';
-import type { TabBinding } from '../../components/DirtyTabs.tsx';
 import { TabFrame } from '../../components/TabFrame.tsx';
 import { useTabForm } from '../../components/useTabForm.ts';
+import type { SettingTabProps } from './settingTabs.tsx';
 
 /** Moves entry `i` of `list` by `by` places (−1 up, +1 down), within the list. */
 export const moveEntry = <T,>(list: readonly T[], i: number, by: -1 | 1): T[] => {
@@ -15,23 +15,11 @@ export const moveEntry = <T,>(list: readonly T[], i: number, by: -1 | 1): T[] =>
 };
 
 /**
- * Menu (spec 3 §2 Widget Content): the entries the mobile widget's menu shows, chosen among MOBILE_MENU, in order.
+ * Menu (Widget Content; docs/api.md "Retailers and mobile settings"): the entries the mobile widget's menu shows, chosen among MOBILE_MENU, in order.
  * A checklist: the chosen entries first, in their order, each with up and down arrows; then the others, unticked.
  * Ticking an entry adds it at the end of the chosen ones; unticking takes it out.
  */
-export function MenuTab({
-  binding,
-  initial,
-  save,
-  saving,
-  onCancel,
-}: {
-  binding: TabBinding;
-  initial: MobileMenuContent;
-  save: (menu: MobileMenuContent) => Promise<boolean>;
-  saving: boolean;
-  onCancel: () => void;
-}) {
+export function MenuTab({ binding, initial, save, saving, onCancel }: SettingTabProps<MobileMenuContent>) {
   const { value, setValue, submit } = useTabForm({ binding, initial: () => [...initial], save, saving });
   const rest = MOBILE_MENU.filter((e) => !value.includes(e));
   const rows: { entry: MobileMenuEntry; chosen: boolean; index: number }[] = [

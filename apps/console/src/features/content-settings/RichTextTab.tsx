@@ -1,7 +1,7 @@
-import type { TabBinding } from '../../components/DirtyTabs.tsx';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor.tsx';
 import { TabFrame } from '../../components/TabFrame.tsx';
 import { useTabForm } from '../../components/useTabForm.ts';
+import type { SettingTabProps } from './settingTabs.tsx';
 
 /** One rich-text part of a settings record (a guide tab, an info page): the editor, CANCEL and SAVE CHANGES. */
 export function RichTextTab({
@@ -12,15 +12,7 @@ export function RichTextTab({
   save,
   saving,
   onCancel,
-}: {
-  binding: TabBinding;
-  title: string;
-  testId: string;
-  initial: string;
-  save: (html: string) => Promise<boolean>;
-  saving: boolean;
-  onCancel: () => void;
-}) {
+}: SettingTabProps<string> & { title: string; testId: string }) {
   const { value, setValue, submit } = useTabForm({
     binding,
     initial: () => initial,

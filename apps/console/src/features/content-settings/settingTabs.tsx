@@ -6,6 +6,15 @@ import type { useSettingPart } from './SettingTabsPage.tsx';
 
 type Part<T extends object> = ReturnType<typeof useSettingPart<T>>;
 
+/** What a setting tab is given: its binding to the tabs, the stored value, the save and whether it runs, Cancel. */
+export interface SettingTabProps<T> {
+  binding: TabBinding;
+  initial: T;
+  save: (value: T) => Promise<boolean>;
+  saving: boolean;
+  onCancel: () => void;
+}
+
 /**
  * The tabs the desktop player's info pages (ATK PLAYER EDIT) and the mobile widget's content (Widget Content) share:
  * one rich-text tab per info page of a record, and the frequency graph's seven bands.

@@ -1,9 +1,8 @@
 import { type InvitationCreate, LABEL, MSG } from '@atk/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
-import { useSave } from '../../api/useSave.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { brandKeys, brandsApi } from '../brands/api.ts';
+import { Form, Select } from 'antd';
+import { SaveDialog } from '../../components/FormDialog.tsx';
+import { TextField } from '../../components/RecordFields.tsx';
+import { BrandField } from '../brands/BrandField.tsx';
 import { invitationKeys, invitationsAdminApi } from './api.ts';
 
 type BrandOrigin = 'existing';
@@ -15,48 +14,33 @@ interface InviteForm extends InvitationCreate {
 const ORIGINS: { value: BrandOrigin; label: string }[] = [{ value: 'existing', label: LABEL.existingBrand }];
 
 /**
- * Send Invitation (spec 2 §2 Invitations list, §5): the email, the brand origin (only Existing Brand) and the
- * brand, from every brand of the operators' picker. Save mails the link, closes and reloads the list.
+ * Send Invitation (docs/api.md "Operators"): the email, the brand origin (only Existing Brand) and the brand, from
+ * every brand of the operators' picker. Save mails the link, closes and reloads the list.
  */
 export function InviteDialog({ onClose }: { onClose: () => void }) {
-  const brands = useQuery({ queryKey: brandKeys.adminPicker(), queryFn: brandsApi.adminPicker, staleTime: 60_000 });
-  const save = useSave({
-    save: ({ email, brand_id }: InviteForm) => invitationsAdminApi.invite({ email: email.trim(), brand_id }),
-    success: MSG.sendInvitationSuccess,
-    invalidate: [invitationKeys.all],
-  });
   return (
-    <FormDialog<InviteForm>
-      open
+    <SaveDialog<InviteForm>
       title={LABEL.sendInvitation}
       name="invite-dialog"
       initialValues={{ brand_origin: 'existing' }}
-      onSubmit={save.mutateAsync}
+      save={({ email, brand_id }) => invitationsAdminApi.invite({ email: email.trim(), brand_id })}
+      success={MSG.sendInvitationSuccess}
+      invalidate={[invitationKeys.all]}
       onClose={onClose}
     >
-      <Form.Item
+      <TextField
         name="email"
         label="Email"
         rules={[{ required: true, type: 'email', whitespace: true, message: MSG.validEmail }]}
-      >
-        <Input maxLength={254} autoComplete="off" />
-      </Form.Item>
+        maxLength={254}
+        autoComplete="off"
+      />
       <Form.Item name="brand_origin" label={LABEL.brandOrigin}>
         <Select options={ORIGINS} />
       </Form.Item>
       <Form.Item noStyle dependencies={['brand_origin']}>
-        {({ getFieldValue }) =>
-          getFieldValue('brand_origin') === 'existing' && (
-            <Form.Item name="brand_id" label="Brand" rules={[{ required: true, message: MSG.selectBrand }]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={brands.isFetching}
-                options={(brands.data?.list ?? []).map((b) => ({ value: b._id, label: b.name }))}
-              />
-            </Form.Item>
-          )
-        }
+        {({ getFieldValue }) => getFieldValue('brand_origin') === 'existing' && <BrandField />}
       </Form.Item>
-    </FormDialog>
+    </SaveDialog>
   );
 }

@@ -1,12 +1,12 @@
-import { LockOutlined } from '@ant-design/icons';
 import { type InvitationData, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Modal, Result } from 'antd';
+import { App, Button, Checkbox, Form, Modal, Result } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { PasswordFields } from '../../components/RecordFields.tsx';
 import { usersApi } from '../../session/api.ts';
 import { useSession } from '../../session/index.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
@@ -108,12 +108,7 @@ function InvitationDialogs({ data }: { data: InvitationData }) {
           onFinish={createAccount}
           name="invitation"
         >
-          <Form.Item label="Password" name="password">
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-          </Form.Item>
-          <Form.Item label="Confirm Password" name="password_confirm">
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
+          <PasswordFields auth />
           <Form.Item name="agree" valuePropName="checked">
             <Checkbox>
               I agree to the{' '}

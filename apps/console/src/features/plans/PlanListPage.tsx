@@ -4,19 +4,15 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
 import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
-import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
+import { ListPage, nameStatusFilters, nameStatusQuery } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { STATUS_FILTER_OPTIONS } from '../../components/status.ts';
 import { planKeys, plansApi } from './api.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 
-const FILTERS: ListFilter[] = [
-  { name: 'name', label: 'Name', type: 'text', placeholder: 'Plan name' },
-  { name: 'is_published', label: LABEL.status, type: 'select', options: STATUS_FILTER_OPTIONS },
-];
+const FILTERS = nameStatusFilters('Plan name');
 
 /**
- * The plans list (spec 2 §2 /global/plans): name and status filters, New Plan, the columns index, name,
+ * The plans list (/global/plans; docs/api.md "Customers and plans"): name and status filters, New Plan, the columns index, name,
  * status, customers (those whose last chosen plan it is), last updated, Edit and Delete; 20 a page.
  */
 export default function PlanListPage() {
@@ -46,14 +42,7 @@ export default function PlanListPage() {
       storageKey="plans"
       filters={FILTERS}
       queryKey={planKeys.list()}
-      fetch={({ page_num, page_size, filters }) =>
-        plansApi.list({
-          page_num,
-          page_size,
-          name: textFilter(filters, 'name'),
-          is_published: publishedFilter(filters),
-        })
-      }
+      fetch={(query) => plansApi.list(nameStatusQuery(query))}
       columns={columns}
       index="Index"
       create={{ label: LABEL.newPlan, onClick: () => setCreating(true) }}

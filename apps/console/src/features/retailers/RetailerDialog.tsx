@@ -15,6 +15,7 @@ import { errorText, isApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import { FileButton } from '../../components/FileButton.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { WebsiteField } from '../../components/RecordFields.tsx';
 import { imageTooLarge } from '../products/tabs/ImagesTab.tsx';
 import { retailerKeys, retailersApi, uploadLogo } from './api.ts';
 
@@ -61,7 +62,7 @@ function LogoField({
       onChange?.(logo);
       message.success(MSG.uploadSuccess);
     } catch (e) {
-      // a refused signed URL says why (spec 3 §8); a failed transfer is 'Upload error'
+      // a refused signed URL says why (docs/api.md "Uploads and storage"); a failed transfer is 'Upload error'
       message.error(isApiError(e) ? errorText(e) : MSG.uploadError);
     } finally {
       setPercent(null);
@@ -88,7 +89,7 @@ function LogoField({
   );
 }
 
-/** Edit Retailer (spec 3 §2): Name, Status, Website (the shop's address, DEALS links to it) and the logo; SAVE. */
+/** Edit Retailer (docs/api.md "Retailers and mobile settings"): Name, Status, Website (the shop's address, DEALS links to it) and the logo; SAVE. */
 export function RetailerDialog({ retailer, onClose }: { retailer: Retailer | null; onClose: () => void }) {
   const save = useSave({
     save: (values: RetailerForm) =>
@@ -130,13 +131,7 @@ export function RetailerDialog({ retailer, onClose }: { retailer: Retailer | nul
           ]}
         />
       </Form.Item>
-      <Form.Item
-        name="website"
-        label={LABEL.website}
-        rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
-      >
-        <Input maxLength={2000} placeholder="https://www.example.com" />
-      </Form.Item>
+      <WebsiteField />
       <Form.Item name="retailer_image" label={LABEL.retailerLogo}>
         {retailer && <LogoField retailerId={retailer._id} />}
       </Form.Item>

@@ -1,16 +1,14 @@
 import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd';
-import { useState } from 'react';
-import { useRememberedTab } from '../../components/useRememberedTab.ts';
+import { type ReactNode, useState } from 'react';
 import { type DayRange, type StatisticsScope, statisticsApi, statisticsKeys } from './api.ts';
 import {
-  DailyStatistics,
+  DailyLaunches,
+  DailyNewUsers,
   FilterRow,
   InstanceFilter,
-  LAUNCH_BARS,
-  NEW_USER_BARS,
   ProductsTable,
+  StatisticsTabs,
   VisitorsTable,
 } from './parts.tsx';
 
@@ -31,15 +29,7 @@ function Launches({ scope, range }: { scope: StatisticsScope; range: DayRange })
           <InstanceFilter scope={scope} value={instanceId} onChange={setInstanceId} />
         </FilterRow>
       )}
-      <DailyStatistics
-        title={LABEL.tabDailyLaunches}
-        series={series.data?.series}
-        totals={series.data && { total: series.data.total_num, unique: series.data.unique_num }}
-        dropped={series.data?.dropped}
-        bars={LAUNCH_BARS}
-        loading={series.isFetching}
-        testId="statistics-launches"
-      />
+      <DailyLaunches title={LABEL.tabDailyLaunches} series={series} />
     </>
   );
 }
@@ -50,16 +40,7 @@ function NewUsers({ scope, range }: { scope: StatisticsScope; range: DayRange })
     queryFn: () => statisticsApi.brandVisitorsDaily(scope, range),
     placeholderData: keepPreviousData,
   });
-  return (
-    <DailyStatistics
-      title={LABEL.tabDailyNewUsers}
-      series={series.data?.series}
-      dropped={series.data?.dropped}
-      bars={NEW_USER_BARS}
-      loading={series.isFetching}
-      testId="statistics-new-users"
-    />
-  );
+  return <DailyNewUsers series={series} />;
 }
 
 function Products({ scope, range }: { scope: StatisticsScope; range: DayRange }) {
@@ -75,7 +56,7 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
  * The tabs of one brand's statistics (docs/api.md "Statistics"), or of all brands together (`brandId`
  * ALL_BRANDS, no instance filter): Daily Launches (instance filter with All; total launches and unique users, the
  * range's unique users in the Total row), Daily New Users, Total Users (with country, state/province, city), and,
- * where `products` is asked (the customer's own screen, issue 13), Products: plays and listening time per
+ * where `products` is asked (the customer's own screen), Products: plays and listening time per
  * product. The parent owns the range and the Total Users page, so a new brand starts again at page 1; `key` the
  * component by brand so the instance filter starts at All.
  */
@@ -92,8 +73,7 @@ export function BrandStatistics({
   onPage: (page: number) => void;
   products?: boolean;
 }) {
-  const [tab, setTab] = useRememberedTab<TabKey>(TABS, 'launches');
-  const items = [
+  const items: { key: TabKey; label: string; children: ReactNode }[] = [
     { key: 'launches', label: LABEL.tabDailyLaunches, children: <Launches scope={scope} range={range} /> },
     { key: 'new-users', label: LABEL.tabDailyNewUsers, children: <NewUsers scope={scope} range={range} /> },
     {
@@ -109,17 +89,8 @@ export function BrandStatistics({
       ),
     },
     ...(products
-      ? [{ key: 'products', label: LABEL.tabProducts, children: <Products scope={scope} range={range} /> }]
+      ? [{ key: 'products' as const, label: LABEL.tabProducts, children: <Products scope={scope} range={range} /> }]
       : []),
   ];
-  const active = items.some((i) => i.key === tab) ? tab : 'launches';
-  return (
-    <Tabs
-      className="statistics__tabs"
-      activeKey={active}
-      onChange={(key) => setTab(key as TabKey)}
-      items={items}
-      destroyOnHidden
-    />
-  );
+  return <StatisticsTabs keys={TABS} initial="launches" items={items} />;
 }

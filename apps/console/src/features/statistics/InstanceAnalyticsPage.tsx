@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import { useInstanceScope } from '../instances/scope.ts';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
-import { DailyStatistics, defaultRange, FilterRow, LAUNCH_BARS, ProductsTable, RangeFilter } from './parts.tsx';
+import { DailyLaunches, defaultRange, FilterRow, ProductsTable, RangeFilter } from './parts.tsx';
 
 function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: string }) {
   const [range, setRange] = useState<DayRange>(defaultRange);
@@ -27,15 +27,7 @@ function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: s
       <FilterRow>
         <RangeFilter value={range} onChange={setRange} />
       </FilterRow>
-      <DailyStatistics
-        title={LABEL.tabLaunchesDaily}
-        series={series.data?.series}
-        totals={series.data && { total: series.data.total_num, unique: series.data.unique_num }}
-        dropped={series.data?.dropped}
-        bars={LAUNCH_BARS}
-        loading={series.isFetching}
-        testId="statistics-launches"
-      />
+      <DailyLaunches title={LABEL.tabLaunchesDaily} series={series} />
       <h2 className="product-tab__title statistics__subheading">{LABEL.tabProducts}</h2>
       <ProductsTable list={products.data?.list} loading={products.isFetching} />
     </section>
@@ -43,10 +35,10 @@ function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: s
 }
 
 /**
- * Player instance analytics (/global/brands/{adminBrandId}/instances/{id}/analytics, spec 2 §2): the heading,
- * the instance's name (GET /admin/instances/{id}, data.general.name) and the left tab 'Launches Daily', which
- * here holds the instance's launches and unique visitors per day and its products' plays and listening time
- * (issue 13: more than the spec's empty tab).
+ * Player instance analytics (/global/brands/{adminBrandId}/instances/{id}/analytics; docs/api.md "Statistics"):
+ * the heading, the instance's name (GET /admin/instances/{id}, data.general.name) and the left tab 'Launches
+ * Daily', which holds the instance's launches and unique visitors per day and its products' plays and listening
+ * time.
  */
 export default function InstanceAnalyticsPage() {
   const scope = useInstanceScope();

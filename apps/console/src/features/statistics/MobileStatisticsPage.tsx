@@ -1,11 +1,18 @@
 import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Form, Select, Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../components/useRememberedTab.ts';
+import { SelectFilter } from '../../components/Filters.tsx';
 import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
 import type { ChartBar } from './DailyChart.tsx';
-import { BrandFilter, DailyStatistics, defaultRange, FilterRow, formatDuration, RangeFilter } from './parts.tsx';
+import {
+  BrandFilter,
+  DailyStatistics,
+  defaultRange,
+  FilterRow,
+  formatDuration,
+  RangeFilter,
+  StatisticsTabs,
+} from './parts.tsx';
 import { useBrandChoice } from './useBrandChoice.ts';
 
 const TABS = ['play', 'listening_time'] as const;
@@ -58,7 +65,6 @@ function ProductMeasureTab({
  * each a bar chart per day with its total (listening time as hh:mm:ss). Only the mobile widget's events count.
  */
 export default function MobileStatisticsPage() {
-  const [tab, setTab] = useRememberedTab<ProductMeasure>(TABS, 'play');
   const [range, setRange] = useState<DayRange>(defaultRange);
   const [productId, setProductId] = useState('');
   const choice = useBrandChoice(range, 'mobile');
@@ -95,23 +101,20 @@ export default function MobileStatisticsPage() {
             setProductId('');
           }}
         />
-        <Form.Item label={LABEL.product} htmlFor="statistics-product">
-          <Select
-            id="statistics-product"
-            value={productId}
-            options={productOptions}
-            onChange={setProductId}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={products.isFetching}
-            style={{ width: 260 }}
-          />
-        </Form.Item>
+        <SelectFilter
+          id="statistics-product"
+          label={LABEL.product}
+          value={productId}
+          options={productOptions}
+          onChange={setProductId}
+          search
+          loading={products.isFetching}
+          width={260}
+        />
       </FilterRow>
-      <Tabs
-        className="statistics__tabs"
-        activeKey={tab}
-        onChange={(key) => setTab(key as ProductMeasure)}
-        destroyOnHidden
+      <StatisticsTabs
+        keys={TABS}
+        initial="play"
         items={[
           {
             key: 'play',

@@ -1,13 +1,10 @@
 import { LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd';
 import { useState } from 'react';
-import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
-import { DailyStatistics, defaultRange, FilterRow, NEW_USER_BARS, RangeFilter, VisitorsTable } from './parts.tsx';
+import { DailyNewUsers, defaultRange, FilterRow, RangeFilter, StatisticsTabs, VisitorsTable } from './parts.tsx';
 
 const TABS = ['new-users', 'total-users'] as const;
-type TabKey = (typeof TABS)[number];
 
 function NewUsers() {
   const [range, setRange] = useState<DayRange>(defaultRange);
@@ -21,14 +18,7 @@ function NewUsers() {
       <FilterRow>
         <RangeFilter value={range} onChange={setRange} />
       </FilterRow>
-      <DailyStatistics
-        title={LABEL.tabDailyNewUsers}
-        series={series.data?.series}
-        dropped={series.data?.dropped}
-        bars={NEW_USER_BARS}
-        loading={series.isFetching}
-        testId="statistics-new-users"
-      />
+      <DailyNewUsers series={series} />
     </>
   );
 }
@@ -50,17 +40,14 @@ function TotalUsers() {
  * (bar chart, date range, future days disabled) and Total Users (the total and the paged table).
  */
 export default function StatisticsAtkPage() {
-  const [tab, setTab] = useRememberedTab<TabKey>(TABS, 'new-users');
   return (
     <div className="page page--wide statistics">
       <header className="page__header">
         <h1 className="page__title">{LABEL.statisticsAtk}</h1>
       </header>
-      <Tabs
-        className="statistics__tabs"
-        activeKey={tab}
-        onChange={(key) => setTab(key as TabKey)}
-        destroyOnHidden
+      <StatisticsTabs
+        keys={TABS}
+        initial="new-users"
         items={[
           { key: 'new-users', label: LABEL.tabDailyNewUsers, children: <NewUsers /> },
           { key: 'total-users', label: LABEL.tabTotalUsers, children: <TotalUsers /> },

@@ -1,26 +1,30 @@
 /**
- * The pieces the statistics screens share (spec 2 §2 Statistics of users (ATK), Statistics of brands, Player
- * instance analytics; issue 13): the day range with future days disabled, a daily chart with the table of its
+ * The pieces the statistics screens share (Statistics of users (ATK), Statistics of brands, Player instance
+ * analytics; docs/api.md "Statistics"): the day range with future days disabled, a daily chart with the table of its
  * figures, the Total Users table, the instance filter and the per-product table. Loads that fail are only
- * logged (spec 2 §8, by the query client): the chart or table then stays empty.
+ * logged (by the query client): the chart or table then stays empty.
  */
 
 import type { ListData } from '@atk/contract';
 import {
   ALL_BRANDS,
+  type DailySeries,
   type DayPoint,
   LABEL,
   type LaunchPoint,
+  type LaunchSeries,
   PAGE_SIZE,
   type ProductTotals,
   utcToday,
   type Visitor,
 } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Select, Skeleton, Table, type TableColumnsType, Tooltip, theme } from 'antd';
+import { DatePicker, Form, Skeleton, Table, type TableColumnsType, Tabs, Tooltip, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { FilterRow as Filters, SelectFilter } from '../../components/Filters.tsx';
 import { formatTime } from '../../components/format.ts';
+import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { useScrollableFocus } from '../../components/useScrollableFocus.ts';
 import { instancesApi } from '../instances/api.ts';
 import type { DayRange, StatisticsScope } from './api.ts';
@@ -29,7 +33,7 @@ import type { ChartBar, ChartColors } from './DailyChart.tsx';
 const DailyChart = lazy(() => import('./DailyChart.tsx'));
 
 const DAY = 'YYYY-MM-DD';
-/** Days before today the screens open with (spec 2 §2: "about 13 days back up to today"). */
+/** Days before today the screens open with (about 13 days back up to today; docs/api.md "Statistics"). */
 export const DEFAULT_DAYS_BACK = 13;
 
 /**
@@ -79,27 +83,22 @@ export function BrandFilter({
     ...brands.map((b) => ({ value: b._id, label: b.name })),
   ];
   return (
-    <Form.Item label={LABEL.brand} htmlFor="statistics-brand">
-      <Select
-        id="statistics-brand"
-        value={value || undefined}
-        options={options}
-        onChange={onChange}
-        loading={loading}
-        showSearch={{ optionFilterProp: 'label' }}
-        style={{ width: 240 }}
-      />
-    </Form.Item>
+    <SelectFilter
+      id="statistics-brand"
+      label={LABEL.brand}
+      value={value || undefined}
+      options={options}
+      onChange={onChange}
+      loading={loading}
+      search
+      width={240}
+    />
   );
 }
 
 /** A row of filters above the tabs. */
 export function FilterRow({ children }: { children: ReactNode }) {
-  return (
-    <Form layout="inline" className="list-page__filters statistics__filters" component="div">
-      {children}
-    </Form>
-  );
+  return <Filters className="statistics__filters">{children}</Filters>;
 }
 
 export const LAUNCH_BARS: ChartBar[] = [
@@ -209,7 +208,65 @@ export function DailyStatistics({
   );
 }
 
-/** The instances of a brand for the instance filter (up to 1000: a picker's page, spec 2 §9), and 'All'. */
+/** A loading series (a query's `data` and `isFetching`). */
+type Loading<T> = { data?: T; isFetching: boolean };
+
+/** Daily launches: total launches and unique users a day, the range's unique users from the server. */
+export function DailyLaunches({ title, series }: { title: string; series: Loading<LaunchSeries> }) {
+  const data = series.data;
+  return (
+    <DailyStatistics
+      title={title}
+      series={data?.series}
+      totals={data && { total: data.total_num, unique: data.unique_num }}
+      dropped={data?.dropped}
+      bars={LAUNCH_BARS}
+      loading={series.isFetching}
+      testId="statistics-launches"
+    />
+  );
+}
+
+/** Daily New Users: the visitors first seen each day. */
+export function DailyNewUsers({ series }: { series: Loading<DailySeries> }) {
+  return (
+    <DailyStatistics
+      title={LABEL.tabDailyNewUsers}
+      series={series.data?.series}
+      dropped={series.data?.dropped}
+      bars={NEW_USER_BARS}
+      loading={series.isFetching}
+      testId="statistics-new-users"
+    />
+  );
+}
+
+/**
+ * The tabs of a statistics screen: the one last chosen (kept per screen, `useRememberedTab`) unless it is not
+ * among `items`, then `initial`; a tab not shown is unmounted.
+ */
+export function StatisticsTabs<K extends string>({
+  keys,
+  initial,
+  items,
+}: {
+  keys: readonly K[];
+  initial: K;
+  items: { key: K; label: string; children: ReactNode }[];
+}) {
+  const [tab, setTab] = useRememberedTab<K>(keys, initial);
+  return (
+    <Tabs
+      className="statistics__tabs"
+      activeKey={items.some((i) => i.key === tab) ? tab : initial}
+      onChange={(key) => setTab(key as K)}
+      items={items}
+      destroyOnHidden
+    />
+  );
+}
+
+/** The instances of a brand for the instance filter (up to 1000: a picker's page), and 'All'. */
 export function InstanceFilter({
   scope,
   value,
@@ -234,17 +291,16 @@ export function InstanceFilter({
     ...(instances.data?.list ?? []).map((i) => ({ value: i._id, label: i.general.name })),
   ];
   return (
-    <Form.Item label={LABEL.instance} htmlFor="statistics-instance">
-      <Select
-        id="statistics-instance"
-        value={value}
-        options={options}
-        onChange={onChange}
-        showSearch={{ optionFilterProp: 'label' }}
-        style={{ width: 240 }}
-        loading={instances.isFetching}
-      />
-    </Form.Item>
+    <SelectFilter
+      id="statistics-instance"
+      label={LABEL.instance}
+      value={value}
+      options={options}
+      onChange={onChange}
+      search
+      width={240}
+      loading={instances.isFetching}
+    />
   );
 }
 
@@ -256,7 +312,7 @@ export const placeOf = (v: Visitor) =>
 export const pageOf = (url: string) => url.replace(/^https?:\/\//, '') || LABEL.unknownPlace;
 
 /**
- * Total Users (spec 2 §2, issue 21): the total, then a paged table a person reads: each visitor by its number, with
+ * Total Users (docs/api.md "Statistics"): the total, then a paged table a person reads: each visitor by its number, with
  * its id only in a tooltip; when it was first seen and last signed in, where, on which page, its launches and sign
  * ins. Times 'D MMM YYYY HH:mm' local.
  */

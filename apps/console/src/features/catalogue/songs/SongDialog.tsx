@@ -1,8 +1,8 @@
 import { LABEL, MSG, type SongCreate } from '@atk/contract';
-import { Form, Input, Select } from 'antd';
-import { useSave } from '../../../api/useSave.ts';
+import { Form, Select } from 'antd';
 import { byName } from '../../../components/CategoryFields.tsx';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { SaveDialog } from '../../../components/FormDialog.tsx';
+import { TextField } from '../../../components/RecordFields.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { catalogueKeys, catalogueSongsApi } from '../api.ts';
 import { useBrands } from './useBrands.ts';
@@ -10,39 +10,32 @@ import { useBrands } from './useBrands.ts';
 type SongFields = Pick<SongCreate, 'name' | 'song_writer' | 'brand_id' | 'is_published'>;
 
 /**
- * New Song of a sub category (spec 2 §2, width 770 px, spec 2 §9): song name, song writer, the brand it belongs to
- * (an admin names it, spec 2 §3) and status (Pending unless chosen). It goes last among the sub category's songs.
- * Nothing is checked in the browser (spec 2 §5): the server's msg is shown.
+ * New Song of a sub category (docs/api.md "Catalogue screens"; width 770 px): song name, song writer, the brand it
+ * belongs to (an admin names it) and status (Pending unless chosen). It goes last among the sub category's songs.
+ * Nothing is checked in the browser: the server's msg is shown.
  */
 export function SongDialog({ subCategoryId, onClose }: { subCategoryId: string; onClose: () => void }) {
   const { brands } = useBrands();
-  const save = useSave({
-    save: (fields: SongFields) =>
-      catalogueSongsApi.create({
-        ...fields,
-        name: fields.name?.trim() ?? '',
-        song_writer: fields.song_writer?.trim() || null,
-        sub_category_id: subCategoryId,
-      }),
-    success: MSG.createSongSuccess,
-    invalidate: [catalogueKeys.songs],
-  });
   return (
-    <FormDialog<SongFields>
-      open
+    <SaveDialog<SongFields>
       title={LABEL.newCatalogueSong}
       name="catalogue-song-dialog"
       width={770}
       initialValues={{ is_published: 0 }}
-      onSubmit={save.mutateAsync}
+      save={(fields) =>
+        catalogueSongsApi.create({
+          ...fields,
+          name: fields.name?.trim() ?? '',
+          song_writer: fields.song_writer?.trim() || null,
+          sub_category_id: subCategoryId,
+        })
+      }
+      success={MSG.createSongSuccess}
+      invalidate={[catalogueKeys.songs]}
       onClose={onClose}
     >
-      <Form.Item name="name" label="Song name">
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="song_writer" label="Song writer">
-        <Input maxLength={200} />
-      </Form.Item>
+      <TextField name="name" label="Song name" />
+      <TextField name="song_writer" label="Song writer" />
       <Form.Item name="brand_id" label="Brand">
         <Select
           showSearch={{ filterOption: byName }}
@@ -53,6 +46,6 @@ export function SongDialog({ subCategoryId, onClose }: { subCategoryId: string; 
       <Form.Item name="is_published" label={LABEL.status}>
         <Select options={STATUS_OPTIONS} />
       </Form.Item>
-    </FormDialog>
+    </SaveDialog>
   );
 }

@@ -4,6 +4,7 @@ import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
 import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
+import { WebsiteField } from '../../../components/RecordFields.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
 import { NAME_RULES } from '../InstanceDialog.tsx';
@@ -124,13 +125,7 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item
-            name="website"
-            label={LABEL.website}
-            rules={[{ type: 'url', message: 'Enter a web address (http:// or https://)' }]}
-          >
-            <Input maxLength={2000} placeholder="https://www.example.com" />
-          </Form.Item>
+          <WebsiteField />
         </Col>
       </Row>
     </FormTabFrame>

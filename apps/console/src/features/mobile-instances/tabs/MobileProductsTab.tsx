@@ -16,13 +16,14 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../../api/client.ts';
 import { complaint } from '../../../api/fieldErrors.ts';
 import { useSave } from '../../../api/useSave.ts';
+import { FilterRow, SelectFilter } from '../../../components/Filters.tsx';
 import { InfoTip } from '../../../components/InfoTip.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { mobileInstanceKeys, mobileInstancesApi } from '../api.ts';
 import type { MobileTabProps } from '../context.ts';
 
 type Tri = '' | 'true' | 'false';
-const TRI_OPTIONS = [
+const TRI_OPTIONS: { value: Tri; label: string }[] = [
   { value: '', label: LABEL.all },
   { value: 'true', label: LABEL.optionTrue },
   { value: 'false', label: LABEL.optionFalse },
@@ -46,7 +47,7 @@ const toProduct = (r: MobileProductRow): MobileProduct => ({
 });
 
 /**
- * The coupling of the two toggles (spec 3 §4, §9: a featured product must be active), applied in the UI before the
+ * The coupling of the two toggles (docs/api.md "Mobile instances": a featured product must be active), applied in the UI before the
  * save so the row shows what the server will hold: Active off turns Featured off, Featured on turns Active on.
  */
 export function coupleToggles(row: MobileProduct, patch: Partial<MobileProduct>): MobileProduct {
@@ -110,7 +111,7 @@ const tipped = (label: string, tip: string) => (
 );
 
 /**
- * Products (spec 3 §2 "Mobile widget operator area"): every product the instance lists, filtered by Name, Active and
+ * Products (docs/api.md "Mobile instances"): every product the instance lists, filtered by Name, Active and
  * Featured (All/True/False, as the spec words them) and sorted by Name, Featured Order or Player Position; columns
  * brand, the product name (what the Name filter searches, server-side), model, price,
  * Active and Featured toggles, Featured Order (1 to the product count), Player Position and Placement Priority
@@ -185,6 +186,12 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
       set(v);
       setPage(1);
     };
+
+  // Active and Featured: All, True or False
+  const triFilters = [
+    { key: 'active', label: LABEL.active, value: active, set: setActive },
+    { key: 'featured', label: LABEL.featured, value: featured, set: setFeatured },
+  ];
 
   // rebuilt on every render: the cells read `shown` and `change` as they are now
   const view = (r: MobileProductRow) => shown[r.product_id] ?? toProduct(r);
@@ -262,7 +269,7 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
 
   return (
     <TabFrame title={LABEL.tabProducts} testId="tab-products">
-      <Form layout="inline" className="list-page__filters" component="div">
+      <FilterRow>
         <Form.Item label={LABEL.name} htmlFor="mobile-products-name">
           <Input.Search
             id="mobile-products-name"
@@ -272,34 +279,26 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
             style={{ width: 220 }}
           />
         </Form.Item>
-        <Form.Item label={LABEL.active} htmlFor="mobile-products-active">
-          <Select
-            id="mobile-products-active"
-            value={active}
+        {triFilters.map((f) => (
+          <SelectFilter<Tri>
+            key={f.key}
+            id={`mobile-products-${f.key}`}
+            label={f.label}
+            value={f.value}
             options={TRI_OPTIONS}
-            onChange={filter(setActive)}
-            style={{ width: 100 }}
+            onChange={filter(f.set)}
+            width={100}
           />
-        </Form.Item>
-        <Form.Item label={LABEL.featured} htmlFor="mobile-products-featured">
-          <Select
-            id="mobile-products-featured"
-            value={featured}
-            options={TRI_OPTIONS}
-            onChange={filter(setFeatured)}
-            style={{ width: 100 }}
-          />
-        </Form.Item>
-        <Form.Item label={LABEL.sort} htmlFor="mobile-products-sort">
-          <Select
-            id="mobile-products-sort"
-            value={sort}
-            options={SORT_OPTIONS}
-            onChange={filter(setSort)}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-      </Form>
+        ))}
+        <SelectFilter<MobileProductSort>
+          id="mobile-products-sort"
+          label={LABEL.sort}
+          value={sort}
+          options={SORT_OPTIONS}
+          onChange={filter(setSort)}
+          width={160}
+        />
+      </FilterRow>
       <Table<MobileProductRow>
         data-testid="mobile-products"
         rowKey="product_id"

@@ -1,48 +1,28 @@
 import { LABEL } from '@atk/contract';
-import { Form, Input } from 'antd';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { NewEditDialog, type NewEditDialogProps } from '../../../components/FormDialog.tsx';
+import { TextField } from '../../../components/RecordFields.tsx';
 
 export interface SongFields {
   name: string;
   song_writer: string;
 }
 
+const TITLES = { new: LABEL.newSong, edit: LABEL.editSong };
+const EMPTY: SongFields = { name: '', song_writer: '' };
+const trimmed = (values: SongFields): SongFields => ({
+  name: (values.name ?? '').trim(),
+  song_writer: (values.song_writer ?? '').trim(),
+});
+
 /**
- * The new-song and EDIT SONG dialogs (spec 3 §2): song name and artist name, width 770 px. No client-side
- * required checks (spec 3 §5): the server's msg is shown on failure.
+ * The new-song and EDIT SONG dialogs: song name and artist name, width 770 px. No client-side required checks
+ * (docs/api.md "Refused fields"): the server's msg is shown on failure.
  */
-export function SongDialog({
-  open,
-  mode,
-  initial,
-  onSubmit,
-  onClose,
-}: {
-  open: boolean;
-  mode: 'new' | 'edit';
-  initial?: SongFields;
-  /** Resolves true when saved (the dialog then closes). */
-  onSubmit: (values: SongFields) => Promise<boolean>;
-  onClose: () => void;
-}) {
+export function SongDialog(props: NewEditDialogProps<SongFields>) {
   return (
-    <FormDialog<SongFields>
-      open={open}
-      title={mode === 'new' ? LABEL.newSong : LABEL.editSong}
-      name={`song-${mode}`}
-      width={770}
-      initialValues={initial ?? { name: '', song_writer: '' }}
-      onSubmit={(values) =>
-        onSubmit({ name: (values.name ?? '').trim(), song_writer: (values.song_writer ?? '').trim() })
-      }
-      onClose={onClose}
-    >
-      <Form.Item name="name" label="Song name">
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="song_writer" label="Artist name">
-        <Input maxLength={200} />
-      </Form.Item>
-    </FormDialog>
+    <NewEditDialog {...props} titles={TITLES} name="song" empty={EMPTY} toBody={trimmed}>
+      <TextField name="name" label="Song name" />
+      <TextField name="song_writer" label="Artist name" />
+    </NewEditDialog>
   );
 }
