@@ -1,7 +1,7 @@
 import { isStrongPassword, MSG } from '@atk/contract';
 
 /**
- * The new-password rules of spec 1 §5, in order: required, the strength rule, the confirmation.
+ * The new-password rules (`isStrongPassword` in the contract), in order: required, the strength rule, the confirmation.
  * Returns the warning to show, or null when the pair is valid.
  */
 export function checkNewPassword(password: string, confirm: string): string | null {

@@ -2,7 +2,7 @@ import { type Brand, type BrandCreate, LABEL, MSG } from '@atk/contract';
 import { NameStatusDialog } from '../../components/NameStatusDialog.tsx';
 import { brandKeys, brandsApi } from './api.ts';
 
-/** New Brand / Edit Brand (spec 2 §2 Brands list): name and status; the brand name is not checked (spec 2 §5). */
+/** New Brand / Edit Brand: name and status; the brand name is not checked. */
 export function BrandDialog({ brand, onClose }: { brand: Brand | 'new'; onClose: () => void }) {
   return (
     <NameStatusDialog<BrandCreate, Brand>

@@ -14,7 +14,7 @@ const NONE: never[] = [];
 type Named = { _id: string; name: string; is_published: number; updated_at: string };
 
 /**
- * A list of catalogue records (the categories, the sub categories; spec 2 §2): the other list linked under the
+ * A list of catalogue records (the categories, the sub categories): the other list linked under the
  * title, a name filter, New …, the columns index, name, `columns`, status, last updated, Edit (the record's edit
  * page) and Delete; 20 a page.
  */

@@ -14,7 +14,7 @@ export const GUIDE_TAB_LABEL: Record<GuideTab, string> = {
 };
 
 /**
- * Guide edit (spec 2 §2 /global/guides): the client guide customers read at /client/guide, one rich-text editor
+ * Guide edit (/global/guides): the client guide customers read at /client/guide, one rich-text editor
  * per tab (Content, Players, Audio, Integrate); SAVE CHANGES saves the guide with this tab's text, CANCEL goes back.
  */
 export default function GuideEditPage() {

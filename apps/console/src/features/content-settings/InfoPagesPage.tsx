@@ -8,7 +8,7 @@ const TABS = [...INFO_PAGES, 'freq_graph'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Info pages (spec 2 §2, titled ATK PLAYER EDIT): what the player shows as its help and about view (Home, Listening
+ * Info pages (titled ATK PLAYER EDIT): what the player shows as its help and about view (Home, Listening
  * Tips, About Us, FAQ, rich text: the `infos` record) and the bands of its frequency graph (the `freq_graph`
  * record). SAVE CHANGES saves only the current tab's kind; CANCEL goes back.
  */

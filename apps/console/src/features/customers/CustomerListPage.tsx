@@ -61,8 +61,7 @@ export default function CustomerListPage() {
         key: 'brand_status',
         title: 'Brand Status',
         width: 190,
-        // The same StatusTag as the Brands list, so a brand's status reads the same words and colour on both
-        // (issue 21 §4).
+        // The same StatusTag as the Brands list, so a brand's status reads the same words and colour on both.
         render: (_, row) =>
           row.master_brand_status === 'pending' ? (
             <Space size={4}>

@@ -12,7 +12,7 @@ interface ResetFields {
 }
 
 /**
- * Reset Password (spec 2 §2, §5): the customer's email, read-only, and the new password twice. Empty gives
+ * Reset Password: the customer's email, read-only, and the new password twice. Empty gives
  * 'Please enter the new password', a different confirmation 'Password and confirm password must match'.
  */
 export function ResetPasswordDialog({ customer, onClose }: { customer: AdminUserRow; onClose: () => void }) {

@@ -16,9 +16,9 @@ interface InstanceForm {
 }
 
 /**
- * The New Instance / Edit Instance dialog (spec 3 §2): Category, Sub Category (reloaded when the category
- * changes, then cleared), Name; Save and CANCEL; width 30%. The name is required (issue 11, against spec 3 §5: a
- * nameless row cannot be told apart; the server refuses it too). After a create: 'Create instance success', the
+ * The New Instance / Edit Instance dialog: Category, Sub Category (reloaded when the category
+ * changes, then cleared), Name; Save and CANCEL; width 30%. The name is required (a
+ * nameless row cannot be told apart; the server refuses it too; docs/api.md "Instances and subscriptions"). After a create: 'Create instance success', the
  * dialog closes, the list reloads ~100 ms later.
  */
 export function InstanceDialog({

@@ -22,10 +22,10 @@ const STATUS_FILTER: ListFilter = {
 };
 
 /**
- * The instance list (docs/api.md "Instances and subscriptions"): name search (operators also a status filter), Search and Reset,
- * New Instance, and the table index, Instance, Status, Last updated, Operate (Edit, Preview, Analytics in the
- * global area's brand scope (issue 13), Publish or Unpublish, Duplicate, Delete); 20 per page. Status and Publish
- * are issue 11's: a new instance is Pending, which visitors cannot see, and Preview shows it to its signed-in
+ * The instance list (docs/api.md "Instances and subscriptions"): name search (operators also a status filter), Search
+ * and Reset, New Instance, and the table index, Instance, Status, Last updated, Operate (Edit, Preview, Analytics in
+ * the global area's brand scope, Publish or Unpublish, Duplicate, Delete); 20 per page. Status and Publish are ours
+ * (docs/api.md "The player's public API"): a new instance is Pending, which visitors cannot see, and Preview shows it to its signed-in
  * brand with a banner saying so.
  */
 export default function InstanceListPage() {

@@ -3,7 +3,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Input, Modal, Space } from 'antd';
 import { errorText } from '../../api/client.ts';
 
-/** The invitation link with a Copy button (spec 2 §2); a refused clipboard shows its error (spec 2 §8). */
+/** The invitation link with a Copy button; a refused clipboard shows its error. */
 export function CopyLinkDialog({ link, onClose }: { link: string; onClose: () => void }) {
   const { message } = App.useApp();
   const copy = async () => {

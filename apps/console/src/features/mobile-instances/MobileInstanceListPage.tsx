@@ -15,7 +15,7 @@ const FILTERS: ListFilter[] = [{ name: 'name', label: LABEL.name, type: 'text', 
 export const mobileEditPath = (id: string) => `/atk/instances/${encodeURIComponent(id)}/edit`;
 
 /**
- * The mobile instances (spec 3 §2 "Mobile widget operator area"): name search, Search and Reset, New Instance
+ * The mobile instances (docs/api.md "Mobile instances"): name search, Search and Reset, New Instance
  * (a dialog with Name, SAVE and CANCEL), the table index, Instance name, Last updated, and the row actions Edit and
  * Sync Products (its success text is the server's msg: how many products were added and removed); 20 per page.
  */

@@ -9,7 +9,7 @@ import { NewProductDialog } from './NewProductDialog.tsx';
 import { useProductScope } from './scope.ts';
 
 /**
- * The product list (spec 3 §2): the client's own products (#, Product, Last updated, Edit), an operator's view
+ * The product list: the client's own products (#, Product, Last updated, Edit), an operator's view
  * of one brand and the operators' list of every brand (index, product name, status, last updated, Edit).
  */
 export default function ProductListPage() {

@@ -26,7 +26,7 @@ const statusFilter = (filters: FilterValues): RetailerStatus | undefined =>
   filters.status === '1' || filters.status === '0' ? filters.status : undefined;
 
 /**
- * Retailers (spec 3 §2 "Mobile widget operator area"): name search, status filter (All, Active, Inactive), New
+ * Retailers (docs/api.md "Retailers and mobile settings"): name search, status filter (All, Active, Inactive), New
  * Retailer (confirmed, then an empty create; its edit dialog opens), the table index, Retailer, Status, Created at,
  * Last updated, and Edit and Delete (confirmed); 20 per page. The widget's DEALS lists the active ones.
  */

@@ -7,7 +7,7 @@ import { defaultRange, FilterRow, RangeFilter } from './parts.tsx';
 const OWN = { admin: false } as const;
 
 /**
- * The customer's statistics (/client/statistics, issue 13): the brand's own launches (instance filter of its
+ * The customer's statistics (/client/statistics): the brand's own launches (instance filter of its
  * own instances), new users, visitors and per-product plays and listening time, from the client paths, which
  * read the session's brand only.
  */

@@ -6,7 +6,7 @@ import { BrandFilter, defaultRange, FilterRow, RangeFilter } from './parts.tsx';
 import { useBrandChoice } from './useBrandChoice.ts';
 
 /**
- * Statistics of brands (/global/statistics/brands, spec 2 §2): date range and brand filters (All brands, then the
+ * Statistics of brands (/global/statistics/brands): date range and brand filters (All brands, then the
  * brands most active first), opening on the most active brand; changing the brand returns Total Users to page 1
  * (and the instance filter to All).
  */

@@ -5,8 +5,8 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { FEATURE_OPTIONS, tooltipKeys, tooltipsApi } from './api.ts';
 
 /**
- * New Tooltip / Edit Tooltip (spec 2 §2 Tooltips): the feature and a multi-line content. Nothing is checked in the
- * browser (spec 2 §5): the server's msg is shown. After the save the dialog closes and the list reloads.
+ * New Tooltip / Edit Tooltip: the feature and a multi-line content. Nothing is checked in the
+ * browser: the server's msg is shown. After the save the dialog closes and the list reloads.
  */
 export function TooltipDialog({ tooltip, onClose }: { tooltip: Tooltip | 'new'; onClose: () => void }) {
   const editing = tooltip !== 'new';

@@ -14,7 +14,7 @@ const FILTERS: ListFilter[] = [
 ];
 
 /**
- * The tooltips of the player's features (spec 2 §2 Tooltips, super area): Content and Feature filters, New
+ * The tooltips of the player's features (super area): Content and Feature filters, New
  * Tooltip, the columns #, Feature, Content, Created at, Last updated, Operate (Edit, Delete), 20 a page.
  */
 export default function TooltipListPage() {

@@ -2,7 +2,7 @@ import { type Category, type CategoryCreate, LABEL, MSG } from '@atk/contract';
 import { NameStatusDialog } from '../../../components/NameStatusDialog.tsx';
 import { catalogueKeys, categoriesApi } from '../api.ts';
 
-/** New Category (spec 2 §2 /global/categories): name and status. */
+/** New Category (/global/categories): name and status. */
 export function CategoryDialog({ category, onClose }: { category: Category | 'new'; onClose: () => void }) {
   return (
     <NameStatusDialog<CategoryCreate, Category>

@@ -5,7 +5,7 @@ import { CategoryDialog } from './CategoryDialog.tsx';
 
 const editPath = (id: string) => `/global/categories/${id}/edit`;
 
-/** The categories (spec 2 §2 /global/categories); Edit opens the category's edit page, with its sub categories. */
+/** The categories (/global/categories); Edit opens the category's edit page, with its sub categories. */
 export default function CategoryListPage() {
   return (
     <CatalogueListPage<Category>

@@ -6,7 +6,7 @@ import { NameStatusDialog } from '../../../components/NameStatusDialog.tsx';
 import { catalogueKeys, categoriesApi, subCategoriesApi } from '../api.ts';
 
 /**
- * New Sub Category (spec 2 §2): name, status and category (a picker of the first 100 categories, spec 2 §9); from a
+ * New Sub Category: name, status and category (a picker of the first 100 categories); from a
  * category's edit page the category is that one. Edit Sub Category (the category's edit page): name and status.
  */
 export function SubCategoryDialog({

@@ -10,7 +10,7 @@ const CATEGORY_COLUMN: TableColumnsType<SubCategory> = [
 const editPath = (id: string) => `/global/sub_categories/${id}/edit`;
 
 /**
- * The sub categories (spec 2 §2 /global/sub_categories), with a category column; Edit opens the sub category's
+ * The sub categories (/global/sub_categories), with a category column; Edit opens the sub category's
  * edit page, with its songs.
  */
 export default function SubCategoryListPage() {

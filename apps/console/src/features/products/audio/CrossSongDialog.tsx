@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { songKeys, songsApi } from './api.ts';
 
 /**
- * Adds the product to an existing cross-comparable song (spec 3 §2, §4, §5): a select of the song_type 2 songs;
+ * Adds the product to an existing cross-comparable song: a select of the song_type 2 songs;
  * no selection warns 'Please select a cross-comparable song'.
  */
 export function CrossSongDialog({
