@@ -1,16 +1,14 @@
 /**
- * The one HTTP client of the console (design.md): the `{code,msg,data}` envelope, the bearer token, the 30 s
+ * The one HTTP client of the console (docs/architecture.md "One contract for every endpoint"): the `{code,msg,data}` envelope, the bearer token, the 30 s
  * timeout, network failures as `{code:-1, msg:'Network error'}`, and the 401/403 → sign-out rule.
  * It knows nothing of React: the session registers how to read the token and what to do on an auth failure.
  */
 import {
-  API_BASE,
   type Endpoint,
   type EndpointData,
   type EndpointInput,
   type Envelope,
   MSG,
-  queryString,
   REQUEST_TIMEOUT_MS,
   urlOf,
 } from '@atk/contract';
@@ -58,14 +56,9 @@ export const reportError = (notify: (text: string) => unknown, e: unknown): void
   }, 0);
 };
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Query;
   body?: unknown;
-  /** Base path; the player API unless told (e.g. API_ATK_BASE for the statistics paths). */
-  base?: string;
   /** Send no Authorization header (public calls that must not carry a stale token). */
   anonymous?: boolean;
   /**
@@ -89,13 +82,9 @@ export function configureApiClient(next: ClientHooks): void {
   hooks = next;
 }
 
-function buildUrl(base: string, path: string, query?: Query): string {
-  const qs = queryString(query);
-  return qs ? `${base}${path}${path.includes('?') ? '&' : '?'}${qs}` : `${base}${path}`;
-}
-
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, base = API_BASE, anonymous = false, onAuthError = 'signout' } = options;
+/** One call of the API: `url` is whole (`urlOf` of an endpoint); the answer's `data`, or an `ApiError`. */
+async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, anonymous = false, onAuthError = 'signout' } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = anonymous ? null : hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -110,7 +99,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let envelope: Envelope<T>;
   try {
-    const response = await fetch(buildUrl(base, path, query), {
+    const response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
@@ -171,7 +160,7 @@ export function putFile(
   });
 }
 
-export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query' | 'base'>;
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 /** The arguments after the endpoint: its input, which may be left out when nothing in it is required. */
 type CallArgs<E extends Endpoint> =
@@ -189,7 +178,6 @@ export function call<E extends Endpoint>(e: E, ...[input, options]: CallArgs<E>)
     ...options,
     method: e.method,
     body: e.body ? (body ?? {}) : undefined,
-    base: '',
   });
 }
 
@@ -202,5 +190,5 @@ export function callForm<E extends Endpoint & { form: object }>(
   form: FormData,
   options?: CallOptions,
 ): Promise<EndpointData<E>> {
-  return request(urlOf(e), { ...options, method: e.method, body: form, base: '' });
+  return request(urlOf(e), { ...options, method: e.method, body: form });
 }

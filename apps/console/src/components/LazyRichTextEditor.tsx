@@ -4,7 +4,7 @@ import type { RichTextEditorProps } from './RichTextEditor.tsx';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
 
-/** The rich-text editor, loaded in its own chunk the first time it is shown (design.md: heavy pieces lazy). */
+/** The rich-text editor, loaded in its own chunk the first time it is shown (docs/architecture.md "Settings screens"). */
 export function LazyRichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>

@@ -1,7 +1,7 @@
 /**
  * The bar chart of a daily series, with Recharts. Only `DailyStatistics` loads this module, through React.lazy,
- * so Recharts is a chunk of its own that the console fetches the first time a chart is shown (design.md: heavy
- * pieces lazy), not part of the main bundle or of the statistics screens' chunk.
+ * so Recharts is a chunk of its own that the console fetches the first time a chart is shown (docs/architecture.md
+ * "Statistics screens"), not part of the main bundle or of the statistics screens' chunk.
  */
 import dayjs from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
