@@ -1,12 +1,13 @@
 /**
  * One endpoint of the API, described once (docs/architecture.md "One contract for every endpoint"): the server
- * registers its route from it (apps/server/src/http/route.ts), the console calls it with `call(endpoint, input)`
+ * registers its route from it (apps/server/src/http/routes.ts), the console calls it with `call(endpoint, input)`
  * (apps/console/src/api/client.ts), and the OpenAPI document at /api/docs is generated from it. A path renamed or
  * an answer changed here is a compile error wherever the endpoint is used.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { API_BASE } from './constants.ts';
 import type { Role } from './roles.ts';
+import { idParams } from './schemas/common.ts';
 
 /** Who may call: anyone, any signed-in user, or only these roles. */
 export type Access = 'public' | 'user' | readonly Role[];
@@ -48,6 +49,13 @@ export interface Endpoint {
 
 /** Declares an endpoint, keeping its literal types (the schemas, the path) for inference. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+/**
+ * What every delete of the record `:id` at `path` shares: `DELETE`, the id parameter and `data: null`; the server
+ * registers it with `removeRoute`, which answers 'Delete success'.
+ */
+export const removal = <const P extends string>(path: P) =>
+  ({ method: 'DELETE', path, params: idParams, data: z.null() }) as const;
 
 type Variant<E> = Omit<E, 'path'> & { path: string; auth: Access };
 

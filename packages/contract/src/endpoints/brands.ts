@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { API_BASE } from '../constants.ts';
-import { ADMINS, ATK_ONLY, endpoint } from '../endpoint.ts';
+import { ADMINS, ATK_ONLY, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { brand, brandCreate, brandQuery, brandUpdate } from '../schemas/brands.ts';
 import { idParams } from '../schemas/common.ts';
@@ -67,11 +66,8 @@ export const brandEndpoints = {
       "Renames it or switches it between active and pending; the answer is the brand as saved, with msg 'Update brand success'. A name another live brand has (trimmed, any case) is refused with 409 'A brand with this name already exists'.",
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: one,
+    ...removal(one),
     auth: ADMINS,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete a brand',
     description:

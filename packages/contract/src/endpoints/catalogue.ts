@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { API_BASE } from '../constants.ts';
-import { ADMINS, endpoint, variants } from '../endpoint.ts';
+import { ADMINS, endpoint, removal, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import {
   category,
@@ -81,11 +80,8 @@ export const catalogueEndpoints = {
     description: "Renames it or switches it on or off; msg 'Update category success'.",
   }),
   removeCategory: endpoint({
-    method: 'DELETE',
-    path: `${API_BASE}/admin/categories/:id`,
+    ...removal(`${API_BASE}/admin/categories/:id`),
     auth: ADMINS,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete a category',
     description: `Deletes it (kept, marked deleted); msg 'Delete success'. ${IN_USE}`,
@@ -123,11 +119,8 @@ export const catalogueEndpoints = {
     description: "Renames it, moves it to another category or switches it on or off; msg 'Update subCategory success'.",
   }),
   removeSubCategory: endpoint({
-    method: 'DELETE',
-    path: `${API_BASE}/admin/sub_categories/:id`,
+    ...removal(`${API_BASE}/admin/sub_categories/:id`),
     auth: ADMINS,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete a sub category',
     description: `Deletes it (kept, marked deleted); msg 'Delete success'. ${IN_USE}`,

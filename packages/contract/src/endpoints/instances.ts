@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATK_ONLY, BRAND_USERS, variants } from '../endpoint.ts';
+import { ATK_ONLY, BRAND_USERS, removal, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { idParams } from '../schemas/common.ts';
 import {
@@ -72,10 +72,7 @@ export const instanceEndpoints = {
       "Saves exactly one part (general, features, products with other_products, sources, my_sources, images, buttons; docs/api.md \"Instances and subscriptions\" has each part's rules) in one transaction with the instance locked; saving products derives the sources again. A part beyond the brand's subscription is refused with 402 'permission error - …'. msg 'Update success'; the answer is the whole instance.",
   }),
   remove: variants({
-    method: 'DELETE',
-    path: '/instances/:id',
-    params: idParams,
-    data: z.null(),
+    ...removal('/instances/:id'),
     tag,
     summary: 'Delete an instance',
     description: `Deletes it (kept, marked deleted: the player answers 404 for it); msg 'Delete success'. ${SCOPE}`,

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { API_BASE } from '../constants.ts';
-import { ADMINS, endpoint } from '../endpoint.ts';
+import { ADMINS, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { idParams } from '../schemas/common.ts';
 import { plan, planCreate, planQuery, planUpdate } from '../schemas/plans.ts';
@@ -56,11 +55,8 @@ export const planEndpoints = {
       "Changes what is sent (each feature object replaced whole) and keeps the rest; an empty body or an unknown field is refused (400). Customers who chose the plan keep the subscription they were given: a plan is a template. The answer is the plan as saved, with msg 'Update plan success'; an unknown or deleted plan is 404 'Plan not found'.",
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: one,
+    ...removal(one),
     auth: ADMINS,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete a plan',
     description:

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { API_V1 } from '../constants.ts';
-import { ATK_ONLY, endpoint } from '../endpoint.ts';
+import { ATK_ONLY, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { idParams } from '../schemas/common.ts';
 import { retailer, retailerBody, retailerCreate, retailerQuery } from '../schemas/mobile.ts';
@@ -46,11 +45,8 @@ export const retailerEndpoints = {
       "Saves its name and status, and its logo and website when given (null clears one, left out keeps it). A new or changed logo must be one of this retailer's uploaded keys at the storage's own URL, an image by its bytes, within 2 MB, else 400 (a refused file is removed). The answer is the retailer as saved, with msg 'Save retailer success'; an unknown or deleted one is 404 'Retailer not found'.",
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: one,
+    ...removal(one),
     auth: ATK_ONLY,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete a retailer',
     description:

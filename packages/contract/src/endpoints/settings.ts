@@ -27,6 +27,17 @@ const SAVED = "The answer is the setting as the GET reads it, with msg 'Update s
 const MOBILE =
   'A setting of the mobile widget, separate from the desktop one (docs/api.md "Retailers and mobile settings").';
 
+/** `/admin/settings/:type` of a type that does not exist: always refused. */
+const unknownType = {
+  path: `${admin}/:type`,
+  auth: ADMINS,
+  params: adminSettingParams,
+  notFound: false,
+  data: z.null().describe('Never answered: the call is always refused.'),
+  tag,
+  description: `Always refused: 400 'Unknown setting type …' listing the types that exist (${[...ADMIN_SETTINGS, ...MOBILE_SETTINGS].join(', ')}), each of which has its own path.`,
+} as const;
+
 /**
  * The settings records operators write and the player and landing pages read (docs/api.md "Client guide and the
  * player's public read", "Retailers and mobile settings"): each is one record, read and saved whole.
@@ -198,26 +209,6 @@ export const settingEndpoints = {
     summary: "Choose the mobile landing page's instance",
     description: `Sets the mobile instance /mobile opens, or clears it with \`instance: null\`. It must be an existing mobile instance, not deleted, and published (else 400). ${SAVED}`,
   }),
-  unknown: endpoint({
-    method: 'GET',
-    path: `${admin}/:type`,
-    auth: ADMINS,
-    params: adminSettingParams,
-    notFound: false,
-    data: z.null().describe('Never answered: the call is always refused.'),
-    tag,
-    summary: 'Read a setting of an unknown type',
-    description: `Always refused: 400 'Unknown setting type …' listing the types that exist (${[...ADMIN_SETTINGS, ...MOBILE_SETTINGS].join(', ')}), each of which has its own path.`,
-  }),
-  saveUnknown: endpoint({
-    method: 'PUT',
-    path: `${admin}/:type`,
-    auth: ADMINS,
-    params: adminSettingParams,
-    notFound: false,
-    data: z.null().describe('Never answered: the call is always refused.'),
-    tag,
-    summary: 'Save a setting of an unknown type',
-    description: `Always refused: 400 'Unknown setting type …' listing the types that exist (${[...ADMIN_SETTINGS, ...MOBILE_SETTINGS].join(', ')}), each of which has its own path.`,
-  }),
+  unknown: endpoint({ ...unknownType, method: 'GET', summary: 'Read a setting of an unknown type' }),
+  saveUnknown: endpoint({ ...unknownType, method: 'PUT', summary: 'Save a setting of an unknown type' }),
 };

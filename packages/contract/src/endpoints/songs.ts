@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { variants } from '../endpoint.ts';
+import { removal, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import {
   instrument,
@@ -59,10 +58,7 @@ export const songEndpoints = {
       "Saves the fields sent (absent ones stay); a new order or sub category moves it among its siblings in the same transaction; msg 'Update song success'.",
   }),
   removeSong: variants({
-    method: 'DELETE',
-    path: '/songs/:id',
-    params: idParams,
-    data: z.null(),
+    ...removal('/songs/:id'),
     tag,
     summary: 'Delete a song',
     description:
@@ -109,10 +105,7 @@ export const songEndpoints = {
       "Saves the fields sent (absent ones stay); a new order moves it among its song's sources in the same transaction; msg 'Update instrument success'.",
   }),
   removeInstrument: variants({
-    method: 'DELETE',
-    path: '/instruments/:id',
-    params: idParams,
-    data: z.null(),
+    ...removal('/instruments/:id'),
     tag,
     summary: 'Delete a source',
     description:

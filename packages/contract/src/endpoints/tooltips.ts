@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { API_BASE } from '../constants.ts';
-import { ADMINS, endpoint } from '../endpoint.ts';
+import { ADMINS, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { idParams } from '../schemas/common.ts';
 import { tooltip, tooltipCreate, tooltipQuery, tooltipUpdate } from '../schemas/tooltips.ts';
@@ -56,11 +55,8 @@ export const tooltipEndpoints = {
       "Changes its feature or content; fields left out stay. The answer is the tooltip as saved, with msg 'Update tooltip success'; an unknown or deleted one is 404 'Tooltip not found'.",
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: one,
+    ...removal(one),
     auth: ADMINS,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete a tooltip',
     description:

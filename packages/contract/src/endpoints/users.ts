@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_BASE, RESET_TTL_HOURS, SESSION_TTL_DAYS } from '../constants.ts';
-import { ADMINS, endpoint } from '../endpoint.ts';
+import { ADMINS, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
@@ -167,11 +167,8 @@ export const adminUserEndpoints = {
     description: `Changes what is sent and leaves the rest: profile fields; Confirm (\`master_brand_status: active\` on a pending sign-up also publishes its brand); Edit Features (\`subscription\`, with the \`plan_id\` it was filled from); Reset Password (\`password\` and its confirmation, ending every session of the user). Brand, status, subscription and plan are for customers only (400 naming the field). An empty body or an unknown field (\`role_id\` too) is 400; the caller's own account 400 '${MSG.cannotChangeSelf}'. Answers the account as saved, with msg '${MSG.updateSuccess}'. ${manages}`,
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: one,
+    ...removal(one),
     auth: ADMINS,
-    params: idParams,
-    data: z.null(),
     tag,
     summary: 'Delete an account',
     description: `Deletes it (kept, marked deleted; its email stays taken) and ends every session of the user; signing in then answers '${MSG.invalidCredentials}'. msg '${MSG.deleteSuccess}'. The caller's own account is 400 '${MSG.cannotDeleteSelf}'. ${manages}`,

@@ -63,6 +63,16 @@ export type ProfileUpdate = z.infer<typeof profileUpdate>;
 /** PUT /users/profile as the console sends it: every profile field, null when empty. */
 export type ProfilePayload = Record<ProfileField, string | null>;
 
+/** A customer's brand as an account answer carries it (null for the other roles). */
+const accountBrand = {
+  master_brand_id: z.string().nullable().describe("A customer's brand; null when none."),
+  master_brand_name: z.string().nullable().describe("That brand's name; null when none."),
+  master_brand_status: z
+    .enum(MASTER_BRAND_STATUSES)
+    .nullable()
+    .describe('pending until an operator confirms a sign-up, then active; null when none.'),
+};
+
 export const userInfo = z.object({
   _id: id.describe("The user's id."),
   email: z.string().describe('The email it signs in with.'),
@@ -71,12 +81,7 @@ export const userInfo = z.object({
     .enum(REGISTER_TYPES)
     .nullable()
     .describe('How a customer account was made: invited to a brand, signed up, or by an operator; null when none.'),
-  master_brand_id: z.string().nullable().describe("A customer's brand; null when none."),
-  master_brand_name: z.string().nullable().describe("That brand's name; null when none."),
-  master_brand_status: z
-    .enum(MASTER_BRAND_STATUSES)
-    .nullable()
-    .describe('pending until an operator confirms a sign-up, then active; null when none.'),
+  ...accountBrand,
   created_at: isoTime.describe('When the account was made.'),
   ...(Object.fromEntries(
     PROFILE_FIELDS.map((f) => [
@@ -226,12 +231,7 @@ export const adminUserRow = z.object({
   first_name: z.string().nullable().describe('First name; null when empty.'),
   last_name: z.string().nullable().describe('Last name; null when empty.'),
   company_name: z.string().nullable().describe('Company name; null when empty.'),
-  master_brand_id: z.string().nullable().describe("A customer's brand; null when none."),
-  master_brand_name: z.string().nullable().describe("That brand's name; null when none."),
-  master_brand_status: z
-    .enum(MASTER_BRAND_STATUSES)
-    .nullable()
-    .describe('pending until an operator confirms a sign-up, then active; null when none.'),
+  ...accountBrand,
   role_id: id.describe("The role's id."),
   role: z.enum(ROLES).describe(`The role: ${ROLES.join(', ')}.`),
   created_at: isoTime.describe('When the account was made.'),
