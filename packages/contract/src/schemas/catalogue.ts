@@ -34,6 +34,7 @@ export const nameQuery = pageQuery.extend({
   name: filterText(200).describe('Part of the name, any case.'),
   is_published: queryBool.optional().describe('Only active (true) or only inactive (false) ones.'),
 });
+export type NameQuery = z.infer<typeof nameQuery>;
 
 const parentCategory = id.describe('The category it belongs to.');
 export const subCategory = category.extend({
@@ -51,6 +52,7 @@ export const subCategoryUpdate = z.object({
 export const subCategoryQuery = nameQuery.extend({
   category_id: id.optional().describe('Only those of this category.'),
 });
+export type SubCategoryQuery = z.infer<typeof subCategoryQuery>;
 export type Category = z.infer<typeof category>;
 export type CategoryCreate = z.input<typeof categoryCreate>;
 export type CategoryUpdate = z.input<typeof categoryUpdate>;
@@ -121,6 +123,7 @@ export const songQuery = pageQuery.extend({
   is_atk: queryBool.optional().describe('true: the platform (ATK) songs, for anyone.'),
   name: filterText(200).describe('Part of the name, any case.'),
 });
+export type SongQuery = z.infer<typeof songQuery>;
 
 // Instruments (sources)
 export const INSTRUMENT_FIELDS = [
@@ -225,6 +228,7 @@ export const instrumentQuery = pageQuery.extend({
   product_id: id.optional().describe("Each source with this product's audio of it (`audio`)."),
   sort: z.enum(['order'], says('must be order')).optional().describe('order: by their position (else newest first).'),
 });
+export type InstrumentQuery = z.infer<typeof instrumentQuery>;
 
 // Currencies
 export const currency = z.object({
@@ -237,3 +241,4 @@ export type Currency = z.infer<typeof currency>;
 export const currencyQuery = pageQuery.extend({
   name: filterText(100).describe('Part of the code or name, any case.'),
 });
+export type CurrencyQuery = z.infer<typeof currencyQuery>;

@@ -127,6 +127,7 @@ export const instanceInstrument = z.object({
   is_active: status01.describe('1: offered by the player; 0: switched off.'),
   order: order(1000).describe("Its position among the song's sources, 1 first, without gaps."),
 });
+export type InstanceInstrument = z.infer<typeof instanceInstrument>;
 export const instanceSong = z.object({
   song_id: id.describe('The song.'),
   is_active: status01.describe('1: offered by the player; 0: switched off.'),
@@ -183,6 +184,7 @@ export const buttonDestination = z.object({
   symbol: safeString().max(8).describe('The currency symbol shown.'),
   url: httpUrl(2000).describe('Where the buy button leads (http or https).'),
 });
+export type ButtonDestination = z.infer<typeof buttonDestination>;
 export const instanceButtons = z.object({
   default: buttonDestination.describe("The buy button's destination when no currency below matches."),
   list: z.array(buttonDestination).max(50).describe('A destination for each currency.'),

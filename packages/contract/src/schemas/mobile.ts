@@ -271,6 +271,7 @@ export const retailer = z
 export type Retailer = z.infer<typeof retailer>;
 /** POST /admin/retailers: "Add" sends no fields, an empty object (or no body) only. */
 export const retailerCreate = z.object({}).strict().optional().describe('No fields: an empty object, or no body.');
+export type RetailerCreate = z.infer<typeof retailerCreate>;
 /** PUT /admin/retailers/{id}. A new retailer (POST, empty body) is Inactive with an empty name until saved. */
 export const retailerBody = z
   .object({
@@ -303,6 +304,7 @@ export const retailerQuery = pageQuery.extend({
   name: filterText(200).describe('Part of the name, any case.'),
   status: retailerStatus.optional().describe("Only Active ('1') or only Inactive ('0') retailers."),
 });
+export type RetailerQuery = z.infer<typeof retailerQuery>;
 
 // ── Settings (mobile) ───────────────────────────────────────────────────────────────────────────────
 

@@ -85,6 +85,7 @@ export const playerSource = z.object({
   /** Ready versions only, in the player's product order. */
   versions: z.array(playerVersion).describe("Its ready recordings, in the player's product order."),
 });
+export type PlayerSource = z.infer<typeof playerSource>;
 export const playerSong = z.object({
   _id: z.string().describe("The song's id."),
   name: z.string().describe('Its name.'),
@@ -99,12 +100,14 @@ export const playerTooltip = z.object({
   feature: z.number().int().min(0).max(9).describe('The feature, by its index in TOOLTIP_FEATURES (0–9).'),
   content: z.string().describe("The tooltip's text."),
 });
+export type PlayerTooltip = z.infer<typeof playerTooltip>;
 
 export const frequencyBand = z.object({
   min: z.number().describe('The low end of the band, in Hz.'),
   max: z.number().describe('The high end of the band, in Hz (above `min`).'),
   desc: z.string().describe('What the band sounds like: the text the graph shows for it (may be empty).'),
 });
+export type FrequencyBand = z.infer<typeof frequencyBand>;
 export const frequencyBands = z.object(
   Object.fromEntries(
     FREQUENCY_BANDS.map((b) => [b, frequencyBand.describe(`The \`${b}\` band of the frequency graph.`)]),
@@ -206,6 +209,7 @@ export const playerEvent = z.object({
     .nullish()
     .describe(`Listening time of a listen event, in seconds (up to ${PLAYER_LISTEN_MAX_SECONDS}).`),
 });
+export type PlayerEvent = z.infer<typeof playerEvent>;
 export const playerEvents = z.object({
   visitor_id: id.describe("The anonymous visitor id (random, kept in the visitor's browser)."),
   /** Which widget sent the batch: `<atk-player>` is desktop, the mobile widget mobile. Absent = desktop. */

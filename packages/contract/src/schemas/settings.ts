@@ -53,6 +53,7 @@ const richText = z
   .max(RICH_TEXT_MAX, { error: `must be at most ${RICH_TEXT_MAX} characters` });
 /** Rich text as answers carry it: what was stored, whatever its length. */
 export const storedRichText = z.string();
+export type StoredRichText = z.infer<typeof storedRichText>;
 
 /** The client guide (/client/guide): four tabs of rich text, edited by operators (/global/guides). */
 export const GUIDE_TABS = ['content', 'players', 'audio', 'integrate'] as const;
