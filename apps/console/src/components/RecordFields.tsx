@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { LABEL } from '@atk/contract';
+import { LABEL, MSG } from '@atk/contract';
 import { Form, type FormRule, Input, type InputProps, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { STATUS_OPTIONS } from './status.ts';
@@ -64,3 +64,6 @@ export function PasswordFields({ label = 'Password', auth = false }: { label?: s
     </>
   );
 }
+
+/** An instance (desktop or mobile) needs a name: blank or spaces only is refused with the server's wording. */
+export const NAME_RULES = [{ required: true, whitespace: true, message: MSG.nameRequired }];

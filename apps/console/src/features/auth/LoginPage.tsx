@@ -4,9 +4,9 @@ import { App, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { usersApi } from '../../session/api.ts';
 import { safeRedirect, useSession } from '../../session/index.ts';
-import { AuthLayout } from './AuthLayout.tsx';
 
 interface LoginForm {
   email?: string;

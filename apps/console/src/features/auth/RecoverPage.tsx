@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { reportError } from '../../api/client.ts';
+import { AuthLayout, BACK_TO_SIGN_IN } from '../../components/AuthLayout.tsx';
 import { usersApi } from '../../session/api.ts';
-import { AuthLayout, BACK_TO_SIGN_IN } from './AuthLayout.tsx';
 
 /** Account recovery request (docs/api.md "Accounts", "Sign-in and recovery limits"). */
 export function RecoverPage() {

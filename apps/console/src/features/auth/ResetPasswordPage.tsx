@@ -4,11 +4,11 @@ import { Alert, App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ApiError, errorText } from '../../api/client.ts';
+import { AuthLayout, BACK_TO_SIGN_IN } from '../../components/AuthLayout.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { checkNewPassword } from '../../components/passwordCheck.ts';
 import { PasswordFields } from '../../components/RecordFields.tsx';
 import { userKeys, usersApi } from '../../session/api.ts';
-import { AuthLayout, BACK_TO_SIGN_IN } from './AuthLayout.tsx';
-import { checkNewPassword } from './passwordCheck.ts';
 
 export const SET_NEW_PASSWORD = 'Set New Password';
 

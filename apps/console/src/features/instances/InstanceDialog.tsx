@@ -3,11 +3,9 @@ import { Form, Input } from 'antd';
 import { useSave } from '../../api/useSave.ts';
 import { CategoryFields } from '../../components/CategoryFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { NAME_RULES } from '../../components/RecordFields.tsx';
 import { instanceKeys, instancesApi } from './api.ts';
 import type { InstanceScope } from './scope.ts';
-
-/** An instance needs a name: blank or spaces only is refused with the server's wording. */
-export const NAME_RULES = [{ required: true, whitespace: true, message: MSG.nameRequired }];
 
 interface InstanceForm {
   category_id?: string | null;

@@ -5,12 +5,12 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { checkNewPassword } from '../../components/passwordCheck.ts';
 import { PasswordFields } from '../../components/RecordFields.tsx';
 import { usersApi } from '../../session/api.ts';
 import { useSession } from '../../session/index.ts';
-import { AuthLayout } from '../auth/AuthLayout.tsx';
-import { checkNewPassword } from '../auth/passwordCheck.ts';
 import { invitationPageKeys, invitationsApi } from './api.ts';
 
 interface PasswordForm {

@@ -6,8 +6,8 @@ import { useSave } from '../../api/useSave.ts';
 import { timeColumn } from '../../components/columns.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
+import { NAME_RULES } from '../../components/RecordFields.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { NAME_RULES } from '../instances/InstanceDialog.tsx';
 import { mobileInstanceKeys, mobileInstancesApi } from './api.ts';
 
 const FILTERS: ListFilter[] = [{ name: 'name', label: LABEL.name, type: 'text', placeholder: LABEL.instanceName }];

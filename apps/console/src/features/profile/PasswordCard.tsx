@@ -3,8 +3,8 @@ import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
 import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { useSave } from '../../api/useSave.ts';
+import { checkNewPassword } from '../../components/passwordCheck.ts';
 import { usersApi } from '../../session/api.ts';
-import { checkNewPassword } from '../auth/passwordCheck.ts';
 
 interface PasswordForm {
   origin_password?: string;

@@ -15,8 +15,8 @@ import { errorText, isApiError } from '../../api/client.ts';
 import { useSave } from '../../api/useSave.ts';
 import { FileButton } from '../../components/FileButton.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { imageTooLarge } from '../../components/imageFiles.ts';
 import { WebsiteField } from '../../components/RecordFields.tsx';
-import { imageTooLarge } from '../products/tabs/ImagesTab.tsx';
 import { retailerKeys, retailersApi, uploadLogo } from './api.ts';
 
 export const STATUS_TEXT: Record<RetailerStatus, string> = { '1': LABEL.statusActive, '0': LABEL.statusInactive };

@@ -3,8 +3,8 @@ import type { Currency } from '@atk/contract';
 import { DEFAULT_BUTTONS, type InstanceButtons, LABEL } from '@atk/contract';
 import { Button, Form, Input } from 'antd';
 import { useCallback, useRef } from 'react';
+import { CurrencySelect } from '../../../components/CurrencySelect.tsx';
 import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
-import { CurrencySelect } from '../../products/tabs/CurrencySelect.tsx';
 import { type TabProps, useSaveInstance } from '../context.ts';
 
 interface Row {

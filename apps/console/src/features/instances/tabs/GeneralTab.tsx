@@ -1,13 +1,12 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { type Instance, type InstanceUpdate, LABEL, MSG } from '@atk/contract';
-import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { type Instance, type InstanceUpdate, LABEL } from '@atk/contract';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
+import { CodeBox } from '../../../components/CodeBox.tsx';
 import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
-import { WebsiteField } from '../../../components/RecordFields.tsx';
+import { NAME_RULES, WebsiteField } from '../../../components/RecordFields.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
-import { NAME_RULES } from '../InstanceDialog.tsx';
 import { embeddedCode, launchCode } from '../launch.ts';
 
 interface GeneralForm {
@@ -38,48 +37,6 @@ const toGeneral = (v: Partial<GeneralForm>, i: Instance, admin: boolean): Genera
   if (admin) general.brand_id = i.brand_id;
   return general;
 };
-
-/** Copies a text: the Clipboard API, or the selection of its read-only box where that API is missing. */
-async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!box) return false;
-    box.select();
-    return document.execCommand('copy');
-  }
-}
-
-export function CodeBox({ label, code, testId }: { label: string; code: string; testId: string }) {
-  const { message } = App.useApp();
-  const id = `instance-${testId}`;
-  return (
-    <div className="instance-code" data-testid={testId}>
-      <div className="instance-code__head">
-        <label htmlFor={id} className="instance-code__label">
-          {label}
-        </label>
-        <Button
-          size="small"
-          icon={<CopyOutlined />}
-          aria-label={`Copy ${label}`}
-          onClick={async () => {
-            const box = document.getElementById(id) as HTMLTextAreaElement | null;
-            if (await copyText(code, box)) message.success(MSG.copied);
-          }}
-        />
-      </div>
-      <Input.TextArea
-        id={id}
-        value={code}
-        readOnly
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        className="instance-code__text"
-      />
-    </div>
-  );
-}
 
 /**
  * General (docs/api.md "Instances and subscriptions"): Category, Sub Category, Name, Website, status, and the read-only generated

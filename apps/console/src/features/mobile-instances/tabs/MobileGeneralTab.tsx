@@ -1,9 +1,9 @@
 import { LABEL, type MobileGeneral, mobileLaunchCode } from '@atk/contract';
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { useNavigate } from 'react-router';
+import { CodeBox } from '../../../components/CodeBox.tsx';
 import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
-import { NAME_RULES } from '../../instances/InstanceDialog.tsx';
-import { CodeBox } from '../../instances/tabs/GeneralTab.tsx';
+import { NAME_RULES } from '../../../components/RecordFields.tsx';
 import { type MobileTabProps, useSaveMobileInstance } from '../context.ts';
 
 interface GeneralForm {

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FileRef, ProductImages, ProductImageType } from '@atk/contract';
-import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, LABEL, MSG, type Product } from '@atk/contract';
+import { GROUP_360_SLOTS, IMAGE_EXTENSIONS, LABEL, MSG, type Product } from '@atk/contract';
 import { Alert, App, Button, Card, Empty, Image, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
+import { imageTooLarge } from '../../../components/imageFiles.ts';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { uploadsApi } from '../api.ts';
@@ -33,9 +34,6 @@ const toState = (p: Product): Images => {
     group_360: group,
   };
 };
-
-/** The 2 MB check (docs/api.md "Uploads and storage"), before anything is sent. */
-export const imageTooLarge = (file: File) => file.size >= IMAGE_MAX_BYTES;
 
 /** The image boxes' hint as numbers: what the player shows well, not enforced (only 2 MB is). */
 const RECOMMENDED_PX = 1080;

@@ -3,10 +3,10 @@ import type { Currency, PriceEntry } from '@atk/contract';
 import { LABEL, type Product } from '@atk/contract';
 import { Button, Col, Form, InputNumber, Row } from 'antd';
 import { useCallback, useRef } from 'react';
+import { CurrencySelect } from '../../../components/CurrencySelect.tsx';
 import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { IconAction } from '../../../components/RowAction.tsx';
 import { type TabProps, useSaveSection } from '../context.ts';
-import { CurrencySelect } from './CurrencySelect.tsx';
 
 interface PriceRow {
   currency?: string;

@@ -2,7 +2,7 @@ import type { Currency } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { pickerKeys, pickersApi } from '../../../api/pickers.ts';
+import { pickerKeys, pickersApi } from '../api/pickers.ts';
 
 /**
  * The searchable currency picker: loads up to 40 currencies, searching by name on the

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Copyright } from '../../components/Copyright.tsx';
-import { Logo } from '../../components/Logo.tsx';
+import { Copyright } from './Copyright.tsx';
+import { Logo } from './Logo.tsx';
 
 /** The link under the recovery and reset forms. */
 export const BACK_TO_SIGN_IN = { to: '/login', label: 'Back to sign in' };
