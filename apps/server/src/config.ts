@@ -28,6 +28,8 @@ export interface Config {
    * default), a number that many hops, a list those addresses/CIDRs. request.ip, the rate limits' key, follows it.
    */
   trustProxy: false | number | string[];
+  /** STATS_RAW_DAYS (default 400): raw player events older than this are deleted daily; the rollups stay. */
+  statsRawDays: number;
 }
 
 export const DEFAULT_AUDIO_MAX_MINUTES = 15;
@@ -104,7 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     audioMaxSeconds: audioMaxSeconds(env),
     http: httpLimits(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    statsRawDays: statsRawDays(env.STATS_RAW_DAYS),
   };
+}
+
+export const DEFAULT_STATS_RAW_DAYS = 400;
+
+function statsRawDays(raw: string | undefined): number {
+  if (!raw?.trim()) return DEFAULT_STATS_RAW_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1)
+    throw new Error(`STATS_RAW_DAYS must be a whole number of days, not "${raw}"`);
+  return days;
 }
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {

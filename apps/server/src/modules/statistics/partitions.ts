@@ -18,8 +18,7 @@ export function monthPartition(year: number, month0: number) {
  * made the table partitioned by month with a DEFAULT partition). Events that went to the DEFAULT partition
  * because their month had none yet are moved into it, in the same transaction as the ATTACH, so nothing is lost
  * and PostgreSQL's check that the default holds no row of the new range passes. An advisory lock keeps two
- * server processes starting at once from making the same month. An old month is dropped with
- * `DROP TABLE player_events_yYYYYmMM` (the rollups keep its statistics).
+ * server processes starting at once from making the same month. Old months go with `dropExpiredEvents`.
  */
 export async function ensureEventPartitions(db: Db, now = new Date()): Promise<string[]> {
   const made: string[] = [];
@@ -45,4 +44,34 @@ export async function ensureEventPartitions(db: Db, now = new Date()): Promise<s
     if (created) made.push(p.name);
   }
   return made;
+}
+
+/**
+ * Deletes the raw events older than `days` (STATS_RAW_DAYS, docs/api.md "What the statistics store, and for how
+ * long"): a month partition wholly before the cutoff is dropped whole, and the older rows of the month the cutoff
+ * falls in (and of the DEFAULT partition) are deleted. The rollups, which ingestion folded the events into, keep
+ * every figure. Answers the partitions dropped and the rows deleted.
+ */
+export async function dropExpiredEvents(db: Db, days: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  const months = resultRows<{ name: string }>(
+    await db.execute(sql`
+      select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid
+      join pg_class p on p.oid = i.inhparent
+      where p.relname = 'player_events' and c.relname ~ '^player_events_y[0-9]{4}m[0-9]{2}$'`),
+  ).map((r) => r.name);
+  const dropped: string[] = [];
+  for (const name of months.sort()) {
+    const [, year, month] = /y(\d{4})m(\d{2})$/.exec(name) ?? [];
+    if (monthPartition(Number(year), Number(month) - 1).to > cutoff.toISOString()) continue;
+    await db.execute(sql`drop table if exists ${sql.identifier(name)}`);
+    dropped.push(name);
+  }
+  const deleted = resultRows<{ n: number }>(
+    await db.execute(sql`
+      with gone as (delete from player_events where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
+      select count(*)::int as n from gone`),
+  )[0].n;
+  return { dropped, deleted };
 }

@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { closeMonths } from './months.ts';
-import { ensureEventPartitions } from './partitions.ts';
+import { dropExpiredEvents, ensureEventPartitions } from './partitions.ts';
 
 /**
  * The statistics' daily upkeep, now and then every day: the raw events' month partitions made ahead
- * (./partitions.ts), the ended months' per-product totals closed (./months.ts) and the listeners idle two days
- * forgotten (a token's issue time bounds what they send next: ./ingest.ts). All are idempotent and safe from
+ * and the raw events older than `rawDays` deleted (./partitions.ts), the ended months' per-product totals closed
+ * (./months.ts) and the listeners idle two days forgotten (a token's issue time bounds what they send next: ./ingest.ts). All are idempotent and safe from
  * several processes at once; a failure is logged and tried again the next day. The timer does not keep the process
  * alive.
  */
-export function keepStatistics(db: Db, log: { error(msg: string): void }): () => void {
+export function keepStatistics(db: Db, log: { error(msg: string): void }, rawDays: number): () => void {
   const run = async () => {
     await ensureEventPartitions(db).catch((err) => log.error(`event partitions: ${(err as Error).message}`));
+    await dropExpiredEvents(db, rawDays).catch((err) => log.error(`expired events: ${(err as Error).message}`));
     await closeMonths(db).catch((err) => log.error(`statistics months: ${(err as Error).message}`));
     await db
       .execute(sql`delete from stats_listeners where last_at < now() - interval '2 days'`)
