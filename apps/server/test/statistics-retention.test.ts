@@ -1,7 +1,7 @@
 /**
  * Raw events are kept STATS_RAW_DAYS (docs/api.md "What the statistics store, and for how long"): the daily upkeep
  * drops the months wholly past it and deletes the older rows of the rest; the statistics, read from the rollups,
- * stay as they were.
+ * stay as they were. The listening bounds of a visitor are forgotten after two idle days.
  */
 import { randomUUID } from 'node:crypto';
 import { API_BASE, statisticsEndpoints, utcToday } from '@atk/contract';
@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STATS_RAW_DAYS, loadConfig } from '../src/config.ts';
 import { dropExpiredEvents, ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
+import { forgetIdleListeners } from '../src/modules/statistics/upkeep.ts';
 import { resultRows } from '../src/platform/rate-limit.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
@@ -96,5 +97,44 @@ describe('raw event retention', () => {
     expect(await launches()).toEqual(before);
     // Running again finds nothing more.
     expect(await dropExpiredEvents(app.db, 400, later)).toEqual({ dropped: [], deleted: 0 });
+  });
+});
+
+describe('idle listeners', () => {
+  it('forgets the listening bound of a visitor idle two days, and keeps one idle less', async () => {
+    const visitor = randomUUID();
+    const batch = (body: Record<string, unknown>) =>
+      fetch(`${app.url}${API_BASE}/widget/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.1.1' },
+        body: JSON.stringify({ page_url: 'https://shop.example/mics', visitor_id: visitor, ...body }),
+      }).then(async (res) => {
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { data: { token: string | null } }).data;
+      });
+    const { token } = await batch({ events: [{ type: 'launch', instance_id: shop.id }] });
+    expect(token).toBeTruthy();
+    const item = {
+      instance_id: shop.id,
+      product_id: shop.product.id,
+      song_id: shop.product.song,
+      source_id: shop.product.source,
+    };
+    await batch({
+      token,
+      events: [
+        { type: 'play', ...item },
+        { type: 'listen', ...item, seconds: 1 },
+      ],
+    });
+    const listeners = async () =>
+      resultRows<{ n: number }>(
+        await app.db.execute(sql`select count(*)::int as n from stats_listeners where visitor_id = ${visitor}`),
+      )[0].n;
+    expect(await listeners()).toBe(1);
+    await forgetIdleListeners(app.db, new Date(Date.now() + 47 * 3_600_000));
+    expect(await listeners()).toBe(1);
+    await forgetIdleListeners(app.db, new Date(Date.now() + 49 * 3_600_000));
+    expect(await listeners()).toBe(0);
   });
 });

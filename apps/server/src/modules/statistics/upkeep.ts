@@ -15,12 +15,20 @@ export function keepStatistics(db: Db, log: { error(msg: string): void }, rawDay
     await ensureEventPartitions(db).catch((err) => log.error(`event partitions: ${(err as Error).message}`));
     await dropExpiredEvents(db, rawDays).catch((err) => log.error(`expired events: ${(err as Error).message}`));
     await closeMonths(db).catch((err) => log.error(`statistics months: ${(err as Error).message}`));
-    await db
-      .execute(sql`delete from stats_listeners where last_at < now() - interval '2 days'`)
-      .catch((err) => log.error(`statistics listeners: ${(err as Error).message}`));
+    await forgetIdleListeners(db).catch((err) => log.error(`statistics listeners: ${(err as Error).message}`));
   };
   void run();
   const timer = setInterval(run, 86_400_000);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Deletes the listening bounds (`stats_listeners`) idle two days: a token lives 30 minutes, so a listener that old
+ * sends nothing more under it, and a new launch starts its bound again from the token's issue (./ingest.ts).
+ */
+export async function forgetIdleListeners(db: Db, now = new Date()): Promise<void> {
+  await db.execute(
+    sql`delete from stats_listeners where last_at < ${now.toISOString()}::timestamptz - interval '2 days'`,
+  );
 }
