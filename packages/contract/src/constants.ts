@@ -51,8 +51,19 @@ export const INFO_PAGE_LABELS: Record<InfoPage, string> = {
   about_us: 'About Us',
   faq: 'FAQ',
 };
-export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen'] as const;
+export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote'] as const;
+/**
+ * A blind vote counts only when each product it compares was heard this long, that UTC day, by the same visitor in
+ * the same instance (docs/api.md "Listener verdicts").
+ */
+export const VOTE_MIN_HEARD_SECONDS = 5;
+/** Below this many votes, a share or a pair is shown with "Not enough votes yet" instead of a sentence. */
+export const PREFERENCE_MIN_VOTES = 20;
+/** Bradley–Terry strengths are given only when every pair of products was compared this often. */
+export const STRENGTH_MIN_PAIR_VOTES = 10;
 export const PLAYER_EVENTS_MAX = 50;
+/** The most products one blind vote compares. */
+export const PLAYER_VOTE_PRODUCTS_MAX = 12;
 /** The widgets that send player events: `<atk-player>` (desktop) and the mobile widget. */
 export const WIDGET_TYPES = ['desktop', 'mobile'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
@@ -114,6 +125,7 @@ export const SWITCHED_FEATURES = [
   'images',
   'other_brands_products',
   'my_audio',
+  'listener_votes',
 ] as const;
 export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
 /** Products in Player: 5 or no limit; ATK Songs: 3 or no limit. */

@@ -396,6 +396,7 @@ export const LABEL = {
   featureAtkSongs: 'ATK Songs',
   featureOtherBrandsProducts: 'Other Brands Products',
   featureMyAudio: 'My Audio',
+  featureListenerVotes: 'Listener votes',
   featureDisplayPrice: 'Display Price',
   // client guide tabs
   guideContent: 'Content',

@@ -18,6 +18,7 @@ export const SWITCHED_FEATURE_LABELS: Record<SwitchedFeature, string> = {
   images: LABEL.tabImages,
   other_brands_products: LABEL.featureOtherBrandsProducts,
   my_audio: LABEL.featureMyAudio,
+  listener_votes: LABEL.featureListenerVotes,
 };
 
 const maxOptions = (choices: readonly number[]) =>

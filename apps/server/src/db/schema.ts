@@ -684,6 +684,8 @@ export const statsListeners = pgTable(
     plays: integer('plays').notNull().default(0),
     prevAt: timestamp('prev_at', { withTimezone: true }).notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /** Seconds heard of the product on `day`, as the listening budget kept them: what qualifies a blind vote. */
+    heardSeconds: doublePrecision('heard_seconds').notNull().default(0),
   },
   // No index on last_at (the daily upkeep scans): every batch updates it, and the updates stay HOT (migration 0017).
   (t) => [primaryKey({ name: 'stats_listeners_pk', columns: [t.visitorId, t.instanceId, t.productId] })],
@@ -730,4 +732,80 @@ export const statsDailyCounts = pgTable(
     droppedLaunches: integer('dropped_launches').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stats_daily_counts_pk', columns: [t.scopeId, t.day, t.instanceId, t.widgetType] })],
+);
+
+/**
+ * Blind preference votes as the player sent them (docs/api.md "Listener verdicts"): one per visitor, instance, song
+ * and source a UTC day (the key), only when each product compared was heard VOTE_MIN_HEARD_SECONDS that day. Kept
+ * STATS_RAW_DAYS like the raw events; the rollups below are what the reads use.
+ */
+export const preferenceVotes = pgTable(
+  'preference_votes',
+  {
+    instanceId: uuid('instance_id').notNull(),
+    songId: uuid('song_id').notNull(),
+    sourceId: uuid('source_id').notNull(),
+    visitorId: uuid('visitor_id').notNull(),
+    day: text('day').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    widgetType: text('widget_type').notNull(),
+    products: uuid('products').array().notNull(),
+    heard: doublePrecision('heard').array().notNull(),
+    /** The product preferred; null: No preference. */
+    chosenId: uuid('chosen_id'),
+    levelMatched: boolean('level_matched').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'preference_votes_pk', columns: [t.instanceId, t.songId, t.sourceId, t.visitorId, t.day] }),
+    index('preference_votes_created_idx').on(t.createdAt),
+  ],
+);
+
+const prefKey = () => ({
+  brandId: uuid('brand_id').notNull(),
+  instanceId: uuid('instance_id').notNull(),
+  widgetType: text('widget_type').notNull(),
+  day: text('day').notNull(),
+  songId: uuid('song_id').notNull(),
+  sourceId: uuid('source_id').notNull(),
+});
+
+/**
+ * Per product and day: votes that compared it and votes that preferred it. Product NO_ID is the votes themselves
+ * (votes: all, wins: those that preferred a product).
+ */
+export const statsPrefProducts = pgTable(
+  'stats_pref_products',
+  {
+    ...prefKey(),
+    productId: uuid('product_id').notNull(),
+    votes: integer('votes').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_pref_products_pk',
+      columns: [t.brandId, t.instanceId, t.widgetType, t.day, t.songId, t.sourceId, t.productId],
+    }),
+  ],
+);
+
+/** Per pair of products compared together (a_id < b_id) and day: which of the two was preferred, or neither. */
+export const statsPrefPairs = pgTable(
+  'stats_pref_pairs',
+  {
+    ...prefKey(),
+    aId: uuid('a_id').notNull(),
+    bId: uuid('b_id').notNull(),
+    aWins: integer('a_wins').notNull().default(0),
+    bWins: integer('b_wins').notNull().default(0),
+    ties: integer('ties').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_pref_pairs_pk',
+      columns: [t.brandId, t.instanceId, t.widgetType, t.day, t.songId, t.sourceId, t.aId, t.bId],
+    }),
+  ],
 );

@@ -8,6 +8,8 @@ import {
   dayRange,
   launchDailyQuery,
   launchSeries,
+  preferences,
+  preferencesQuery,
   productSeries,
   productStatisticsQuery,
   productTotalsList,
@@ -129,5 +131,17 @@ export const statisticsEndpoints = {
       description: `Per product played in the brand's players (or one instance's): its plays and listening seconds in the range, most played first; products nobody heard are left out. ${BRAND_SCOPE}`,
     },
     atk,
+  ),
+  preferences: variants(
+    {
+      method: 'GET',
+      path: '/statistics/preferences',
+      query: preferencesQuery,
+      data: preferences,
+      tag,
+      summary: 'Listener verdicts: blind preference votes',
+      description: `The blind votes of the brand's players (one instance or all; one song, one source): per product its votes, wins and share with a 95 % Wilson interval and, when every pair was compared often enough, its Bradley–Terry strength; per pair its wins and share. Votes are counted as docs/api.md "Listener verdicts" says (heard 5 s each, once per visitor, instance, song and source a day). ${BRAND_SCOPE} The atk operator reads mobile instances' votes (widget_type=mobile) through the admin path.`,
+    },
+    withAtk,
   ),
 };

@@ -67,6 +67,10 @@ export const instanceFeaturesShape = z.object({
   other_brands_products: enableOnly.describe("Whether other brands' products may be listed."),
   my_audio: enableOnly.describe("My Audio: whether the brand's own songs follow the products' songs."),
   display_price: enableOnly.describe('Whether the player shows prices.'),
+  /** Absent in what older consoles send: off. */
+  listener_votes: enableOnly
+    .default({ is_enable: 0 })
+    .describe('Listener votes: after a blind test the player asks which product the visitor preferred.'),
 });
 export const instanceFeatures = instanceFeaturesShape.refine(
   (f) => new Set(ORDERED_FEATURES.map((k) => f[k].order)).size === ORDERED_FEATURES.length,
@@ -88,6 +92,7 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
   other_brands_products: { is_enable: 0 },
   my_audio: { is_enable: 0 },
   display_price: { is_enable: 1 },
+  listener_votes: { is_enable: 0 },
 };
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────

@@ -8,6 +8,7 @@ import {
   PLAYER_EVENT_TYPES,
   PLAYER_EVENTS_MAX,
   PLAYER_LISTEN_MAX_SECONDS,
+  PLAYER_VOTE_PRODUCTS_MAX,
   WIDGET_TYPES,
 } from '../constants.ts';
 import { id, safeString, says, status01 } from './common.ts';
@@ -132,6 +133,7 @@ export const playerFeatures = z.object({
   display_price: status01.describe('1: the player shows prices.'),
   /** How many products the player offers at once (Products in Player; 99999 = no limit). */
   products_in_player: z.number().describe('How many products the player offers at once (99999: no limit).'),
+  listener_votes: status01.describe('1: after a blind test the player asks "Which did you prefer?".'),
 });
 export type PlayerFeatures = z.infer<typeof playerFeatures>;
 
@@ -193,22 +195,55 @@ export type PlayerInstance = z.infer<typeof playerInstance>;
  * POST /widget/events: what the player reports for the statistics screens, in batches. An anonymous visitor
  * id (random, kept in the visitor's browser) ties a visit's events together; nothing else identifies anyone.
  */
-export const playerEvent = z.object({
-  type: z
-    .enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`))
-    .describe('launch: the player opened; play: a recording started; listen: listening time.'),
-  instance_id: id.describe('The instance (desktop or mobile) shown.'),
-  product_id: id.nullish().describe('The product played, for play and listen.'),
-  song_id: id.nullish().describe('The song played.'),
-  source_id: id.nullish().describe('The source played.'),
-  /** Listening time of a `listen` event, in seconds. */
-  seconds: z
-    .number(says('must be a number'))
-    .min(0)
-    .max(PLAYER_LISTEN_MAX_SECONDS)
-    .nullish()
-    .describe(`Listening time of a listen event, in seconds (up to ${PLAYER_LISTEN_MAX_SECONDS}).`),
-});
+export const playerEvent = z
+  .object({
+    type: z
+      .enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`))
+      .describe(
+        'launch: the player opened; play: a recording started; listen: listening time; vote: a blind preference.',
+      ),
+    instance_id: id.describe('The instance (desktop or mobile) shown.'),
+    product_id: id
+      .nullish()
+      .describe('The product played, for play and listen; for a vote, the one preferred (absent: No preference).'),
+    song_id: id.nullish().describe('The song played (a vote: required).'),
+    source_id: id.nullish().describe('The source played (a vote: required).'),
+    /** Listening time of a `listen` event, in seconds. */
+    seconds: z
+      .number(says('must be a number'))
+      .min(0)
+      .max(PLAYER_LISTEN_MAX_SECONDS)
+      .nullish()
+      .describe(`Listening time of a listen event, in seconds (up to ${PLAYER_LISTEN_MAX_SECONDS}).`),
+    /** A vote's products, as the blind test showed them (A, B, …). */
+    products: z
+      .array(id)
+      .min(2, { error: 'must name at least 2 products' })
+      .max(PLAYER_VOTE_PRODUCTS_MAX, { error: `must name at most ${PLAYER_VOTE_PRODUCTS_MAX} products` })
+      .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, {
+        error: 'must not name a product twice',
+      })
+      .optional()
+      .describe(`A vote: the products compared, in the order shown (A, B, …), 2 to ${PLAYER_VOTE_PRODUCTS_MAX}.`),
+    /** Seconds the visitor heard each of a vote's products, in the same order (the server checks its own). */
+    heard: z
+      .array(z.number(says('must be a number')).min(0).max(PLAYER_LISTEN_MAX_SECONDS))
+      .max(PLAYER_VOTE_PRODUCTS_MAX)
+      .optional()
+      .describe("A vote: the seconds the player heard each product, in products' order."),
+    level_matched: z.boolean(says('must be true or false')).optional().describe('A vote: level matching was on.'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.type !== 'vote') return;
+    const missing = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: 'is required for a vote' });
+    if (!e.song_id) missing('song_id');
+    if (!e.source_id) missing('source_id');
+    if (!e.products) return missing('products');
+    if (e.heard && e.heard.length !== e.products.length)
+      ctx.addIssue({ code: 'custom', path: ['heard'], message: 'must give one figure per product' });
+    if (e.product_id && !e.products.some((p) => p.toLowerCase() === e.product_id?.toLowerCase()))
+      ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'must be one of the products compared' });
+  });
 export type PlayerEvent = z.infer<typeof playerEvent>;
 export const playerEvents = z.object({
   visitor_id: id.describe("The anonymous visitor id (random, kept in the visitor's browser)."),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ALL_BRANDS, STATISTICS_MAX_DAYS, WIDGET_TYPES } from '../constants.ts';
+import {
+  ALL_BRANDS,
+  PREFERENCE_MIN_VOTES,
+  STATISTICS_MAX_DAYS,
+  STRENGTH_MIN_PAIR_VOTES,
+  WIDGET_TYPES,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { id, isoTime, pageQuery, says } from './common.ts';
 
@@ -174,3 +180,66 @@ export const brandActivityList = z.object({
   list: z.array(brandActivity).describe('Every brand, most active first, then by name.'),
 });
 export type BrandActivityList = z.infer<typeof brandActivityList>;
+
+// ── Listener verdicts ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET …/statistics/preferences: the blind votes of the brand's players (one instance, or all), optionally of one
+ * song and one source (docs/api.md "Listener verdicts").
+ */
+export const preferencesQuery = z.intersection(
+  dayRange,
+  brandQuery.extend({
+    widget_type: widgetType.default('desktop').describe('Which widget: desktop (the default) or mobile.'),
+    instance_id: optionalId('Only this player instance (else all of the brand).'),
+    song_id: optionalId('Only votes on this song.'),
+    source_id: optionalId('Only votes on this source.'),
+  }),
+);
+export type PreferencesQuery = z.infer<typeof preferencesQuery>;
+
+/** A share with its 95 % Wilson score interval; all three null when nothing was counted. */
+const share = {
+  share: z.number().nullable().describe('The share, 0–1 (null: no votes).'),
+  low: z.number().nullable().describe('The lower end of its 95 % Wilson score interval.'),
+  high: z.number().nullable().describe('The upper end of its 95 % Wilson score interval.'),
+};
+export const productPreference = z.object({
+  product_id: id.describe('The product.'),
+  name: z.string().describe('Its name.'),
+  votes: z.number().int().describe('Votes that compared it.'),
+  wins: z.number().int().describe('Votes that preferred it.'),
+  ...share,
+  strength: z
+    .number()
+    .nullable()
+    .describe(
+      `Its Bradley–Terry strength (the products' geometric mean is 1), when every pair was compared at least ${STRENGTH_MIN_PAIR_VOTES} times; else null.`,
+    ),
+  strength_low: z.number().nullable().describe("The lower end of the strength's 95 % interval."),
+  strength_high: z.number().nullable().describe("The upper end of the strength's 95 % interval."),
+});
+export type ProductPreference = z.infer<typeof productPreference>;
+export const pairPreference = z
+  .object({
+    a_id: id.describe('One product of the pair.'),
+    b_id: id.describe('The other.'),
+    votes: z.number().int().describe('Votes that compared both.'),
+    a_wins: z.number().int().describe('Votes that preferred a over b.'),
+    b_wins: z.number().int().describe('Votes that preferred b over a.'),
+    ties: z.number().int().describe('Votes that compared both and preferred neither.'),
+    ...share,
+  })
+  .describe('share: a_wins among the votes that preferred one of the two.');
+export type PairPreference = z.infer<typeof pairPreference>;
+export const preferences = z.object({
+  votes: z.number().int().describe('Votes counted in the range.'),
+  no_preference: z.number().int().describe('Of them, votes for No preference.'),
+  min_votes: z
+    .number()
+    .int()
+    .describe(`Below this many votes (${PREFERENCE_MIN_VOTES}) a result is "Not enough votes yet".`),
+  products: z.array(productPreference).describe('Per product compared, most preferred first.'),
+  pairs: z.array(pairPreference).describe('Per pair of products compared together, a before b by name.'),
+});
+export type Preferences = z.infer<typeof preferences>;

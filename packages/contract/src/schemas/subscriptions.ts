@@ -25,6 +25,8 @@ export const subscription = z.object({
   images: enable.describe('The Images feature.'),
   other_brands_products: enable.describe("Other brands' products in an instance."),
   my_audio: enable.describe("The brand's own audio (My Audio) in an instance."),
+  /** Absent in subscriptions saved before it existed: not included. */
+  listener_votes: enable.default({ is_enable: 0 }).describe('Listener votes in an instance.'),
   products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES).describe('How many products an instance may have active.'),
   atk_songs: maxOf(ATK_SONGS_CHOICES).describe('How many platform (ATK) songs an instance may have active.'),
 });
@@ -42,6 +44,7 @@ export const DEFAULT_SUBSCRIPTION: Subscription = {
   images: { is_enable: 1 },
   other_brands_products: { is_enable: 0 },
   my_audio: { is_enable: 0 },
+  listener_votes: { is_enable: 0 },
   products_in_player: { max_num: 5 },
   atk_songs: { max_num: 3 },
 };
@@ -55,6 +58,7 @@ export const PERMISSION = {
   other_brands_products: 'permission error - features - other_brands_products',
   atk_songs: 'permission error - features - atk_songs',
   my_audio: 'permission error - features - my_audio',
+  listener_votes: 'permission error - features - listener_votes',
   products: 'permission error - products',
   sources: 'permission error - sources',
   mySources: 'permission error - my_sources',
@@ -73,6 +77,7 @@ export const GATED_FEATURES = [
   'other_brands_products',
   'atk_songs',
   'my_audio',
+  'listener_votes',
 ] as const;
 export type GatedFeature = (typeof GATED_FEATURES)[number];
 type MaxFeature = 'products_in_player' | 'atk_songs';

@@ -14,6 +14,7 @@ export const FEATURE_LABELS: Record<keyof InstanceFeatures, string> = {
   atk_songs: LABEL.featureAtkSongs,
   other_brands_products: LABEL.featureOtherBrandsProducts,
   my_audio: LABEL.featureMyAudio,
+  listener_votes: LABEL.featureListenerVotes,
   display_price: LABEL.featureDisplayPrice,
 };
 

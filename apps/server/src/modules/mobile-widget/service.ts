@@ -23,6 +23,7 @@ const MOBILE_FEATURES: PlayerInstance['features'] = {
   ordered: [...ORDERED_FEATURES],
   display_price: 1,
   products_in_player: Number.MAX_SAFE_INTEGER,
+  listener_votes: 0,
 };
 
 export interface MobileRead {

@@ -9,6 +9,7 @@ import { tooManyRequests } from '../../platform/errors.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
 import { LIMITS, sweepExpired, takeHit } from '../../platform/rate-limit.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
+import { type CheckedVote, foldVotes } from '../statistics/preferences.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
 import { touches } from './cache.ts';
 
@@ -22,6 +23,8 @@ interface EventScope {
   products: Map<string, string>;
   songs: Set<string>;
   sources: Set<string>;
+  /** Whether the instance asks blind listeners for a vote (its Listener votes feature). */
+  listenerVotes: boolean;
   /** The change feed's names (`<kind>:<id>`, modules/player/cache.ts `touches`) of the rows it was read from. */
   dependencies: Set<string>;
 }
@@ -34,6 +37,7 @@ async function eventScope(db: Db, id: string): Promise<EventScope | null> {
       otherProducts: instances.otherProducts,
       sources: instances.sources,
       mySources: instances.mySources,
+      features: instances.features,
     })
     .from(instances)
     .innerJoin(brands, eq(brands.id, instances.brandId))
@@ -44,6 +48,7 @@ async function eventScope(db: Db, id: string): Promise<EventScope | null> {
     launchBrand: r.brandId,
     products: new Map([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => [p.product_id, r.brandId])),
     ...songsOf(songs),
+    listenerVotes: r.features?.listener_votes?.is_enable === 1,
     dependencies: new Set([`i:${id}`]),
   };
 }
@@ -81,6 +86,7 @@ async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> 
     launchBrand: NO_ID,
     products: new Map(rows.filter((p) => p.counts).map((p) => [p.productId, p.brandId])),
     ...songsOf(r.sources ?? []),
+    listenerVotes: false, // the mobile widget has no blind test
     dependencies: new Set([`m:${id}`, ...rows.map((p) => `p:${p.productId}`)]),
   };
 }
@@ -127,6 +133,7 @@ export async function recordPlayerEvents(
   const tokenOf = (instance: string) => ({ widget: batch.widget_type, instance, visitor: batch.visitor_id });
   const issued = new Map([...known.keys()].map((id) => [id, tokenIssued(secret, tokenOf(id), batch.token)]));
   const values = batch.events.flatMap((e): CheckedEvent[] => {
+    if (e.type === 'vote') return [];
     const inst = known.get(e.instance_id.toLowerCase());
     if (!inst) return [];
     const productBrand = e.product_id ? inst.products.get(e.product_id) : inst.launchBrand;
@@ -146,26 +153,51 @@ export async function recordPlayerEvents(
       },
     ];
   });
-  const held = [...issued].find(([, at]) => at !== null)?.[0];
-  if (!values.length) {
-    await countEventsHit(db, address);
-    return { accepted: 0, token: held ? issueToken(secret, tokenOf(held)) : null };
-  }
-  const launches = values.some((e) => e.type === 'launch');
-  await sweepExpired(db);
-  const addressKey = addressDigest(address ?? '');
-  const folded = await foldBatch(db, {
-    visitorId: batch.visitor_id,
-    widgetType: batch.widget_type,
-    pageUrl: launches ? pageUrl(batch.page_url) : '',
-    place: launches ? await placeOf(address) : NOWHERE,
-    events: values,
-    hit: { key: `player_events:addr:${addressKey}`, limit: LIMITS.playerEventsPerAddress },
-    addressKey,
+  const votes = batch.events.flatMap((e): CheckedVote[] => {
+    const instanceId = e.instance_id.toLowerCase();
+    const inst = known.get(instanceId);
+    // a vote counts only with the launch's token, for an instance that asks for votes, naming what it offers
+    if (e.type !== 'vote' || !inst?.listenerVotes || issued.get(instanceId) == null) return [];
+    if (!e.song_id || !e.source_id || !e.products || !inst.songs.has(e.song_id) || !inst.sources.has(e.source_id))
+      return [];
+    const compared = e.products.map((p) => p.toLowerCase());
+    if (!compared.every((p) => inst.products.has(p))) return [];
+    return [
+      {
+        instance_id: instanceId,
+        brand_id: inst.launchBrand,
+        song_id: e.song_id,
+        source_id: e.source_id,
+        products: compared,
+        heard: e.heard ?? compared.map(() => 0),
+        chosen_id: e.product_id?.toLowerCase() ?? null,
+        level_matched: e.level_matched ?? false,
+      },
+    ];
   });
-  if (!folded.allowed) throw tooManyRequests(MSG.playerEventsTooMany);
+  const held = [...issued].find(([, at]) => at !== null)?.[0];
+  if (!values.length) await countEventsHit(db, address);
+  let folded = { accepted: 0, launched: [] as string[] };
+  if (values.length) {
+    const launches = values.some((e) => e.type === 'launch');
+    await sweepExpired(db);
+    const addressKey = addressDigest(address ?? '');
+    const batchFolded = await foldBatch(db, {
+      visitorId: batch.visitor_id,
+      widgetType: batch.widget_type,
+      pageUrl: launches ? pageUrl(batch.page_url) : '',
+      place: launches ? await placeOf(address) : NOWHERE,
+      events: values,
+      hit: { key: `player_events:addr:${addressKey}`, limit: LIMITS.playerEventsPerAddress },
+      addressKey,
+    });
+    if (!batchFolded.allowed) throw tooManyRequests(MSG.playerEventsTooMany);
+    folded = batchFolded;
+  }
+  // after the batch's listening is folded: a vote sent with its last listening counts it
+  const voted = votes.length ? await foldVotes(db, batch.visitor_id, batch.widget_type, votes) : 0;
   const tokenFor = folded.launched[0] ?? held;
-  return { accepted: folded.accepted, token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null };
+  return { accepted: folded.accepted + voted, token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null };
 }
 
 /**

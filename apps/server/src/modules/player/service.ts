@@ -290,6 +290,7 @@ export function playerFeatures(features: Partial<InstanceFeatures> | null | unde
     // Display Price defaults to enabled when missing (docs/api.md "What the read answers").
     display_price: f.display_price?.is_enable === 0 ? 0 : 1,
     products_in_player: typeof max === 'number' && max > 0 ? max : DEFAULT_FEATURES.products_in_player.max_num,
+    listener_votes: f.listener_votes?.is_enable === 1 ? 1 : 0,
   };
 }
 

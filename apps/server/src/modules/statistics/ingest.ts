@@ -166,12 +166,17 @@ export function foldStatement(batch: Batch): SQL {
              coalesce(sum(seconds) filter (where type = 'listen'), 0) as secs
       from given where product_id is not null and issued is not null group by 1, 2
     ),
+    -- heard_seconds: the day's listening as the same bound keeps it (what qualifies a blind vote, ./preferences.ts).
     listener as (
-      insert into stats_listeners as l (visitor_id, instance_id, product_id, day, plays, prev_at, last_at)
-      select ${batch.visitorId}, instance_id, product_id, t.day, plays, to_timestamp(issued), t.at from asked, t
+      insert into stats_listeners as l (visitor_id, instance_id, product_id, day, plays, prev_at, last_at, heard_seconds)
+      select ${batch.visitorId}, instance_id, product_id, t.day, plays, to_timestamp(issued), t.at,
+             least(secs, greatest(extract(epoch from t.at - to_timestamp(issued)), 0)) from asked, t
       order by 2, 3
       on conflict (visitor_id, instance_id, product_id) do update set
         plays = case when l.day = excluded.day then l.plays + excluded.plays else excluded.plays end,
+        heard_seconds = case when l.day = excluded.day then l.heard_seconds else 0 end
+          + least(excluded.heard_seconds,
+                  greatest(extract(epoch from excluded.last_at - greatest(l.last_at, excluded.prev_at)), 0)),
         day = excluded.day,
         prev_at = greatest(l.last_at, excluded.prev_at),
         last_at = excluded.last_at

@@ -3,6 +3,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { readPreferences } from './preferences.ts';
 import * as statistics from './service.ts';
 
 /**
@@ -32,5 +33,6 @@ export function statisticsRoutes(app: App, { db }: Deps) {
     route(app, api.productTotals[v], async (req) =>
       ok(await statistics.productTotals(db, currentUser(req), req.query)),
     );
+    route(app, api.preferences[v], async (req) => ok(await readPreferences(db, currentUser(req), req.query)));
   }
 }

@@ -1,0 +1,51 @@
+-- Listener verdicts (docs/api.md "Listener verdicts"): blind preference votes, the listening seconds that qualify
+-- them, and their rollups. The features and subscriptions saved before the feature existed get it switched off.
+ALTER TABLE "stats_listeners" ADD COLUMN "heard_seconds" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE TABLE "preference_votes" (
+	"instance_id" uuid NOT NULL,
+	"song_id" uuid NOT NULL,
+	"source_id" uuid NOT NULL,
+	"visitor_id" uuid NOT NULL,
+	"day" text NOT NULL,
+	"brand_id" uuid NOT NULL,
+	"widget_type" text NOT NULL,
+	"products" uuid[] NOT NULL,
+	"heard" double precision[] NOT NULL,
+	"chosen_id" uuid,
+	"level_matched" boolean NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "preference_votes_pk" PRIMARY KEY("instance_id","song_id","source_id","visitor_id","day")
+);--> statement-breakpoint
+CREATE INDEX "preference_votes_created_idx" ON "preference_votes" USING btree ("created_at");--> statement-breakpoint
+CREATE TABLE "stats_pref_products" (
+	"brand_id" uuid NOT NULL,
+	"instance_id" uuid NOT NULL,
+	"widget_type" text NOT NULL,
+	"day" text NOT NULL,
+	"song_id" uuid NOT NULL,
+	"source_id" uuid NOT NULL,
+	"product_id" uuid NOT NULL,
+	"votes" integer DEFAULT 0 NOT NULL,
+	"wins" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_pref_products_pk" PRIMARY KEY("brand_id","instance_id","widget_type","day","song_id","source_id","product_id")
+);--> statement-breakpoint
+CREATE TABLE "stats_pref_pairs" (
+	"brand_id" uuid NOT NULL,
+	"instance_id" uuid NOT NULL,
+	"widget_type" text NOT NULL,
+	"day" text NOT NULL,
+	"song_id" uuid NOT NULL,
+	"source_id" uuid NOT NULL,
+	"a_id" uuid NOT NULL,
+	"b_id" uuid NOT NULL,
+	"a_wins" integer DEFAULT 0 NOT NULL,
+	"b_wins" integer DEFAULT 0 NOT NULL,
+	"ties" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_pref_pairs_pk" PRIMARY KEY("brand_id","instance_id","widget_type","day","song_id","source_id","a_id","b_id")
+);--> statement-breakpoint
+UPDATE "instances" SET "features" = "features" || '{"listener_votes":{"is_enable":0}}'::jsonb
+  WHERE NOT ("features" ? 'listener_votes');--> statement-breakpoint
+UPDATE "users" SET "subscription" = "subscription" || '{"listener_votes":{"is_enable":0}}'::jsonb
+  WHERE "subscription" IS NOT NULL AND NOT ("subscription" ? 'listener_votes');--> statement-breakpoint
+UPDATE "plans" SET "subscription" = "subscription" || '{"listener_votes":{"is_enable":0}}'::jsonb
+  WHERE NOT ("subscription" ? 'listener_votes');

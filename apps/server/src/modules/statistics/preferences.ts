@@ -1,0 +1,262 @@
+import {
+  ALL_BRANDS,
+  MSG,
+  type PairPreference,
+  PREFERENCE_MIN_VOTES,
+  type Preferences,
+  type PreferencesQuery,
+  type ProductPreference,
+  STRENGTH_MIN_PAIR_VOTES,
+  VOTE_MIN_HEARD_SECONDS,
+  type WidgetType,
+} from '@atk/contract';
+import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, executeNamed } from '../../db/client.ts';
+import {
+  instances,
+  instruments,
+  mobileInstances,
+  NO_ID,
+  products,
+  songs,
+  statsPrefPairs,
+  statsPrefProducts,
+} from '../../db/schema.ts';
+import { getLive } from '../../db/soft-delete.ts';
+import { resultRows } from '../../platform/rate-limit.ts';
+import type { SessionUser } from '../sessions/service.ts';
+import { statisticsBrand } from './service.ts';
+import { bradleyTerry, wilson } from './verdicts.ts';
+
+/**
+ * Listener verdicts (docs/api.md "Listener verdicts"): blind preference votes, stored and rolled up as they come in,
+ * and read back with their statistics.
+ */
+
+/** A vote the player sent, checked against its instance (modules/player/events.ts): what it compared and chose. */
+export interface CheckedVote {
+  instance_id: string;
+  /** The brand whose figures it counts in: the instance's (a mobile instance's: the platform's, NO_ID). */
+  brand_id: string;
+  song_id: string;
+  source_id: string;
+  products: string[];
+  heard: number[];
+  /** The product preferred; null: No preference. */
+  chosen_id: string | null;
+  level_matched: boolean;
+}
+
+/**
+ * Stores a visitor's votes and rolls them up, in one statement; answers how many counted. A vote counts only when
+ * each product it compares was heard VOTE_MIN_HEARD_SECONDS that UTC day by this visitor in this instance, as
+ * ingestion kept it (stats_listeners.heard_seconds: the listening the player sent, bounded by the time that passed,
+ * so a page cannot claim more than it could have played), and only the visitor's first vote of the day for the
+ * instance, song and source (the table's key; a second is dropped as a duplicate). The votes come after the batch's
+ * listening was folded (recordPlayerEvents), so a vote sent with its last listening counts it.
+ */
+export async function foldVotes(
+  db: Db,
+  visitorId: string,
+  widgetType: WidgetType,
+  votes: CheckedVote[],
+): Promise<number> {
+  const [r] = resultRows<{ stored: number | string }>(
+    await executeNamed(db, 'fold_player_votes', foldVotesStatement(visitorId, widgetType, votes)),
+  );
+  return Number(r.stored);
+}
+
+function foldVotesStatement(visitorId: string, widgetType: WidgetType, votes: CheckedVote[]): SQL {
+  const key = sql.raw('brand_id, instance_id, widget_type, day, song_id, source_id');
+  return sql`
+    with t as (select now() as at, to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day),
+    sent as (
+      select * from jsonb_to_recordset(${JSON.stringify(votes)}::jsonb) as v(
+        instance_id uuid, brand_id uuid, song_id uuid, source_id uuid, products uuid[], heard float8[],
+        chosen_id uuid, level_matched boolean)
+    ),
+    qualified as (
+      select sent.* from sent, t
+      where not exists (
+        select 1 from unnest(sent.products) p(id)
+        where not exists (
+          select 1 from stats_listeners l
+          where l.visitor_id = ${visitorId} and l.instance_id = sent.instance_id and l.product_id = p.id
+            and l.day = t.day and l.heard_seconds >= ${VOTE_MIN_HEARD_SECONDS}))
+    ),
+    stored as (
+      insert into preference_votes as pv
+        (instance_id, song_id, source_id, visitor_id, day, brand_id, widget_type, products, heard, chosen_id,
+         level_matched, created_at)
+      select distinct on (instance_id, song_id, source_id)
+             instance_id, song_id, source_id, ${visitorId}::uuid, t.day, brand_id, ${widgetType}, products, heard,
+             chosen_id, level_matched, t.at
+      from qualified, t
+      order by instance_id, song_id, source_id
+      on conflict on constraint preference_votes_pk do nothing
+      returning pv.*
+    ),
+    -- per product: the votes that compared it and those that preferred it; NO_ID: the votes themselves
+    by_product as (
+      insert into stats_pref_products as p (${key}, product_id, votes, wins)
+      select ${key}, product_id, count(*), count(*) filter (where won)
+      from (
+        select s.brand_id, s.instance_id, s.widget_type, s.day, s.song_id, s.source_id, x.id as product_id,
+               x.id = s.chosen_id as won
+        from stored s, unnest(s.products) x(id)
+        union all
+        select brand_id, instance_id, widget_type, day, song_id, source_id, ${NO_ID}::uuid, chosen_id is not null
+        from stored
+      ) q
+      group by ${key}, product_id
+      order by ${key}, product_id
+      on conflict on constraint stats_pref_products_pk do update set
+        votes = p.votes + excluded.votes,
+        wins = p.wins + excluded.wins
+    ),
+    by_pair as (
+      insert into stats_pref_pairs as r (${key}, a_id, b_id, a_wins, b_wins, ties)
+      select s.brand_id, s.instance_id, s.widget_type, s.day, s.song_id, s.source_id, a.id, b.id,
+             count(*) filter (where s.chosen_id = a.id), count(*) filter (where s.chosen_id = b.id),
+             count(*) filter (where s.chosen_id is null or s.chosen_id not in (a.id, b.id))
+      from stored s, unnest(s.products) a(id), unnest(s.products) b(id)
+      where a.id < b.id
+      group by 1, 2, 3, 4, 5, 6, 7, 8
+      order by 1, 2, 3, 4, 5, 6, 7, 8
+      on conflict on constraint stats_pref_pairs_pk do update set
+        a_wins = r.a_wins + excluded.a_wins,
+        b_wins = r.b_wins + excluded.b_wins,
+        ties = r.ties + excluded.ties
+    )
+    select count(*) as stored from stored`;
+}
+
+// ── Reads ────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Whose votes a query reads: a brand's desktop players, or (widget_type mobile) the mobile instances', which count
+ * for the platform (NO_ID) as their launches do. A filter naming another brand's instance, or a song or source
+ * that does not exist, is a 404.
+ */
+async function preferenceScope(db: Db, user: SessionUser, q: PreferencesQuery): Promise<string | typeof ALL_BRANDS> {
+  const mobile = q.widget_type === 'mobile';
+  const brandId = mobile && user.role !== 'customer' ? NO_ID : await statisticsBrand(db, user, q.brand_id);
+  await Promise.all([
+    q.instance_id &&
+      (mobile
+        ? getLive(db, mobileInstances, q.instance_id, MSG.instanceNotFound)
+        : getLive(db, instances, q.instance_id, MSG.instanceNotFound, {
+            where: brandId === ALL_BRANDS ? undefined : eq(instances.brandId, brandId),
+          })),
+    q.song_id && getLive(db, songs, q.song_id, MSG.songNotFound),
+    q.source_id && getLive(db, instruments, q.source_id, MSG.instrumentNotFound),
+  ]);
+  return brandId;
+}
+
+/**
+ * The votes of the range and filters: per product its votes, wins and share (95 % Wilson interval) and, when every
+ * pair of the products was compared STRENGTH_MIN_PAIR_VOTES times (decisive votes), its Bradley–Terry strength;
+ * per pair its wins, ties and a's share of the decisive votes. Reads only the daily rollups.
+ */
+export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQuery): Promise<Preferences> {
+  const scope = await preferenceScope(db, user, q);
+  const where = (t: typeof statsPrefProducts | typeof statsPrefPairs) =>
+    and(
+      scope === ALL_BRANDS ? undefined : eq(t.brandId, scope),
+      eq(t.widgetType, q.widget_type),
+      q.instance_id ? eq(t.instanceId, q.instance_id) : undefined,
+      between(t.day, q.start, q.end),
+      q.song_id ? eq(t.songId, q.song_id) : undefined,
+      q.source_id ? eq(t.sourceId, q.source_id) : undefined,
+    );
+  const p = statsPrefProducts;
+  const r = statsPrefPairs;
+  const [productRows, pairRows] = await Promise.all([
+    db
+      .select({ id: p.productId, votes: sql<number>`sum(${p.votes})::int`, wins: sql<number>`sum(${p.wins})::int` })
+      .from(p)
+      .where(where(p))
+      .groupBy(p.productId),
+    db
+      .select({
+        a: r.aId,
+        b: r.bId,
+        aWins: sql<number>`sum(${r.aWins})::int`,
+        bWins: sql<number>`sum(${r.bWins})::int`,
+        ties: sql<number>`sum(${r.ties})::int`,
+      })
+      .from(r)
+      .where(where(r))
+      .groupBy(r.aId, r.bId),
+  ]);
+  const all = productRows.find((row) => row.id === NO_ID);
+  const compared = productRows.filter((row) => row.id !== NO_ID);
+  const names = compared.length
+    ? new Map(
+        (
+          await db
+            .select({ id: products.id, name: products.name })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                compared.map((row) => row.id),
+              ),
+            )
+        ).map((row) => [row.id, row.name]),
+      )
+    : new Map<string, string>();
+  const nameOf = (id: string) => names.get(id) ?? '';
+
+  const index = new Map(compared.map((row, i) => [row.id, i]));
+  const wins = compared.map(() => compared.map(() => 0));
+  let everyPairCompared = compared.length >= 2;
+  const pairs: PairPreference[] = pairRows.map((row) => {
+    const [i, j] = [index.get(row.a), index.get(row.b)];
+    if (i !== undefined && j !== undefined) {
+      wins[i][j] += Number(row.aWins);
+      wins[j][i] += Number(row.bWins);
+    }
+    // a before b by name, so the matrix and its sentences read alphabetically
+    const swap = nameOf(row.a).localeCompare(nameOf(row.b)) > 0;
+    const [aId, bId, aWins, bWins] = swap
+      ? [row.b, row.a, Number(row.bWins), Number(row.aWins)]
+      : [row.a, row.b, Number(row.aWins), Number(row.bWins)];
+    return {
+      a_id: aId,
+      b_id: bId,
+      votes: aWins + bWins + Number(row.ties),
+      a_wins: aWins,
+      b_wins: bWins,
+      ties: Number(row.ties),
+      ...wilson(aWins, aWins + bWins),
+    };
+  });
+  const pairCount = (compared.length * (compared.length - 1)) / 2;
+  if (pairs.length < pairCount || pairs.some((pair) => pair.a_wins + pair.b_wins < STRENGTH_MIN_PAIR_VOTES))
+    everyPairCompared = false;
+  const strengths = everyPairCompared ? bradleyTerry(wins) : null;
+
+  const list: ProductPreference[] = compared.map((row, i) => ({
+    product_id: row.id,
+    name: nameOf(row.id),
+    votes: Number(row.votes),
+    wins: Number(row.wins),
+    ...wilson(Number(row.wins), Number(row.votes)),
+    strength: strengths?.[i].strength ?? null,
+    strength_low: strengths?.[i].low ?? null,
+    strength_high: strengths?.[i].high ?? null,
+  }));
+  list.sort((x, y) => (y.share ?? 0) - (x.share ?? 0) || x.name.localeCompare(y.name));
+  pairs.sort((x, y) => nameOf(x.a_id).localeCompare(nameOf(y.a_id)) || nameOf(x.b_id).localeCompare(nameOf(y.b_id)));
+  const votes = Number(all?.votes ?? 0);
+  return {
+    votes,
+    no_preference: votes - Number(all?.wins ?? 0),
+    min_votes: PREFERENCE_MIN_VOTES,
+    products: list,
+    pairs,
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The statistics of listener verdicts (docs/api.md "Listener verdicts"), pure functions of the counts: a share's
+ * 95 % Wilson score interval, and Bradley–Terry strengths from pairwise wins with their 95 % intervals.
+ */
+
+/** The normal quantile of a two-sided 95 % interval. */
+const Z = 1.959963984540054;
+
+export interface Interval {
+  share: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+/**
+ * `wins` of `n` with its 95 % Wilson score interval: unlike the textbook p ± z·se it stays inside 0–1 and is honest
+ * for small n and for shares near 0 or 1 (Wilson 1927; Agresti & Coull 1998 recommend it).
+ */
+export function wilson(wins: number, n: number): Interval {
+  if (n <= 0) return { share: null, low: null, high: null };
+  const p = wins / n;
+  const z2 = Z * Z;
+  const denominator = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denominator;
+  const half = (Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
+  return { share: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+export interface Strength {
+  strength: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * Bradley–Terry strengths of `k` items from `wins[i][j]` (times i was preferred over j), by Hunter's MM algorithm
+ * (2004), scaled so their geometric mean is 1; P(i over j) = s_i / (s_i + s_j). The 95 % interval of each is
+ * exp(log s ± z·se), se from the inverse Fisher information of the log-strengths (the last one fixed, then
+ * recentred). Null when the maximum-likelihood strengths do not exist: unless every item can be reached from every
+ * other through "was preferred over" (a strongly connected comparison graph), some strength runs off to 0 or ∞.
+ */
+export function bradleyTerry(wins: number[][]): Strength[] | null {
+  const k = wins.length;
+  if (k < 2 || !stronglyConnected(wins)) return null;
+  const n = (i: number, j: number) => wins[i][j] + wins[j][i];
+  const totalWins = wins.map((row) => row.reduce((a, b) => a + b, 0));
+  let s = new Array<number>(k).fill(1);
+  for (let iteration = 0; iteration < 10_000; iteration++) {
+    const next = s.map((_, i) => {
+      let d = 0;
+      for (let j = 0; j < k; j++) if (j !== i && n(i, j) > 0) d += n(i, j) / (s[i] + s[j]);
+      return totalWins[i] / d;
+    });
+    const g = Math.exp(next.reduce((a, v) => a + Math.log(v), 0) / k);
+    const scaled = next.map((v) => v / g);
+    const change = Math.max(...scaled.map((v, i) => Math.abs(Math.log(v / s[i]))));
+    s = scaled;
+    if (change < 1e-10) break;
+  }
+  // Fisher information of θ = log s: I_ii = Σ_j n_ij p_ij p_ji, I_ij = −n_ij p_ij p_ji. Singular as it stands (θ is
+  // known up to a constant): fix θ_{k−1}, invert the rest, then give each θ_i the variance of θ_i − mean(θ).
+  const info = (i: number, j: number) => {
+    if (i !== j) {
+      const p = s[i] / (s[i] + s[j]);
+      return -n(i, j) * p * (1 - p);
+    }
+    let sum = 0;
+    for (let m = 0; m < k; m++) if (m !== i) sum -= info(i, m);
+    return sum;
+  };
+  const reduced = Array.from({ length: k - 1 }, (_, i) => Array.from({ length: k - 1 }, (_, j) => info(i, j)));
+  const inverse = invert(reduced);
+  if (!inverse) return null;
+  // cov of the full θ with θ_{k−1} = 0, then centred: C = (I − J/k) Σ (I − J/k)
+  const sigma = (i: number, j: number) => (i < k - 1 && j < k - 1 ? inverse[i][j] : 0);
+  const rowMean = Array.from({ length: k }, (_, i) => {
+    let sum = 0;
+    for (let j = 0; j < k; j++) sum += sigma(i, j);
+    return sum / k;
+  });
+  const allMean = rowMean.reduce((a, b) => a + b, 0) / k;
+  return s.map((strength, i) => {
+    const variance = Math.max(0, sigma(i, i) - 2 * rowMean[i] + allMean);
+    const se = Math.sqrt(variance);
+    return { strength, low: strength * Math.exp(-Z * se), high: strength * Math.exp(Z * se) };
+  });
+}
+
+/** Every item reaches every other by "was preferred over" edges, and is reached by them. */
+function stronglyConnected(wins: number[][]): boolean {
+  const k = wins.length;
+  const reach = (edge: (i: number, j: number) => boolean) => {
+    const seen = new Set([0]);
+    const todo = [0];
+    while (todo.length) {
+      const i = todo.pop() as number;
+      for (let j = 0; j < k; j++)
+        if (!seen.has(j) && edge(i, j)) {
+          seen.add(j);
+          todo.push(j);
+        }
+    }
+    return seen.size === k;
+  };
+  return reach((i, j) => wins[i][j] > 0) && reach((i, j) => wins[j][i] > 0);
+}
+
+/** The inverse of a small symmetric positive-definite matrix (Gauss–Jordan with pivoting); null when singular. */
+function invert(m: number[][]): number[][] | null {
+  const size = m.length;
+  const a = m.map((row, i) => [...row, ...Array.from({ length: size }, (_, j) => (i === j ? 1 : 0))]);
+  for (let c = 0; c < size; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < size; r++) if (Math.abs(a[r][c]) > Math.abs(a[pivot][c])) pivot = r;
+    if (Math.abs(a[pivot][c]) < 1e-12) return null;
+    [a[c], a[pivot]] = [a[pivot], a[c]];
+    const lead = a[c][c];
+    for (let j = 0; j < 2 * size; j++) a[c][j] /= lead;
+    for (let r = 0; r < size; r++) {
+      if (r === c) continue;
+      const f = a[r][c];
+      if (f !== 0) for (let j = 0; j < 2 * size; j++) a[r][j] -= f * a[c][j];
+    }
+  }
+  return a.map((row) => row.slice(size));
+}
