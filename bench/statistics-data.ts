@@ -318,6 +318,9 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
   await c.query('drop table bench_launch, bench_seen');
 }
 
+/** The preference phase's tables (loadVotes). */
+export const VOTE_TABLES = ['preference_votes', 'stats_pref_products', 'stats_pref_pairs'];
+
 export const ROLLUPS = [
   'stats_daily',
   'stats_daily_products',
@@ -326,3 +329,70 @@ export const ROLLUPS = [
   'stats_daily_visitors',
   'stats_daily_counts',
 ];
+
+/**
+ * Blind votes (docs/api.md "Listener verdicts"): `votes` votes over the DAYS days before today, each of one visitor
+ * at one instance (drawn with BRAND_SHARE's weights, then evenly in the brand) on one of its 9 song × source pairs,
+ * comparing 2 to 4 of its products (every third from a random one), 10% with No preference. Written to
+ * preference_votes and folded into stats_pref_products and stats_pref_pairs at every level the fold writes
+ * (modules/statistics/preferences.ts foldVotes: the instance and all instances × source, song, any song). Returns
+ * the number of votes written.
+ */
+export async function loadVotes(c: pg.Client, votes: number, log: (s: string) => void): Promise<number> {
+  const step = stepper(c, log);
+  const perBrand = INSTANCES / BRANDS;
+  const cases = BRAND_SHARE.map((share, i) => `when rb < ${share} then ${i + 1}`).join(' ');
+  const product = (j: number) => uuidSql(`'product' || inst_n || '-' || ((p0 + ${3 * j}) % ${PRODUCTS_PER_INSTANCE})`);
+  await c.query(`select setseed(0.29)`);
+  await step(
+    'votes',
+    `insert into preference_votes (instance_id, song_id, source_id, visitor_id, day, brand_id, widget_type, products,
+       heard, chosen_id, level_matched, created_at)
+     select ${uuidSql("'instance' || inst_n")}, ${uuidSql("'song' || inst_n || '-' || s")},
+       ${uuidSql("'source' || inst_n || '-' || s || '-' || src")}, ${uuidSql("'voter' || n")},
+       to_char(at at time zone 'UTC', 'YYYY-MM-DD'), ${uuidSql("'brand' || brand_n")}, 'desktop', prods,
+       array_fill(6::float8, array[m]),
+       case when rc < 0.1 then null else prods[1 + floor((rc - 0.1) / 0.9 * m)::int] end, rl < 0.5, at
+     from (
+       select *, (array[${[0, 1, 2, 3].map(product).join(', ')}])[1:m] as prods
+       from (
+         select n, brand_n, (brand_n - 1) * ${perBrand} + 1 + floor(ri * ${perBrand})::int as inst_n,
+           floor(rs * ${SONGS_PER_INSTANCE})::int as s, floor(rr * ${SOURCES_PER_SONG})::int as src,
+           floor(rp * ${PRODUCTS_PER_INSTANCE})::int as p0, 2 + floor(rm * 3)::int as m, rc, rl,
+           date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+             - (1 + floor(rd * ${DAYS - 1}))::int * interval '1 day' + rt * interval '20 hours' as at
+         from (
+           select n, case ${cases} else ${BRANDS} end as brand_n, ri, rs, rr, rp, rm, rc, rl, rd, rt
+           from (select n, random() as rb, random() as ri, random() as rs, random() as rr, random() as rp,
+                   random() as rm, random() as rc, random() as rl, random() as rd, random() as rt
+                 from generate_series(1, ${votes}) n) r
+         ) b
+       ) v
+     ) w`,
+  );
+  const levels = `preference_votes v,
+    lateral (values (v.instance_id), ('${NO_ID}'::uuid)) i(inst),
+    lateral (values (v.song_id, v.source_id), (v.song_id, '${NO_ID}'::uuid), ('${NO_ID}'::uuid, '${NO_ID}'::uuid)) g(song, src)`;
+  await step(
+    'stats_pref_products',
+    `insert into stats_pref_products (brand_id, instance_id, widget_type, day, song_id, source_id, product_id, votes, wins)
+     select v.brand_id, i.inst, v.widget_type, v.day, g.song, g.src, q.prod, count(*), count(*) filter (where q.won)
+     from ${levels},
+       lateral (select x.id as prod, x.id = v.chosen_id as won from unnest(v.products) x(id)
+                union all select '${NO_ID}'::uuid, v.chosen_id is not null) q
+     group by 1, 2, 3, 4, 5, 6, 7`,
+  );
+  await step(
+    'stats_pref_pairs',
+    `insert into stats_pref_pairs (brand_id, instance_id, widget_type, day, song_id, source_id, a_id, b_id, a_wins,
+       b_wins, ties)
+     select v.brand_id, i.inst, v.widget_type, v.day, g.song, g.src, a.id, b.id,
+       count(*) filter (where v.chosen_id = a.id), count(*) filter (where v.chosen_id = b.id),
+       count(*) filter (where v.chosen_id is null or v.chosen_id not in (a.id, b.id))
+     from ${levels}, unnest(v.products) a(id), unnest(v.products) b(id)
+     where a.id < b.id
+     group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  await c.query('vacuum (analyze) preference_votes, stats_pref_products, stats_pref_pairs');
+  return votes;
+}

@@ -36,9 +36,11 @@ import {
   DAYS,
   foldRollups,
   loadEvents,
+  loadVotes,
   NO_ID,
   ROLLUPS,
   type Shape,
+  VOTE_TABLES,
 } from './statistics-data.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -48,6 +50,7 @@ const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 2);
 /** BENCH_READS=0 skips the reads (and closing the months they check): an ingestion-only run. */
 const READS = process.env.BENCH_READS !== '0';
 const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 12);
+const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
 const INGEST_CONCURRENCY = 8;
 const P99_TARGET_MS = 50;
 const EVENTS_PER_S_TARGET = 20_000;
@@ -188,6 +191,14 @@ try {
     `select ${['player_events', ...ROLLUPS].map((t) => `(select count(*) from ${t}) as ${t}`).join(', ')}`,
   );
   log(`loaded in ${seconds(t0)}: ${JSON.stringify(counts.rows[0])}`);
+  // The preference phase's data: blind votes and their rollups.
+  const t1 = performance.now();
+  log(`loading ${VOTES.toLocaleString('en')} blind votes:`);
+  await loadVotes(sql, VOTES, log);
+  const voteCounts = await sql.query(
+    `select ${VOTE_TABLES.map((t) => `(select count(*) from ${t}) as ${t}`).join(', ')}`,
+  );
+  log(`loaded in ${seconds(t1)}: ${JSON.stringify(voteCounts.rows[0])}`);
 
   // 3. The reads.
   const rows: Row[] = [];
@@ -335,6 +346,7 @@ function readTargets(shape: Shape) {
   const brand = shape.brands[0];
   const instance = shape.instances[0].id;
   const product = shape.products.find((p) => p.brandId === brand)?.id as string;
+  const [, song, source] = shape.instances[0].combos[0];
   const out: { name: string; range: string; path: string }[] = [
     // The floor on this machine: an operator's cheapest authenticated read (one primary-key lookup).
     { name: `(floor: GET ${API_BASE}/users/info)`, range: '-', path: `${API_BASE}/users/info` },
@@ -406,6 +418,22 @@ function readTargets(shape: Shape) {
         path: `${STATISTICS_BASE}/admin/statistics/product/listening_time?widget_type=desktop&${q}&product_id=${product}`,
       },
       { name: 'statistics/products', range, path: `${STATISTICS_BASE}/admin/statistics/products?${q}` },
+      { name: 'statistics/preferences', range, path: `${STATISTICS_BASE}/admin/statistics/preferences?${q}` },
+      {
+        name: 'statistics/preferences instance',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/preferences?${q}&instance_id=${instance}`,
+      },
+      {
+        name: 'statistics/preferences instance song',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/preferences?${q}&instance_id=${instance}&song_id=${song}`,
+      },
+      {
+        name: 'statistics/preferences instance source',
+        range,
+        path: `${STATISTICS_BASE}/admin/statistics/preferences?${q}&instance_id=${instance}&song_id=${song}&source_id=${source}`,
+      },
       {
         name: 'statistics/products instance',
         range,
@@ -491,7 +519,7 @@ function report(rows: Row[], ingest: { eventsPerS: number }, loaded: number) {
   log('');
   log(
     `Statistics bench: ${loaded.toLocaleString('en')} events (BENCH_EVENTS), ${VISITORS.toLocaleString('en')} visitors, ` +
-      `${DAYS} days, 50 instances, 500 products; reads at ${READ_CONCURRENCY} connections`,
+      `${DAYS} days, 50 instances, 500 products, ${VOTES.toLocaleString('en')} blind votes (BENCH_VOTES); reads at ${READ_CONCURRENCY} connections`,
   );
   log(`| endpoint (GET ${STATISTICS_BASE}/admin/…) | range | requests | p50 ms | p99 ms | target | |`);
   log('|---|---|---|---|---|---|---|');

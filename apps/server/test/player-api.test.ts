@@ -228,7 +228,12 @@ describe('GET /widget/instances/{id}', () => {
       _id: row.id,
       name: 'Studio Shootout',
       brand_name: 'Alpha Mics',
-      features: { ordered: ['tech_specs', 'listening_guide'], display_price: 0, products_in_player: 5 },
+      features: {
+        ordered: ['tech_specs', 'listening_guide'],
+        display_price: 0,
+        products_in_player: 5,
+        listener_votes: 0,
+      },
       products: [
         item(first, 'First Slot', 'B-1', 'Beta Audio', 'https://cdn.test/first.png'),
         item(second, 'Second Slot', 'Second Slot model', 'Alpha Mics', null),
@@ -295,6 +300,7 @@ describe('GET /widget/instances/{id}', () => {
       ordered: ['discography', 'listening_guide', 'frequency_graphs', 'tech_specs', 'images'],
       display_price: 1,
       products_in_player: 5,
+      listener_votes: 0,
     });
     expect(data.products).toEqual([
       {

@@ -773,7 +773,9 @@ const prefKey = () => ({
 
 /**
  * Per product and day: votes that compared it and votes that preferred it. Product NO_ID is the votes themselves
- * (votes: all, wins: those that preferred a product).
+ * (votes: all, wins: those that preferred a product). Like the pairs below, every vote is counted at each level a
+ * read may name: its instance and all instances (instance NO_ID) × its song and source, its song (source NO_ID),
+ * and any song (both NO_ID).
  */
 export const statsPrefProducts = pgTable(
   'stats_pref_products',

@@ -32,7 +32,11 @@ const planName = safeString()
   .min(1, { error: 'is required' })
   .max(200)
   .describe("The plan's name: 1–200 characters.");
-const features = subscription.partial().shape;
+/** Each feature optional; none defaulted, so an update changes only what is sent. */
+const features = {
+  ...subscription.partial().shape,
+  listener_votes: subscription.shape.listener_votes.unwrap().optional(),
+};
 
 /** POST /admin/subscriptions: features absent take DEFAULT_SUBSCRIPTION's; pending unless `is_published: 1`. */
 export const planCreate = z

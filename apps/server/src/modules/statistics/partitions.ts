@@ -49,8 +49,9 @@ export async function ensureEventPartitions(db: Db, now = new Date()): Promise<s
 /**
  * Deletes the raw events older than `days` (STATS_RAW_DAYS, docs/api.md "What the statistics store, and for how
  * long"): a month partition wholly before the cutoff is dropped whole, and the older rows of the month the cutoff
- * falls in (and of the DEFAULT partition) are deleted. The rollups, which ingestion folded the events into, keep
- * every figure. Answers the partitions dropped and the rows deleted.
+ * falls in (and of the DEFAULT partition) are deleted, and so are the blind votes (preference_votes) older than the
+ * cutoff. The rollups, which ingestion folded the events and votes into, keep every figure. Answers the partitions
+ * dropped and the rows deleted (events and votes).
  */
 export async function dropExpiredEvents(db: Db, days: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - days * 86_400_000);
@@ -70,8 +71,9 @@ export async function dropExpiredEvents(db: Db, days: number, now = new Date()) 
   }
   const deleted = resultRows<{ n: number }>(
     await db.execute(sql`
-      with gone as (delete from player_events where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
-      select count(*)::int as n from gone`),
+      with events as (delete from player_events where created_at < ${cutoff.toISOString()}::timestamptz returning 1),
+      votes as (delete from preference_votes where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
+      select (select count(*) from events)::int + (select count(*) from votes)::int as n`),
   )[0].n;
   return { dropped, deleted };
 }

@@ -97,17 +97,27 @@ function foldVotesStatement(visitorId: string, widgetType: WidgetType, votes: Ch
       on conflict on constraint preference_votes_pk do nothing
       returning pv.*
     ),
+    -- Each vote counts at every level a read may ask for (./preferences.ts readPreferences): its instance and all
+    -- the brand's instances (NO_ID) × its song and source, its song with any source, any song (NO_ID, NO_ID).
+    levels as (
+      select s.brand_id, i.inst as instance_id, s.widget_type, s.day, g.song as song_id, g.src as source_id,
+             s.products, s.chosen_id
+      from stored s,
+           lateral (values (s.instance_id), (${NO_ID}::uuid)) i(inst),
+           lateral (values (s.song_id, s.source_id), (s.song_id, ${NO_ID}::uuid), (${NO_ID}::uuid, ${NO_ID}::uuid))
+             g(song, src)
+    ),
     -- per product: the votes that compared it and those that preferred it; NO_ID: the votes themselves
     by_product as (
       insert into stats_pref_products as p (${key}, product_id, votes, wins)
       select ${key}, product_id, count(*), count(*) filter (where won)
       from (
-        select s.brand_id, s.instance_id, s.widget_type, s.day, s.song_id, s.source_id, x.id as product_id,
-               x.id = s.chosen_id as won
-        from stored s, unnest(s.products) x(id)
+        select l.brand_id, l.instance_id, l.widget_type, l.day, l.song_id, l.source_id, x.id as product_id,
+               x.id = l.chosen_id as won
+        from levels l, unnest(l.products) x(id)
         union all
         select brand_id, instance_id, widget_type, day, song_id, source_id, ${NO_ID}::uuid, chosen_id is not null
-        from stored
+        from levels
       ) q
       group by ${key}, product_id
       order by ${key}, product_id
@@ -117,10 +127,10 @@ function foldVotesStatement(visitorId: string, widgetType: WidgetType, votes: Ch
     ),
     by_pair as (
       insert into stats_pref_pairs as r (${key}, a_id, b_id, a_wins, b_wins, ties)
-      select s.brand_id, s.instance_id, s.widget_type, s.day, s.song_id, s.source_id, a.id, b.id,
-             count(*) filter (where s.chosen_id = a.id), count(*) filter (where s.chosen_id = b.id),
-             count(*) filter (where s.chosen_id is null or s.chosen_id not in (a.id, b.id))
-      from stored s, unnest(s.products) a(id), unnest(s.products) b(id)
+      select l.brand_id, l.instance_id, l.widget_type, l.day, l.song_id, l.source_id, a.id, b.id,
+             count(*) filter (where l.chosen_id = a.id), count(*) filter (where l.chosen_id = b.id),
+             count(*) filter (where l.chosen_id is null or l.chosen_id not in (a.id, b.id))
+      from levels l, unnest(l.products) a(id), unnest(l.products) b(id)
       where a.id < b.id
       group by 1, 2, 3, 4, 5, 6, 7, 8
       order by 1, 2, 3, 4, 5, 6, 7, 8
@@ -158,18 +168,22 @@ async function preferenceScope(db: Db, user: SessionUser, q: PreferencesQuery): 
 /**
  * The votes of the range and filters: per product its votes, wins and share (95 % Wilson interval) and, when every
  * pair of the products was compared STRENGTH_MIN_PAIR_VOTES times (decisive votes), its Bradley–Terry strength;
- * per pair its wins, ties and a's share of the decisive votes. Reads only the daily rollups.
+ * per pair its wins, ties and a's share of the decisive votes. Reads only the daily rollups, at the level the
+ * filters name.
  */
 export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQuery): Promise<Preferences> {
   const scope = await preferenceScope(db, user, q);
+  // The level the rollups keep for these filters (foldVotes): a source's own rows, a song's with any source, or
+  // any song; one instance's, or all of them (NO_ID). So a read sums at most a row a day per product or pair.
+  const [song, source] = q.source_id ? [q.song_id, q.source_id] : [q.song_id ?? NO_ID, NO_ID];
   const where = (t: typeof statsPrefProducts | typeof statsPrefPairs) =>
     and(
       scope === ALL_BRANDS ? undefined : eq(t.brandId, scope),
+      eq(t.instanceId, q.instance_id ?? NO_ID),
       eq(t.widgetType, q.widget_type),
-      q.instance_id ? eq(t.instanceId, q.instance_id) : undefined,
       between(t.day, q.start, q.end),
-      q.song_id ? eq(t.songId, q.song_id) : undefined,
-      q.source_id ? eq(t.sourceId, q.source_id) : undefined,
+      song ? eq(t.songId, song) : undefined,
+      eq(t.sourceId, source),
     );
   const p = statsPrefProducts;
   const r = statsPrefPairs;
