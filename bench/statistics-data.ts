@@ -319,7 +319,13 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
 }
 
 /** The preference phase's tables (loadVotes). */
-export const VOTE_TABLES = ['preference_votes', 'stats_pref_products', 'stats_pref_pairs'];
+export const VOTE_TABLES = [
+  'preference_votes',
+  'stats_pref_products',
+  'stats_pref_pairs',
+  'stats_monthly_pref_products',
+  'stats_monthly_pref_pairs',
+];
 
 export const ROLLUPS = [
   'stats_daily',
@@ -370,6 +376,13 @@ export async function loadVotes(c: pg.Client, votes: number, log: (s: string) =>
        ) v
      ) w`,
   );
+  // The songs and sources the votes name, so the reads' song and source filters find them.
+  await c.query(`insert into songs (id, brand_id, name, song_type)
+    select distinct on (song_id) song_id, b.id, 'Bench Song ' || c.inst_n, 1
+    from bench_combo c join bench_inst i on i.n = c.inst_n join bench_brand b on b.n = i.brand_n
+    on conflict do nothing`);
+  await c.query(`insert into instruments (id, song_id, name)
+    select distinct on (source_id) source_id, song_id, 'Bench Source' from bench_combo on conflict do nothing`);
   const levels = `preference_votes v,
     lateral (values (v.instance_id), ('${NO_ID}'::uuid)) i(inst),
     lateral (values (v.song_id, v.source_id), (v.song_id, '${NO_ID}'::uuid), ('${NO_ID}'::uuid, '${NO_ID}'::uuid)) g(song, src)`;
@@ -393,6 +406,22 @@ export async function loadVotes(c: pg.Client, votes: number, log: (s: string) =>
      where a.id < b.id
      group by 1, 2, 3, 4, 5, 6, 7, 8`,
   );
-  await c.query('vacuum (analyze) preference_votes, stats_pref_products, stats_pref_pairs');
+  // The months: the days summed, as the fold writes both.
+  await step(
+    'stats_monthly_pref_products',
+    `insert into stats_monthly_pref_products (brand_id, instance_id, widget_type, month, song_id, source_id, product_id,
+       votes, wins)
+     select brand_id, instance_id, widget_type, left(day, 7), song_id, source_id, product_id, sum(votes), sum(wins)
+     from stats_pref_products group by 1, 2, 3, 4, 5, 6, 7`,
+  );
+  await step(
+    'stats_monthly_pref_pairs',
+    `insert into stats_monthly_pref_pairs (brand_id, instance_id, widget_type, month, song_id, source_id, a_id, b_id,
+       a_wins, b_wins, ties)
+     select brand_id, instance_id, widget_type, left(day, 7), song_id, source_id, a_id, b_id, sum(a_wins),
+       sum(b_wins), sum(ties)
+     from stats_pref_pairs group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  await c.query(`vacuum (analyze) ${VOTE_TABLES.join(', ')}`);
   return votes;
 }

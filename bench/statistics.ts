@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { API_BASE, hashPassword, STATISTICS_BASE } from '@atk/contract';
+import { API_BASE, hashPassword, type Preferences, STATISTICS_BASE } from '@atk/contract';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { seed } from '../apps/server/src/bootstrap/seed.ts';
@@ -129,6 +129,50 @@ async function verifyClosedMonths(origin: string, headers: Record<string, string
   log(`the year's per-product totals with closed months match the daily rows (${rows.length} products)`);
 }
 
+/**
+ * The year's verdicts of one instance (whole months from the monthly rows) against the raw votes counted here: the
+ * votes, each product's votes and wins, each pair's wins. The bench fails rather than measure a wrong answer.
+ */
+async function verifyPreferences(origin: string, headers: Record<string, string>, shape: Shape) {
+  const target = readTargets(shape).find((t) => t.name === 'statistics/preferences instance' && t.range === '365 days');
+  if (!target) throw new Error('no 365-day preferences target');
+  const query = new URL(`${origin}${target.path}`).searchParams;
+  const answer = (await fetch(`${origin}${target.path}`, { headers }).then((r) => r.json())) as {
+    data: Preferences;
+  };
+  const range = [query.get('instance_id'), query.get('start'), query.get('end')];
+  const votes = await sql.query<{ n: number }>(
+    `select count(*)::int as n from preference_votes where instance_id = $1 and day between $2 and $3`,
+    range,
+  );
+  const products = await sql.query<{ id: string; votes: number; wins: number }>(
+    `select x.id, count(*)::int as votes, count(*) filter (where x.id = v.chosen_id)::int as wins
+     from preference_votes v, unnest(v.products) x(id) where instance_id = $1 and day between $2 and $3 group by 1`,
+    range,
+  );
+  const pairs = await sql.query<{ a: string; b: string; a_wins: number; b_wins: number }>(
+    `select a.id as a, b.id as b, count(*) filter (where v.chosen_id = a.id)::int as a_wins,
+       count(*) filter (where v.chosen_id = b.id)::int as b_wins
+     from preference_votes v, unnest(v.products) a(id), unnest(v.products) b(id)
+     where instance_id = $1 and day between $2 and $3 and a.id < b.id group by 1, 2`,
+    range,
+  );
+  const got = answer.data;
+  const wrongProducts = products.rows.filter((e) => {
+    const p = got.products.find((x) => x.product_id === e.id);
+    return !p || p.votes !== e.votes || p.wins !== e.wins;
+  });
+  const wrongPairs = pairs.rows.filter((e) => {
+    const p = got.pairs.find((x) => (x.a_id === e.a && x.b_id === e.b) || (x.a_id === e.b && x.b_id === e.a));
+    return !p || (p.a_id === e.a ? p.a_wins !== e.a_wins || p.b_wins !== e.b_wins : p.a_wins !== e.b_wins);
+  });
+  if (got.votes !== votes.rows[0].n || wrongProducts.length || wrongPairs.length)
+    throw new Error(
+      `preferences: ${got.votes} votes read, ${votes.rows[0].n} stored; ${wrongProducts.length} products and ${wrongPairs.length} pairs differ`,
+    );
+  log(`the year's verdicts of one instance match its raw votes (${got.votes} votes, ${pairs.rows.length} pairs)`);
+}
+
 async function dropDatabase() {
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
@@ -236,6 +280,7 @@ async function reads(origin: string, shape: Shape, rows: Row[]) {
       .join(' ')}):`,
   );
   await verifyClosedMonths(origin, headers, shape);
+  await verifyPreferences(origin, headers, shape);
   for (const target of readTargets(shape)) {
     const m = await measure(`${origin}${target.path}`, {
       concurrency: READ_CONCURRENCY,

@@ -222,6 +222,13 @@ describe('listener votes', () => {
     // The same through the operators' path; all the brand's instances give the same here.
     const admin = await read(t.users.global_admin.token, `&brand_id=${t.brandA.id}&instance_id=${voting._id}`, true);
     expect(admin.body.data).toEqual(p);
+    // From the month's first day: the month's row (whole months are read from the monthly rollup), the same.
+    const monthStart = await app.call<Preferences>(
+      'GET',
+      `${STATISTICS_BASE}/statistics/preferences?start=${today.slice(0, 8)}01&end=${today}&instance_id=${voting._id}`,
+      { token: t.a.token },
+    );
+    expect(monthStart.body.data).toEqual(p);
     // Filters: another song has no votes; the source of the votes has them.
     expect((await read(t.a.token, `&song_id=${otherSong}`)).body.data.votes).toBe(0);
     expect((await read(t.a.token, `&instance_id=${voting._id}&source_id=${source}`)).body.data).toEqual(p);

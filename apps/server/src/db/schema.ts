@@ -762,14 +762,54 @@ export const preferenceVotes = pgTable(
   ],
 );
 
-const prefKey = () => ({
+/**
+ * The key of the votes' rollups: `period` is the day (`day`) or, in the monthly ones, the month (`month`). The
+ * level (instance, song, source) comes before the period, so a read's range scans only its level's rows.
+ */
+const prefKey = (period: 'day' | 'month') => ({
   brandId: uuid('brand_id').notNull(),
   instanceId: uuid('instance_id').notNull(),
   widgetType: text('widget_type').notNull(),
-  day: text('day').notNull(),
+  period: text(period).notNull(),
   songId: uuid('song_id').notNull(),
   sourceId: uuid('source_id').notNull(),
 });
+
+const prefProducts = (name: string, period: 'day' | 'month') =>
+  pgTable(
+    name,
+    {
+      ...prefKey(period),
+      productId: uuid('product_id').notNull(),
+      votes: integer('votes').notNull().default(0),
+      wins: integer('wins').notNull().default(0),
+    },
+    (t) => [
+      primaryKey({
+        name: `${name}_pk`,
+        columns: [t.brandId, t.instanceId, t.widgetType, t.songId, t.sourceId, t.period, t.productId],
+      }),
+    ],
+  );
+
+const prefPairs = (name: string, period: 'day' | 'month') =>
+  pgTable(
+    name,
+    {
+      ...prefKey(period),
+      aId: uuid('a_id').notNull(),
+      bId: uuid('b_id').notNull(),
+      aWins: integer('a_wins').notNull().default(0),
+      bWins: integer('b_wins').notNull().default(0),
+      ties: integer('ties').notNull().default(0),
+    },
+    (t) => [
+      primaryKey({
+        name: `${name}_pk`,
+        columns: [t.brandId, t.instanceId, t.widgetType, t.songId, t.sourceId, t.period, t.aId, t.bId],
+      }),
+    ],
+  );
 
 /**
  * Per product and day: votes that compared it and votes that preferred it. Product NO_ID is the votes themselves
@@ -777,37 +817,10 @@ const prefKey = () => ({
  * read may name: its instance and all instances (instance NO_ID) × its song and source, its song (source NO_ID),
  * and any song (both NO_ID).
  */
-export const statsPrefProducts = pgTable(
-  'stats_pref_products',
-  {
-    ...prefKey(),
-    productId: uuid('product_id').notNull(),
-    votes: integer('votes').notNull().default(0),
-    wins: integer('wins').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({
-      name: 'stats_pref_products_pk',
-      columns: [t.brandId, t.instanceId, t.widgetType, t.day, t.songId, t.sourceId, t.productId],
-    }),
-  ],
-);
+export const statsPrefProducts = prefProducts('stats_pref_products', 'day');
+/** The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. */
+export const statsMonthlyPrefProducts = prefProducts('stats_monthly_pref_products', 'month');
 
 /** Per pair of products compared together (a_id < b_id) and day: which of the two was preferred, or neither. */
-export const statsPrefPairs = pgTable(
-  'stats_pref_pairs',
-  {
-    ...prefKey(),
-    aId: uuid('a_id').notNull(),
-    bId: uuid('b_id').notNull(),
-    aWins: integer('a_wins').notNull().default(0),
-    bWins: integer('b_wins').notNull().default(0),
-    ties: integer('ties').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({
-      name: 'stats_pref_pairs_pk',
-      columns: [t.brandId, t.instanceId, t.widgetType, t.day, t.songId, t.sourceId, t.aId, t.bId],
-    }),
-  ],
-);
+export const statsPrefPairs = prefPairs('stats_pref_pairs', 'day');
+export const statsMonthlyPrefPairs = prefPairs('stats_monthly_pref_pairs', 'month');

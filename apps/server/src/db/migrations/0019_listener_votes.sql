@@ -1,5 +1,5 @@
 -- Listener verdicts (docs/api.md "Listener verdicts"): blind preference votes, the listening seconds that qualify
--- them, and their rollups. The features and subscriptions saved before the feature existed get it switched off.
+-- them, and their rollups (a day's and a month's). The features and subscriptions saved before the feature existed get it switched off.
 ALTER TABLE "stats_listeners" ADD COLUMN "heard_seconds" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE TABLE "preference_votes" (
 	"instance_id" uuid NOT NULL,
@@ -27,7 +27,7 @@ CREATE TABLE "stats_pref_products" (
 	"product_id" uuid NOT NULL,
 	"votes" integer DEFAULT 0 NOT NULL,
 	"wins" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "stats_pref_products_pk" PRIMARY KEY("brand_id","instance_id","widget_type","day","song_id","source_id","product_id")
+	CONSTRAINT "stats_pref_products_pk" PRIMARY KEY("brand_id","instance_id","widget_type","song_id","source_id","day","product_id")
 );--> statement-breakpoint
 CREATE TABLE "stats_pref_pairs" (
 	"brand_id" uuid NOT NULL,
@@ -41,7 +41,33 @@ CREATE TABLE "stats_pref_pairs" (
 	"a_wins" integer DEFAULT 0 NOT NULL,
 	"b_wins" integer DEFAULT 0 NOT NULL,
 	"ties" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "stats_pref_pairs_pk" PRIMARY KEY("brand_id","instance_id","widget_type","day","song_id","source_id","a_id","b_id")
+	CONSTRAINT "stats_pref_pairs_pk" PRIMARY KEY("brand_id","instance_id","widget_type","song_id","source_id","day","a_id","b_id")
+);--> statement-breakpoint
+CREATE TABLE "stats_monthly_pref_products" (
+	"brand_id" uuid NOT NULL,
+	"instance_id" uuid NOT NULL,
+	"widget_type" text NOT NULL,
+	"month" text NOT NULL,
+	"song_id" uuid NOT NULL,
+	"source_id" uuid NOT NULL,
+	"product_id" uuid NOT NULL,
+	"votes" integer DEFAULT 0 NOT NULL,
+	"wins" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_monthly_pref_products_pk" PRIMARY KEY("brand_id","instance_id","widget_type","song_id","source_id","month","product_id")
+);--> statement-breakpoint
+CREATE TABLE "stats_monthly_pref_pairs" (
+	"brand_id" uuid NOT NULL,
+	"instance_id" uuid NOT NULL,
+	"widget_type" text NOT NULL,
+	"month" text NOT NULL,
+	"song_id" uuid NOT NULL,
+	"source_id" uuid NOT NULL,
+	"a_id" uuid NOT NULL,
+	"b_id" uuid NOT NULL,
+	"a_wins" integer DEFAULT 0 NOT NULL,
+	"b_wins" integer DEFAULT 0 NOT NULL,
+	"ties" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_monthly_pref_pairs_pk" PRIMARY KEY("brand_id","instance_id","widget_type","song_id","source_id","month","a_id","b_id")
 );--> statement-breakpoint
 UPDATE "instances" SET "features" = "features" || '{"listener_votes":{"is_enable":0}}'::jsonb
   WHERE NOT ("features" ? 'listener_votes');--> statement-breakpoint

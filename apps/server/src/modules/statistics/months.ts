@@ -73,7 +73,7 @@ export async function closedMonthsIn(db: Db, start: string, end: string): Promis
 export function rangeParts(
   start: string,
   end: string,
-  closed: ReadonlySet<string>,
+  closed: { has(month: string): boolean },
 ): { months: string[]; days: { from: string; to: string }[] } {
   const months: string[] = [];
   const days: { from: string; to: string }[] = [];

@@ -7,6 +7,7 @@ import {
   type PreferencesQuery,
   type ProductPreference,
   STRENGTH_MIN_PAIR_VOTES,
+  utcToday,
   VOTE_MIN_HEARD_SECONDS,
   type WidgetType,
 } from '@atk/contract';
@@ -19,12 +20,15 @@ import {
   NO_ID,
   products,
   songs,
+  statsMonthlyPrefPairs,
+  statsMonthlyPrefProducts,
   statsPrefPairs,
   statsPrefProducts,
 } from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
 import { resultRows } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../sessions/service.ts';
+import { rangeParts } from './months.ts';
 import { statisticsBrand } from './service.ts';
 import { bradleyTerry, wilson } from './verdicts.ts';
 
@@ -68,7 +72,10 @@ export async function foldVotes(
 }
 
 function foldVotesStatement(visitorId: string, widgetType: WidgetType, votes: CheckedVote[]): SQL {
-  const key = sql.raw('brand_id, instance_id, widget_type, day, song_id, source_id');
+  // in the rollups' key order, so rows are written (and locked) in the same order by every statement
+  const key = sql.raw('brand_id, instance_id, widget_type, song_id, source_id, day');
+  const monthKey = sql.raw('brand_id, instance_id, widget_type, song_id, source_id, month');
+  const monthOf = sql.raw('brand_id, instance_id, widget_type, song_id, source_id, left(day, 7)');
   return sql`
     with t as (select now() as at, to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day),
     sent as (
@@ -108,9 +115,8 @@ function foldVotesStatement(visitorId: string, widgetType: WidgetType, votes: Ch
              g(song, src)
     ),
     -- per product: the votes that compared it and those that preferred it; NO_ID: the votes themselves
-    by_product as (
-      insert into stats_pref_products as p (${key}, product_id, votes, wins)
-      select ${key}, product_id, count(*), count(*) filter (where won)
+    product_counts as (
+      select ${key}, product_id, count(*)::int as votes, count(*) filter (where won)::int as wins
       from (
         select l.brand_id, l.instance_id, l.widget_type, l.day, l.song_id, l.source_id, x.id as product_id,
                x.id = l.chosen_id as won
@@ -120,24 +126,40 @@ function foldVotesStatement(visitorId: string, widgetType: WidgetType, votes: Ch
         from levels
       ) q
       group by ${key}, product_id
-      order by ${key}, product_id
-      on conflict on constraint stats_pref_products_pk do update set
-        votes = p.votes + excluded.votes,
-        wins = p.wins + excluded.wins
     ),
-    by_pair as (
-      insert into stats_pref_pairs as r (${key}, a_id, b_id, a_wins, b_wins, ties)
-      select l.brand_id, l.instance_id, l.widget_type, l.day, l.song_id, l.source_id, a.id, b.id,
-             count(*) filter (where l.chosen_id = a.id), count(*) filter (where l.chosen_id = b.id),
-             count(*) filter (where l.chosen_id is null or l.chosen_id not in (a.id, b.id))
+    pair_counts as (
+      select l.brand_id, l.instance_id, l.widget_type, l.day, l.song_id, l.source_id, a.id as a_id, b.id as b_id,
+             count(*) filter (where l.chosen_id = a.id)::int as a_wins,
+             count(*) filter (where l.chosen_id = b.id)::int as b_wins,
+             count(*) filter (where l.chosen_id is null or l.chosen_id not in (a.id, b.id))::int as ties
       from levels l, unnest(l.products) a(id), unnest(l.products) b(id)
       where a.id < b.id
       group by 1, 2, 3, 4, 5, 6, 7, 8
-      order by 1, 2, 3, 4, 5, 6, 7, 8
+    ),
+    -- each written twice, to the day's rows and to the month's (a whole month of a range is read from one row)
+    daily_products as (
+      insert into stats_pref_products as p (${key}, product_id, votes, wins)
+      select ${key}, product_id, votes, wins from product_counts order by ${key}, product_id
+      on conflict on constraint stats_pref_products_pk do update set
+        votes = p.votes + excluded.votes, wins = p.wins + excluded.wins
+    ),
+    monthly_products as (
+      insert into stats_monthly_pref_products as p (${monthKey}, product_id, votes, wins)
+      select ${monthOf}, product_id, votes, wins from product_counts order by ${monthOf}, product_id
+      on conflict on constraint stats_monthly_pref_products_pk do update set
+        votes = p.votes + excluded.votes, wins = p.wins + excluded.wins
+    ),
+    daily_pairs as (
+      insert into stats_pref_pairs as r (${key}, a_id, b_id, a_wins, b_wins, ties)
+      select ${key}, a_id, b_id, a_wins, b_wins, ties from pair_counts order by ${key}, a_id, b_id
       on conflict on constraint stats_pref_pairs_pk do update set
-        a_wins = r.a_wins + excluded.a_wins,
-        b_wins = r.b_wins + excluded.b_wins,
-        ties = r.ties + excluded.ties
+        a_wins = r.a_wins + excluded.a_wins, b_wins = r.b_wins + excluded.b_wins, ties = r.ties + excluded.ties
+    ),
+    monthly_pairs as (
+      insert into stats_monthly_pref_pairs as r (${monthKey}, a_id, b_id, a_wins, b_wins, ties)
+      select ${monthOf}, a_id, b_id, a_wins, b_wins, ties from pair_counts order by ${monthOf}, a_id, b_id
+      on conflict on constraint stats_monthly_pref_pairs_pk do update set
+        a_wins = r.a_wins + excluded.a_wins, b_wins = r.b_wins + excluded.b_wins, ties = r.ties + excluded.ties
     )
     select count(*) as stored from stored`;
 }
@@ -168,43 +190,67 @@ async function preferenceScope(db: Db, user: SessionUser, q: PreferencesQuery): 
 /**
  * The votes of the range and filters: per product its votes, wins and share (95 % Wilson interval) and, when every
  * pair of the products was compared STRENGTH_MIN_PAIR_VOTES times (decisive votes), its Bradley–Terry strength;
- * per pair its wins, ties and a's share of the decisive votes. Reads only the daily rollups, at the level the
- * filters name.
+ * per pair its wins, ties and a's share of the decisive votes. Reads only the rollups, at the level the filters
+ * name: a row per product or pair for each whole month of the range and for each other day.
  */
 export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQuery): Promise<Preferences> {
   const scope = await preferenceScope(db, user, q);
   // The level the rollups keep for these filters (foldVotes): a source's own rows, a song's with any source, or
   // any song; one instance's, or all of them (NO_ID). So a read sums at most a row a day per product or pair.
   const [song, source] = q.source_id ? [q.song_id, q.source_id] : [q.song_id ?? NO_ID, NO_ID];
-  const where = (t: typeof statsPrefProducts | typeof statsPrefPairs) =>
+  // Whole months from the monthly rows, the other days from the daily ones. A month's row holds all of it so far,
+  // and nothing is counted after today: so a range ending today reads the current month whole too (as if it
+  // ended on the month's last day), and a year is twelve or thirteen rows a product or pair plus a few days.
+  const today = utcToday();
+  const end = q.end === today ? lastDayOfMonth(today) : q.end;
+  const parts = rangeParts(q.start, end, { has: () => true });
+  const level = (t: PrefTable) =>
     and(
       scope === ALL_BRANDS ? undefined : eq(t.brandId, scope),
       eq(t.instanceId, q.instance_id ?? NO_ID),
       eq(t.widgetType, q.widget_type),
-      between(t.day, q.start, q.end),
       song ? eq(t.songId, song) : undefined,
       eq(t.sourceId, source),
     );
-  const p = statsPrefProducts;
-  const r = statsPrefPairs;
-  const [productRows, pairRows] = await Promise.all([
-    db
-      .select({ id: p.productId, votes: sql<number>`sum(${p.votes})::int`, wins: sql<number>`sum(${p.wins})::int` })
-      .from(p)
-      .where(where(p))
-      .groupBy(p.productId),
-    db
-      .select({
-        a: r.aId,
-        b: r.bId,
-        aWins: sql<number>`sum(${r.aWins})::int`,
-        bWins: sql<number>`sum(${r.bWins})::int`,
-        ties: sql<number>`sum(${r.ties})::int`,
-      })
-      .from(r)
-      .where(where(r))
-      .groupBy(r.aId, r.bId),
+  const pieces = <T>(read: (t: PrefTable, period: SQL) => Promise<T[]>, daily: PrefTable, monthly: PrefTable) =>
+    Promise.all([
+      ...parts.days.map((run) => read(daily, between(daily.period, run.from, run.to) as SQL)),
+      ...(parts.months.length ? [read(monthly, inArray(monthly.period, parts.months))] : []),
+    ]).then((all) => all.flat());
+  const [productPieces, pairPieces] = await Promise.all([
+    pieces(
+      (t, period) => {
+        const p = t as typeof statsPrefProducts;
+        return db
+          .select({ id: p.productId, votes: sql<number>`sum(${p.votes})::int`, wins: sql<number>`sum(${p.wins})::int` })
+          .from(p)
+          .where(and(level(p), period))
+          .groupBy(p.productId);
+      },
+      statsPrefProducts,
+      statsMonthlyPrefProducts,
+    ),
+    pieces(
+      (t, period) => {
+        const r = t as typeof statsPrefPairs;
+        return db
+          .select({
+            a: r.aId,
+            b: r.bId,
+            aWins: sql<number>`sum(${r.aWins})::int`,
+            bWins: sql<number>`sum(${r.bWins})::int`,
+            ties: sql<number>`sum(${r.ties})::int`,
+          })
+          .from(r)
+          .where(and(level(r), period))
+          .groupBy(r.aId, r.bId);
+      },
+      statsPrefPairs,
+      statsMonthlyPrefPairs,
+    ),
   ]);
+  const productRows = sumBy(productPieces, (row) => row.id, ['votes', 'wins']);
+  const pairRows = sumBy(pairPieces, (row) => `${row.a} ${row.b}`, ['aWins', 'bWins', 'ties']);
   const all = productRows.find((row) => row.id === NO_ID);
   const compared = productRows.filter((row) => row.id !== NO_ID);
   const names = compared.length
@@ -273,4 +319,28 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
     products: list,
     pairs,
   };
+}
+
+type PrefTable =
+  | typeof statsPrefProducts
+  | typeof statsMonthlyPrefProducts
+  | typeof statsPrefPairs
+  | typeof statsMonthlyPrefPairs;
+
+/** The rows of several reads summed per key: the counts of `fields` added up. */
+function sumBy<T>(rows: T[], keyOf: (row: T) => string, fields: (keyof T)[]): T[] {
+  const out = new Map<string, T>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const seen = out.get(key);
+    if (!seen) out.set(key, { ...row });
+    else for (const f of fields) (seen[f] as number) = Number(seen[f]) + Number(row[f]);
+  }
+  return [...out.values()];
+}
+
+/** The last day of the month of `day` (YYYY-MM-DD). */
+function lastDayOfMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
