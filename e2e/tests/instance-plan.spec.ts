@@ -25,6 +25,7 @@ const SMALL_PLAN: Subscription = {
   other_brands_products: { is_enable: 1 },
   my_audio: { is_enable: 1 },
   listener_votes: { is_enable: 0 },
+  abx_test: { is_enable: 0 },
   products_in_player: { max_num: 5 },
   atk_songs: { max_num: 99999 },
 };

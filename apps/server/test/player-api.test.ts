@@ -233,6 +233,7 @@ describe('GET /widget/instances/{id}', () => {
         display_price: 0,
         products_in_player: 5,
         listener_votes: 0,
+        abx_trials: 0,
       },
       products: [
         item(first, 'First Slot', 'B-1', 'Beta Audio', 'https://cdn.test/first.png'),
@@ -301,6 +302,7 @@ describe('GET /widget/instances/{id}', () => {
       display_price: 1,
       products_in_player: 5,
       listener_votes: 0,
+      abx_trials: 0,
     });
     expect(data.products).toEqual([
       {

@@ -227,7 +227,7 @@ describe('POST /widget/events', () => {
     expectError(
       await post({ visitor_id, events: [launch, { ...launch, type: 'click' }] }),
       400,
-      'events.1.type must be one of launch, play, listen, vote',
+      'events.1.type must be one of launch, play, listen, vote, abx',
     );
     expectError(
       await post({ visitor_id, events: [{ ...launch, instance_id: 'x' }] }),

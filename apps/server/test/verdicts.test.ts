@@ -1,6 +1,6 @@
 /** The listener verdicts' statistics against figures worked out by hand (docs/api.md "Listener verdicts"). */
 import { describe, expect, it } from 'vitest';
-import { bradleyTerry, wilson } from '../src/modules/statistics/verdicts.ts';
+import { binomialTail, bradleyTerry, wilson } from '../src/modules/statistics/verdicts.ts';
 
 describe('wilson', () => {
   it('gives the 95 % score interval: 7 of 10 → 39.7 %–89.2 %', () => {
@@ -70,5 +70,19 @@ describe('bradleyTerry', () => {
         [0, 0, 5, 0],
       ]),
     ).toBeNull();
+  });
+});
+
+describe('binomialTail', () => {
+  it('the chance of k or more right of n by guessing, exact for a test and for pooled trials', () => {
+    expect(binomialTail(7, 8)).toBeCloseTo(9 / 256, 14); // "7 of 8 correct — 3.5 % chance by guessing"
+    expect(binomialTail(8, 8)).toBeCloseTo(1 / 256, 14);
+    expect(binomialTail(4, 8)).toBeCloseTo(163 / 256, 14);
+    expect(binomialTail(0, 8)).toBe(1);
+    expect(binomialTail(9, 8)).toBe(0);
+    // Against exact sums of binomial coefficients (Python fractions).
+    expect(binomialTail(60, 100)).toBeCloseTo(0.028443966820490395, 12);
+    expect(binomialTail(520, 1000)).toBeCloseTo(0.10872414660207047, 12);
+    expect(binomialTail(5100, 10000)).toBeCloseTo(0.023292763852473693, 12);
   });
 });

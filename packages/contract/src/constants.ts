@@ -51,7 +51,7 @@ export const INFO_PAGE_LABELS: Record<InfoPage, string> = {
   about_us: 'About Us',
   faq: 'FAQ',
 };
-export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote'] as const;
+export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote', 'abx'] as const;
 /**
  * A blind vote counts only when each product it compares was heard this long, that UTC day, by the same visitor in
  * the same instance (docs/api.md "Listener verdicts").
@@ -59,6 +59,12 @@ export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote'] as const;
 export const VOTE_MIN_HEARD_SECONDS = 5;
 /** Below this many votes, a share or a pair is shown with "Not enough votes yet" instead of a sentence. */
 export const PREFERENCE_MIN_VOTES = 20;
+/** An ABX test's trials: the instance's choice (ABX test feature), 4 to 16, 8 unless set. */
+export const ABX_TRIALS_MIN = 4;
+export const ABX_TRIALS_MAX = 16;
+export const ABX_TRIALS_DEFAULT = 8;
+/** An ABX test's answers are taken this long after it started. */
+export const ABX_TEST_SECONDS = 12 * 3600;
 /** Bradley–Terry strengths are given only when every pair of products was compared this often. */
 export const STRENGTH_MIN_PAIR_VOTES = 10;
 export const PLAYER_EVENTS_MAX = 50;
@@ -126,6 +132,7 @@ export const SWITCHED_FEATURES = [
   'other_brands_products',
   'my_audio',
   'listener_votes',
+  'abx_test',
 ] as const;
 export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
 /** Products in Player: 5 or no limit; ATK Songs: 3 or no limit. */

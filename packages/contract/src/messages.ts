@@ -71,6 +71,7 @@ export const MSG = {
   unpublishInstanceConfirm: 'Visitors will no longer see this player. Unpublish it?',
   deleteProductConfirm: 'Confirm to delete this product?',
   instanceNotFound: 'Instance not found',
+  abxNotAvailable: 'ABX test not available',
   sourcesUnchanged: 'The sources have not changed',
   sourcesMismatch: 'The sources must list exactly the songs and sources of this instance',
   productsNotAvailable: 'A product is not available to this instance',
@@ -397,6 +398,7 @@ export const LABEL = {
   featureOtherBrandsProducts: 'Other Brands Products',
   featureMyAudio: 'My Audio',
   featureListenerVotes: 'Listener votes',
+  featureAbxTest: 'ABX test',
   featureDisplayPrice: 'Display Price',
   // client guide tabs
   guideContent: 'Content',

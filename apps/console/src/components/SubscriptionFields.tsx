@@ -19,6 +19,7 @@ export const SWITCHED_FEATURE_LABELS: Record<SwitchedFeature, string> = {
   other_brands_products: LABEL.featureOtherBrandsProducts,
   my_audio: LABEL.featureMyAudio,
   listener_votes: LABEL.featureListenerVotes,
+  abx_test: LABEL.featureAbxTest,
 };
 
 const maxOptions = (choices: readonly number[]) =>

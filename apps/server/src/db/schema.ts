@@ -824,3 +824,54 @@ export const statsMonthlyPrefProducts = prefProducts('stats_monthly_pref_product
 /** Per pair of products compared together (a_id < b_id) and day: which of the two was preferred, or neither. */
 export const statsPrefPairs = prefPairs('stats_pref_pairs', 'day');
 export const statsMonthlyPrefPairs = prefPairs('stats_monthly_pref_pairs', 'month');
+
+/**
+ * ABX tests as their answers came (docs/api.md "Listener verdicts"): one row per test (`test_id`: the test's nonce,
+ * so its answers count once), `answers` what the visitor took X for ('ABBA…'), `correct` as the server's own
+ * sequence scores them. Kept STATS_RAW_DAYS like the raw events.
+ */
+export const abxTests = pgTable(
+  'abx_tests',
+  {
+    testId: text('test_id').primaryKey(),
+    instanceId: uuid('instance_id').notNull(),
+    songId: uuid('song_id').notNull(),
+    sourceId: uuid('source_id').notNull(),
+    visitorId: uuid('visitor_id').notNull(),
+    day: text('day').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    widgetType: text('widget_type').notNull(),
+    aId: uuid('a_id').notNull(),
+    bId: uuid('b_id').notNull(),
+    answers: text('answers').notNull(),
+    correct: integer('correct').notNull(),
+    trialSeconds: doublePrecision('trial_seconds').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('abx_tests_created_idx').on(t.createdAt)],
+);
+
+const abxPairs = (name: string, period: 'day' | 'month') =>
+  pgTable(
+    name,
+    {
+      ...prefKey(period),
+      aId: uuid('a_id').notNull(),
+      bId: uuid('b_id').notNull(),
+      tests: integer('tests').notNull().default(0),
+      trials: integer('trials').notNull().default(0),
+      correct: integer('correct').notNull().default(0),
+      /** Tests whose listener alone reached p < 0.05. */
+      significant: integer('significant').notNull().default(0),
+    },
+    (t) => [
+      primaryKey({
+        name: `${name}_pk`,
+        columns: [t.brandId, t.instanceId, t.widgetType, t.songId, t.sourceId, t.period, t.aId, t.bId],
+      }),
+    ],
+  );
+
+/** Per pair of products ABX-tested (a_id < b_id), at the votes' levels, per day and per month. */
+export const statsAbxPairs = abxPairs('stats_abx_pairs', 'day');
+export const statsMonthlyAbxPairs = abxPairs('stats_monthly_abx_pairs', 'month');

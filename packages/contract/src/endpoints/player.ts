@@ -1,7 +1,14 @@
 import { API_BASE } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { mobilePlayerInstance } from '../schemas/mobile.ts';
-import { playerEvents, playerEventsAnswer, playerInstance, playerInstanceParams } from '../schemas/player.ts';
+import {
+  abxStart,
+  abxStarted,
+  playerEvents,
+  playerEventsAnswer,
+  playerInstance,
+  playerInstanceParams,
+} from '../schemas/player.ts';
 
 const tag = 'player';
 const CACHE =
@@ -41,6 +48,17 @@ export const playerEndpoints = {
     tag,
     summary: "Report the player's events",
     description:
-      "A batch of launch, play and listen events for the statistics, as JSON or as text/plain holding JSON (navigator.sendBeacon), at most 64 kB. Events naming what the instance does not offer are dropped, not refused; events other than a launch count only with the launch's token. 120 batches a minute per address (a bad one counts too), then 429. Readable from any origin.",
+      "A batch of launch, play and listen events for the statistics, blind votes and ABX answers (docs/api.md \"Listener verdicts\"), as JSON or as text/plain holding JSON (navigator.sendBeacon), at most 64 kB. Events naming what the instance does not offer are dropped, not refused; events other than a launch count only with the launch's token. 120 batches a minute per address (a bad one counts too), then 429. Readable from any origin.",
+  }),
+  abxStart: endpoint({
+    method: 'POST',
+    path: `${API_BASE}/widget/abx`,
+    auth: 'public',
+    body: abxStart,
+    data: abxStarted,
+    tag,
+    summary: 'Start an ABX test',
+    description:
+      "For a visitor holding the launch's token of a published instance whose ABX test is on: a test of two of its products on one of its songs and sources, with the instance's number of trials. The server picks X (A or B) for each trial and keeps it: `test` is signed and does not say it; GET /widget/abx/audio?test&trial plays a trial's X, and the answers come back as an abx event. An instance that is not published, does not offer the test or the products, or a token that is not the visitor's: 404 'ABX test not available'. Counted against the events' limit per address. Readable from any origin.",
   }),
 };

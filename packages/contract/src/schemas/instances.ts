@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  ABX_TRIALS_DEFAULT,
+  ABX_TRIALS_MAX,
+  ABX_TRIALS_MIN,
   ATK_SONGS_CHOICES,
   DEFAULT_PRODUCTS_IN_PLAYER,
   ORDERED_FEATURES,
@@ -71,6 +74,20 @@ export const instanceFeaturesShape = z.object({
   listener_votes: enableOnly
     .default({ is_enable: 0 })
     .describe('Listener votes: after a blind test the player asks which product the visitor preferred.'),
+  /** Absent in what older consoles send: off, 8 trials. */
+  abx_test: z
+    .object({
+      is_enable: isEnable,
+      trials: z
+        .number(says('must be a number'))
+        .int({ error: 'must be a whole number' })
+        .min(ABX_TRIALS_MIN, { error: `must be at least ${ABX_TRIALS_MIN}` })
+        .max(ABX_TRIALS_MAX, { error: `must be at most ${ABX_TRIALS_MAX}` })
+        .default(ABX_TRIALS_DEFAULT)
+        .describe(`Trials a test has: ${ABX_TRIALS_MIN}–${ABX_TRIALS_MAX} (${ABX_TRIALS_DEFAULT} unless set).`),
+    })
+    .default({ is_enable: 0, trials: ABX_TRIALS_DEFAULT })
+    .describe('ABX test: from a blind test, a visitor tests whether two products can be told apart.'),
 });
 export const instanceFeatures = instanceFeaturesShape.refine(
   (f) => new Set(ORDERED_FEATURES.map((k) => f[k].order)).size === ORDERED_FEATURES.length,
@@ -93,6 +110,7 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
   my_audio: { is_enable: 0 },
   display_price: { is_enable: 1 },
   listener_votes: { is_enable: 0 },
+  abx_test: { is_enable: 0, trials: ABX_TRIALS_DEFAULT },
 };
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────

@@ -35,7 +35,8 @@ const planName = safeString()
 /** Each feature optional; none defaulted, so an update changes only what is sent. */
 const features = {
   ...subscription.partial().shape,
-  listener_votes: subscription.shape.listener_votes.unwrap().optional(),
+  listener_votes: subscription.shape.listener_votes.unwrap().optional().describe('Listener votes in an instance.'),
+  abx_test: subscription.shape.abx_test.unwrap().optional().describe('The ABX test in an instance.'),
 };
 
 /** POST /admin/subscriptions: features absent take DEFAULT_SUBSCRIPTION's; pending unless `is_published: 1`. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ABX_TRIALS_MAX,
+  ABX_TRIALS_MIN,
   FREQUENCY_BANDS,
   INFO_PAGE_LABELS,
   INFO_PAGES,
@@ -134,6 +136,10 @@ export const playerFeatures = z.object({
   /** How many products the player offers at once (Products in Player; 99999 = no limit). */
   products_in_player: z.number().describe('How many products the player offers at once (99999: no limit).'),
   listener_votes: status01.describe('1: after a blind test the player asks "Which did you prefer?".'),
+  abx_trials: z
+    .number()
+    .int()
+    .describe('The trials of an ABX test the player offers from a blind test; 0: it offers none.'),
 });
 export type PlayerFeatures = z.infer<typeof playerFeatures>;
 
@@ -200,7 +206,7 @@ export const playerEvent = z
     type: z
       .enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`))
       .describe(
-        'launch: the player opened; play: a recording started; listen: listening time; vote: a blind preference.',
+        "launch: the player opened; play: a recording started; listen: listening time; vote: a blind preference; abx: an ABX test's answers.",
       ),
     instance_id: id.describe('The instance (desktop or mobile) shown.'),
     product_id: id
@@ -232,8 +238,28 @@ export const playerEvent = z
       .optional()
       .describe("A vote: the seconds the player heard each product, in products' order."),
     level_matched: z.boolean(says('must be true or false')).optional().describe('A vote: level matching was on.'),
+    /** An ABX test's answers: the test POST /widget/abx started, and what the visitor took X for in each trial. */
+    test: z.string(says('must be text')).max(1000).optional().describe('ABX: the test POST /widget/abx answered.'),
+    answers: z
+      .array(z.enum(['A', 'B'], says('must be A or B')))
+      .min(ABX_TRIALS_MIN, { error: `must hold at least ${ABX_TRIALS_MIN} answers` })
+      .max(ABX_TRIALS_MAX, { error: `must hold at most ${ABX_TRIALS_MAX} answers` })
+      .optional()
+      .describe('ABX: what the visitor took X for, trial by trial (A or B).'),
+    trial_seconds: z
+      .array(z.number(says('must be a number')).min(0).max(PLAYER_LISTEN_MAX_SECONDS))
+      .max(ABX_TRIALS_MAX)
+      .optional()
+      .describe('ABX: the seconds each trial took, in order.'),
   })
   .superRefine((e, ctx) => {
+    if (e.type === 'abx') {
+      for (const field of ['test', 'answers'] as const)
+        if (!e[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'is required for an ABX test' });
+      if (e.trial_seconds && e.answers && e.trial_seconds.length !== e.answers.length)
+        ctx.addIssue({ code: 'custom', path: ['trial_seconds'], message: 'must give one figure per answer' });
+      return;
+    }
     if (e.type !== 'vote') return;
     const missing = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: 'is required for a vote' });
     if (!e.song_id) missing('song_id');
@@ -295,3 +321,33 @@ export const playerEventsAnswer = z.object({
     .describe("The token the visitor's next batches carry: issued by a launch, renewed by a valid batch; else null."),
 });
 export type PlayerEventsAnswer = z.infer<typeof playerEventsAnswer>;
+
+/**
+ * POST /widget/abx: a visitor who launched the instance starts an ABX test of two of its products on one song and
+ * source. The server picks X for each trial and keeps it to itself: the answer's `test` is signed and says nothing
+ * of X; each trial's X is played from GET /widget/abx/audio (docs/api.md "Listener verdicts").
+ */
+export const abxStart = z
+  .object({
+    visitor_id: id.describe('The visitor, as in the events.'),
+    widget_type: z
+      .enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`))
+      .default('desktop')
+      .describe('desktop: <atk-player>; mobile: the mobile widget.'),
+    token: z.string(says('must be text')).max(100).describe("The launch's token (the events' answer)."),
+    instance_id: id.describe('The instance.'),
+    song_id: id.describe('The song played.'),
+    source_id: id.describe('The source played.'),
+    a_id: id.describe('Product A.'),
+    b_id: id.describe('Product B (not A).'),
+  })
+  .refine((b) => b.a_id.toLowerCase() !== b.b_id.toLowerCase(), {
+    error: 'must not be product A',
+    path: ['b_id'],
+  });
+export type AbxStart = z.infer<typeof abxStart>;
+export const abxStarted = z.object({
+  test: z.string().describe('The test, signed: the audio of each trial and the answers name it.'),
+  trials: z.number().int().describe('How many trials it has.'),
+});
+export type AbxStarted = z.infer<typeof abxStarted>;

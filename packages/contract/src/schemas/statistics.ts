@@ -232,6 +232,22 @@ export const pairPreference = z
   })
   .describe('share: a_wins among the votes that preferred one of the two.');
 export type PairPreference = z.infer<typeof pairPreference>;
+export const abxResult = z.object({
+  a_id: id.describe('One product of the pair tested.'),
+  b_id: id.describe('The other.'),
+  tests: z.number().int().describe('ABX tests of the pair completed.'),
+  trials: z.number().int().describe('Their trials.'),
+  correct: z.number().int().describe('Trials answered right.'),
+  p_value: z
+    .number()
+    .nullable()
+    .describe('The pooled one-sided binomial p-value: the chance of this many right or more by guessing.'),
+  significant_share: z
+    .number()
+    .nullable()
+    .describe('The share of tests whose listener alone reached p < 0.05 (the difference was heard).'),
+});
+export type AbxResult = z.infer<typeof abxResult>;
 export const preferences = z.object({
   votes: z.number().int().describe('Votes counted in the range.'),
   no_preference: z.number().int().describe('Of them, votes for No preference.'),
@@ -241,5 +257,6 @@ export const preferences = z.object({
     .describe(`Below this many votes (${PREFERENCE_MIN_VOTES}) a result is "Not enough votes yet".`),
   products: z.array(productPreference).describe('Per product compared, most preferred first.'),
   pairs: z.array(pairPreference).describe('Per pair of products compared together, a before b by name.'),
+  abx: z.array(abxResult).describe('Per pair of products ABX-tested, a before b by name.'),
 });
 export type Preferences = z.infer<typeof preferences>;

@@ -27,6 +27,7 @@ export const subscription = z.object({
   my_audio: enable.describe("The brand's own audio (My Audio) in an instance."),
   /** Absent in subscriptions saved before it existed: not included. */
   listener_votes: enable.default({ is_enable: 0 }).describe('Listener votes in an instance.'),
+  abx_test: enable.default({ is_enable: 0 }).describe('The ABX test in an instance.'),
   products_in_player: maxOf(PRODUCTS_IN_PLAYER_CHOICES).describe('How many products an instance may have active.'),
   atk_songs: maxOf(ATK_SONGS_CHOICES).describe('How many platform (ATK) songs an instance may have active.'),
 });
@@ -45,6 +46,7 @@ export const DEFAULT_SUBSCRIPTION: Subscription = {
   other_brands_products: { is_enable: 0 },
   my_audio: { is_enable: 0 },
   listener_votes: { is_enable: 0 },
+  abx_test: { is_enable: 0 },
   products_in_player: { max_num: 5 },
   atk_songs: { max_num: 3 },
 };
@@ -59,6 +61,7 @@ export const PERMISSION = {
   atk_songs: 'permission error - features - atk_songs',
   my_audio: 'permission error - features - my_audio',
   listener_votes: 'permission error - features - listener_votes',
+  abx_test: 'permission error - features - abx_test',
   products: 'permission error - products',
   sources: 'permission error - sources',
   mySources: 'permission error - my_sources',
@@ -78,6 +81,7 @@ export const GATED_FEATURES = [
   'atk_songs',
   'my_audio',
   'listener_votes',
+  'abx_test',
 ] as const;
 export type GatedFeature = (typeof GATED_FEATURES)[number];
 type MaxFeature = 'products_in_player' | 'atk_songs';

@@ -15,6 +15,7 @@ export const FEATURE_LABELS: Record<keyof InstanceFeatures, string> = {
   other_brands_products: LABEL.featureOtherBrandsProducts,
   my_audio: LABEL.featureMyAudio,
   listener_votes: LABEL.featureListenerVotes,
+  abx_test: LABEL.featureAbxTest,
   display_price: LABEL.featureDisplayPrice,
 };
 

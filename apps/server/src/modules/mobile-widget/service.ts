@@ -24,6 +24,7 @@ const MOBILE_FEATURES: PlayerInstance['features'] = {
   display_price: 1,
   products_in_player: Number.MAX_SAFE_INTEGER,
   listener_votes: 0,
+  abx_trials: 0,
 };
 
 export interface MobileRead {

@@ -1,13 +1,30 @@
 import { createHash } from 'node:crypto';
-import { type InstanceSong, MSG, type PlayerEvents, pageUrl } from '@atk/contract';
+import { ABX_TRIALS_DEFAULT, type AbxStart, type InstanceSong, MSG, type PlayerEvents, pageUrl } from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
-import { brands, instances, mobileInstanceProducts, mobileInstances, NO_ID, products } from '../../db/schema.ts';
+import {
+  audios,
+  brands,
+  instances,
+  mobileInstanceProducts,
+  mobileInstances,
+  NO_ID,
+  products,
+} from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
-import { tooManyRequests } from '../../platform/errors.ts';
+import { notFound, tooManyRequests } from '../../platform/errors.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
 import { LIMITS, sweepExpired, takeHit } from '../../platform/rate-limit.ts';
+import {
+  type AbxTest,
+  abxSequence,
+  type CheckedAbx,
+  foldAbx,
+  issueAbxTest,
+  readAbxTest,
+  scoreAbx,
+} from '../statistics/abx.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { type CheckedVote, foldVotes } from '../statistics/preferences.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
@@ -25,6 +42,8 @@ interface EventScope {
   sources: Set<string>;
   /** Whether the instance asks blind listeners for a vote (its Listener votes feature). */
   listenerVotes: boolean;
+  /** The trials of its ABX test; 0: it offers none. */
+  abxTrials: number;
   /** The change feed's names (`<kind>:<id>`, modules/player/cache.ts `touches`) of the rows it was read from. */
   dependencies: Set<string>;
 }
@@ -49,6 +68,7 @@ async function eventScope(db: Db, id: string): Promise<EventScope | null> {
     products: new Map([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => [p.product_id, r.brandId])),
     ...songsOf(songs),
     listenerVotes: r.features?.listener_votes?.is_enable === 1,
+    abxTrials: r.features?.abx_test?.is_enable === 1 ? (r.features.abx_test.trials ?? ABX_TRIALS_DEFAULT) : 0,
     dependencies: new Set([`i:${id}`]),
   };
 }
@@ -87,6 +107,7 @@ async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> 
     products: new Map(rows.filter((p) => p.counts).map((p) => [p.productId, p.brandId])),
     ...songsOf(r.sources ?? []),
     listenerVotes: false, // the mobile widget has no blind test
+    abxTrials: 0,
     dependencies: new Set([`m:${id}`, ...rows.map((p) => `p:${p.productId}`)]),
   };
 }
@@ -133,7 +154,7 @@ export async function recordPlayerEvents(
   const tokenOf = (instance: string) => ({ widget: batch.widget_type, instance, visitor: batch.visitor_id });
   const issued = new Map([...known.keys()].map((id) => [id, tokenIssued(secret, tokenOf(id), batch.token)]));
   const values = batch.events.flatMap((e): CheckedEvent[] => {
-    if (e.type === 'vote') return [];
+    if (e.type === 'vote' || e.type === 'abx') return [];
     const inst = known.get(e.instance_id.toLowerCase());
     if (!inst) return [];
     const productBrand = e.product_id ? inst.products.get(e.product_id) : inst.launchBrand;
@@ -175,6 +196,16 @@ export async function recordPlayerEvents(
       },
     ];
   });
+  // An ABX test's answers count when the test is this visitor's, of this instance, still offered, and complete.
+  const abx = batch.events.flatMap((e): CheckedAbx[] => {
+    const inst = known.get(e.instance_id.toLowerCase());
+    const test = e.type === 'abx' && inst?.abxTrials ? readAbxTest(secret, e.test) : null;
+    if (!inst || !test || !e.answers || e.answers.length !== test.trials) return [];
+    const ours = tokenOf(test.instance);
+    if (test.instance !== e.instance_id.toLowerCase() || test.visitor !== ours.visitor.toLowerCase()) return [];
+    if (test.widget !== batch.widget_type || !offers(inst, test)) return [];
+    return [scoreAbx(secret, test, inst.launchBrand, e.answers, e.trial_seconds)];
+  });
   const held = [...issued].find(([, at]) => at !== null)?.[0];
   if (!values.length) await countEventsHit(db, address);
   let folded = { accepted: 0, launched: [] as string[] };
@@ -196,8 +227,63 @@ export async function recordPlayerEvents(
   }
   // after the batch's listening is folded: a vote sent with its last listening counts it
   const voted = votes.length ? await foldVotes(db, batch.visitor_id, batch.widget_type, votes) : 0;
+  const tested = abx.length ? await foldAbx(db, batch.visitor_id, batch.widget_type, abx) : 0;
   const tokenFor = folded.launched[0] ?? held;
-  return { accepted: folded.accepted + voted, token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null };
+  return {
+    accepted: folded.accepted + voted + tested,
+    token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null,
+  };
+}
+
+/** The instance still offers the test's song, source and both products. */
+const offers = (inst: EventScope, t: Pick<AbxTest, 'song' | 'source' | 'a' | 'b'>) =>
+  inst.songs.has(t.song) && inst.sources.has(t.source) && inst.products.has(t.a) && inst.products.has(t.b);
+
+/**
+ * Starts an ABX test (POST /widget/abx, docs/api.md "Listener verdicts"): for a visitor holding the launch's valid
+ * token of a published instance whose ABX test is on, naming its song, source and two of its products. Anything
+ * else is the same 404, so the answer tells nothing about an instance a visitor could not test. Counts against the
+ * address's events limit.
+ */
+export async function startAbx(
+  db: Db,
+  body: AbxStart,
+  address: string | undefined,
+  secret: Buffer,
+): Promise<{ test: string; trials: number }> {
+  await countEventsHit(db, address);
+  const instance = body.instance_id.toLowerCase();
+  const read = body.widget_type === 'mobile' ? mobileEventScope : eventScope;
+  const inst = await eventScopes(db).get(`${body.widget_type}:${instance}`, () => read(db, instance));
+  const who = { widget: body.widget_type, instance, visitor: body.visitor_id };
+  const t = {
+    song: body.song_id.toLowerCase(),
+    source: body.source_id.toLowerCase(),
+    a: body.a_id.toLowerCase(),
+    b: body.b_id.toLowerCase(),
+  };
+  if (!inst?.abxTrials || tokenIssued(secret, who, body.token) === null || !offers(inst, t))
+    throw notFound(MSG.abxNotAvailable);
+  const trials = inst.abxTrials;
+  return { test: issueAbxTest(secret, { ...who, ...t, trials }), trials };
+}
+
+/**
+ * The processed recording a trial of an ABX test plays as X (GET /widget/abx/audio): the test must be valid and
+ * its instance still offer it; X is the server's secret pick. Answers the storage key, or null (a 404).
+ */
+export async function abxTrialAudio(db: Db, token: string, trial: number, secret: Buffer): Promise<string | null> {
+  const test = readAbxTest(secret, token);
+  if (!test || trial < 1 || trial > test.trials) return null;
+  const read = test.widget === 'mobile' ? mobileEventScope : eventScope;
+  const inst = await eventScopes(db).get(`${test.widget}:${test.instance}`, () => read(db, test.instance));
+  if (!inst?.abxTrials || !offers(inst, test)) return null;
+  const x = abxSequence(secret, test)[trial - 1] === 'A' ? test.a : test.b;
+  const [row] = await db
+    .select({ key: audios.processedKey })
+    .from(audios)
+    .where(and(eq(audios.productId, x), eq(audios.instrumentId, test.source), eq(audios.status, 'ready')));
+  return row?.key ?? null;
 }
 
 /**

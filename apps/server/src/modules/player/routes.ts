@@ -1,14 +1,14 @@
-import { API_BASE, playerEndpoints as api } from '@atk/contract';
+import { API_BASE, playerEndpoints as api, MSG } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { storageSecret } from '../../platform/storage/local.ts';
 import { type PlayerAnswer, playerAnswer } from './cache.ts';
-import { countEventsHit, recordPlayerEvents } from './events.ts';
+import { abxTrialAudio, countEventsHit, recordPlayerEvents, startAbx } from './events.ts';
 import { readPlayerPreview } from './preview.ts';
 
 /** A batch is at most PLAYER_EVENTS_MAX small events: a few kB. */
@@ -21,7 +21,7 @@ export async function crossOrigin(_req: FastifyRequest, reply: FastifyReply) {
   reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
-export function playerRoutes(app: App, { db, config }: Deps) {
+export function playerRoutes(app: App, { db, config, storage }: Deps) {
   // The event tokens' secret (EVENTS_SECRET, else kept in DATA_DIR/events-secret), read at the first batch.
   let secret: Promise<Buffer> | undefined;
   const eventsSecret = () => {
@@ -78,16 +78,17 @@ export function playerRoutes(app: App, { db, config }: Deps) {
         }
       },
     );
-    events.options(
-      `${API_BASE}/widget/events`,
-      { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
-      async (_req, reply) => {
-        reply.header('access-control-allow-methods', 'POST, OPTIONS');
-        reply.header('access-control-allow-headers', 'content-type');
-        reply.header('access-control-max-age', '86400');
-        return reply.code(204).send();
-      },
-    );
+    for (const path of [`${API_BASE}/widget/events`, `${API_BASE}/widget/abx`])
+      events.options(
+        path,
+        { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
+        async (_req, reply) => {
+          reply.header('access-control-allow-methods', 'POST, OPTIONS');
+          reply.header('access-control-allow-headers', 'content-type');
+          reply.header('access-control-max-age', '86400');
+          return reply.code(204).send();
+        },
+      );
     // Every batch counts against its address's limit, a bad one too (refused with 429 once the window is full,
     // else 400): a batch that stores events counts its hit in the statement that stores them.
     route(
@@ -102,7 +103,39 @@ export function playerRoutes(app: App, { db, config }: Deps) {
       },
       { bodyLimit: EVENTS_BODY_LIMIT, onRequest: crossOrigin, attachValidation: true },
     );
+    // ABX tests (docs/api.md "Listener verdicts"): the start counts against the same limit as the events.
+    route(
+      events,
+      api.abxStart,
+      async (req) => {
+        if (req.validationError) {
+          await countEventsHit(db, req.ip);
+          throw req.validationError;
+        }
+        return ok(await startAbx(db, req.body, req.ip, await eventsSecret()));
+      },
+      { bodyLimit: EVENTS_BODY_LIMIT, onRequest: crossOrigin, attachValidation: true },
+    );
   });
+
+  // A trial's X, as bytes (outside the contract, like /files: not the envelope). The recording of A or B under a
+  // URL that names neither; never cached, so one trial's answer cannot be told from another's.
+  app.get(
+    `${API_BASE}/widget/abx/audio`,
+    { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
+    async (req, reply) => {
+      const q = req.query as { test?: string; trial?: string };
+      const trial = Number(q.trial);
+      const key =
+        typeof q.test === 'string' && Number.isInteger(trial)
+          ? await abxTrialAudio(db, q.test, trial, await eventsSecret())
+          : null;
+      if (!key) throw notFound(MSG.abxNotAvailable);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-type', 'audio/mpeg');
+      return reply.send(await storage.get(key));
+    },
+  );
 }
 
 /** If-None-Match: `*` or a list of (possibly weak) tags. */

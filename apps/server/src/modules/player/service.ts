@@ -1,4 +1,5 @@
 import {
+  ABX_TRIALS_DEFAULT,
   DEFAULT_BUTTONS,
   DEFAULT_FEATURES,
   DEFAULT_IMAGES,
@@ -291,6 +292,7 @@ export function playerFeatures(features: Partial<InstanceFeatures> | null | unde
     display_price: f.display_price?.is_enable === 0 ? 0 : 1,
     products_in_player: typeof max === 'number' && max > 0 ? max : DEFAULT_FEATURES.products_in_player.max_num,
     listener_votes: f.listener_votes?.is_enable === 1 ? 1 : 0,
+    abx_trials: f.abx_test?.is_enable === 1 ? (f.abx_test.trials ?? ABX_TRIALS_DEFAULT) : 0,
   };
 }
 

@@ -49,8 +49,8 @@ export async function ensureEventPartitions(db: Db, now = new Date()): Promise<s
 /**
  * Deletes the raw events older than `days` (STATS_RAW_DAYS, docs/api.md "What the statistics store, and for how
  * long"): a month partition wholly before the cutoff is dropped whole, and the older rows of the month the cutoff
- * falls in (and of the DEFAULT partition) are deleted, and so are the blind votes (preference_votes) older than the
- * cutoff. The rollups, which ingestion folded the events and votes into, keep every figure. Answers the partitions
+ * falls in (and of the DEFAULT partition) are deleted, and so are the blind votes (preference_votes) and ABX tests
+ * (abx_tests) older than the cutoff. The rollups, which ingestion folded the events and votes into, keep every figure. Answers the partitions
  * dropped and the rows deleted (events and votes).
  */
 export async function dropExpiredEvents(db: Db, days: number, now = new Date()) {
@@ -72,8 +72,10 @@ export async function dropExpiredEvents(db: Db, days: number, now = new Date()) 
   const deleted = resultRows<{ n: number }>(
     await db.execute(sql`
       with events as (delete from player_events where created_at < ${cutoff.toISOString()}::timestamptz returning 1),
-      votes as (delete from preference_votes where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
-      select (select count(*) from events)::int + (select count(*) from votes)::int as n`),
+      votes as (delete from preference_votes where created_at < ${cutoff.toISOString()}::timestamptz returning 1),
+      tests as (delete from abx_tests where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
+      select (select count(*) from events)::int + (select count(*) from votes)::int
+             + (select count(*) from tests)::int as n`),
   )[0].n;
   return { dropped, deleted };
 }

@@ -1,4 +1,5 @@
 import {
+  type AbxResult,
   ALL_BRANDS,
   MSG,
   type PairPreference,
@@ -20,6 +21,8 @@ import {
   NO_ID,
   products,
   songs,
+  statsAbxPairs,
+  statsMonthlyAbxPairs,
   statsMonthlyPrefPairs,
   statsMonthlyPrefProducts,
   statsPrefPairs,
@@ -30,7 +33,7 @@ import { resultRows } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { rangeParts } from './months.ts';
 import { statisticsBrand } from './service.ts';
-import { bradleyTerry, wilson } from './verdicts.ts';
+import { binomialTail, bradleyTerry, wilson } from './verdicts.ts';
 
 /**
  * Listener verdicts (docs/api.md "Listener verdicts"): blind preference votes, stored and rolled up as they come in,
@@ -217,7 +220,7 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
       ...parts.days.map((run) => read(daily, between(daily.period, run.from, run.to) as SQL)),
       ...(parts.months.length ? [read(monthly, inArray(monthly.period, parts.months))] : []),
     ]).then((all) => all.flat());
-  const [productPieces, pairPieces] = await Promise.all([
+  const [productPieces, pairPieces, abxPieces] = await Promise.all([
     pieces(
       (t, period) => {
         const p = t as typeof statsPrefProducts;
@@ -248,23 +251,36 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
       statsPrefPairs,
       statsMonthlyPrefPairs,
     ),
+    pieces(
+      (t, period) => {
+        const x = t as unknown as typeof statsAbxPairs;
+        return db
+          .select({
+            a: x.aId,
+            b: x.bId,
+            tests: sql<number>`sum(${x.tests})::int`,
+            trials: sql<number>`sum(${x.trials})::int`,
+            correct: sql<number>`sum(${x.correct})::int`,
+            significant: sql<number>`sum(${x.significant})::int`,
+          })
+          .from(x)
+          .where(and(level(t), period))
+          .groupBy(x.aId, x.bId);
+      },
+      statsAbxPairs,
+      statsMonthlyAbxPairs,
+    ),
   ]);
   const productRows = sumBy(productPieces, (row) => row.id, ['votes', 'wins']);
   const pairRows = sumBy(pairPieces, (row) => `${row.a} ${row.b}`, ['aWins', 'bWins', 'ties']);
+  const abxRows = sumBy(abxPieces, (row) => `${row.a} ${row.b}`, ['tests', 'trials', 'correct', 'significant']);
   const all = productRows.find((row) => row.id === NO_ID);
   const compared = productRows.filter((row) => row.id !== NO_ID);
-  const names = compared.length
+  const named = [...new Set([...compared.map((row) => row.id), ...abxRows.flatMap((row) => [row.a, row.b])])];
+  const names = named.length
     ? new Map(
         (
-          await db
-            .select({ id: products.id, name: products.name })
-            .from(products)
-            .where(
-              inArray(
-                products.id,
-                compared.map((row) => row.id),
-              ),
-            )
+          await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, named))
         ).map((row) => [row.id, row.name]),
       )
     : new Map<string, string>();
@@ -310,7 +326,23 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
     strength_high: strengths?.[i].high ?? null,
   }));
   list.sort((x, y) => (y.share ?? 0) - (x.share ?? 0) || x.name.localeCompare(y.name));
-  pairs.sort((x, y) => nameOf(x.a_id).localeCompare(nameOf(y.a_id)) || nameOf(x.b_id).localeCompare(nameOf(y.b_id)));
+  const byNames = (x: { a_id: string; b_id: string }, y: { a_id: string; b_id: string }) =>
+    nameOf(x.a_id).localeCompare(nameOf(y.a_id)) || nameOf(x.b_id).localeCompare(nameOf(y.b_id));
+  pairs.sort(byNames);
+  const abx: AbxResult[] = abxRows.map((row) => {
+    const swap = nameOf(row.a).localeCompare(nameOf(row.b)) > 0;
+    const tests = Number(row.tests);
+    return {
+      a_id: swap ? row.b : row.a,
+      b_id: swap ? row.a : row.b,
+      tests,
+      trials: Number(row.trials),
+      correct: Number(row.correct),
+      p_value: Number(row.trials) > 0 ? binomialTail(Number(row.correct), Number(row.trials)) : null,
+      significant_share: tests > 0 ? Number(row.significant) / tests : null,
+    };
+  });
+  abx.sort(byNames);
   const votes = Number(all?.votes ?? 0);
   return {
     votes,
@@ -318,10 +350,13 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
     min_votes: PREFERENCE_MIN_VOTES,
     products: list,
     pairs,
+    abx,
   };
 }
 
 type PrefTable =
+  | typeof statsAbxPairs
+  | typeof statsMonthlyAbxPairs
   | typeof statsPrefProducts
   | typeof statsMonthlyPrefProducts
   | typeof statsPrefPairs

@@ -124,3 +124,59 @@ function invert(m: number[][]): number[][] | null {
   }
   return a.map((row) => row.slice(size));
 }
+
+/**
+ * The one-sided binomial p-value of an ABX score: the chance of `correct` or more right of `trials` by guessing
+ * (p = ½ a trial). Exact: P(X ≥ k) = I_½(k, n − k + 1), the regularized incomplete beta function, by its continued
+ * fraction (Numerical Recipes §6.4), so it stays exact for a single test of 8 trials and for a million pooled.
+ */
+export function binomialTail(correct: number, trials: number): number {
+  if (correct <= 0) return 1;
+  if (correct > trials) return 0;
+  return incompleteBeta(0.5, correct, trials - correct + 1);
+}
+
+function incompleteBeta(x: number, a: number, b: number): number {
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  // the continued fraction converges fast for x < (a + 1) / (a + b + 2); else use the symmetry I_x(a,b) = 1 − I_{1−x}(b,a)
+  return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
+}
+
+function betaFraction(x: number, a: number, b: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 10_000; m++) {
+    const m2 = 2 * m;
+    for (const aa of [
+      (m * (b - m) * x) / ((a + m2 - 1) * (a + m2)),
+      (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)),
+    ]) {
+      d = 1 + aa * d;
+      if (Math.abs(d) < tiny) d = tiny;
+      c = 1 + aa / c;
+      if (Math.abs(c) < tiny) c = tiny;
+      d = 1 / d;
+      h *= d * c;
+    }
+    if (Math.abs(d * c - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7, 9 terms: about 15 significant digits). */
+function logGamma(x: number): number {
+  const g = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const y = x - 1;
+  let sum = g[0];
+  for (let i = 1; i < 9; i++) sum += g[i] / (y + i);
+  const t = y + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(sum);
+}
