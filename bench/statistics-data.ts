@@ -318,13 +318,16 @@ export async function foldRollups(c: pg.Client, log: (s: string) => void, prefix
   await c.query('drop table bench_launch, bench_seen');
 }
 
-/** The preference phase's tables (loadVotes). */
+/** The preference phase's tables (loadVotes, loadAbx). */
 export const VOTE_TABLES = [
   'preference_votes',
   'stats_pref_products',
   'stats_pref_pairs',
   'stats_monthly_pref_products',
   'stats_monthly_pref_pairs',
+  'abx_tests',
+  'stats_abx_pairs',
+  'stats_monthly_abx_pairs',
 ];
 
 export const ROLLUPS = [
@@ -422,6 +425,68 @@ export async function loadVotes(c: pg.Client, votes: number, log: (s: string) =>
        sum(b_wins), sum(ties)
      from stats_pref_pairs group by 1, 2, 3, 4, 5, 6, 7, 8`,
   );
-  await c.query(`vacuum (analyze) ${VOTE_TABLES.join(', ')}`);
   return votes;
+}
+
+/**
+ * ABX tests (docs/api.md "Listener verdicts"): `tests` tests of 8 trials over the DAYS days before today, each of one
+ * visitor at one instance (as the votes are drawn) on one of its song × source pairs, of two of its products;
+ * a third of the listeners hear the difference (7 or 8 right), the rest guess. Written to abx_tests and rolled up
+ * into stats_abx_pairs and stats_monthly_abx_pairs at every level the fold writes (modules/statistics/abx.ts).
+ */
+export async function loadAbx(c: pg.Client, tests: number, log: (s: string) => void): Promise<number> {
+  const step = stepper(c, log);
+  const perBrand = INSTANCES / BRANDS;
+  const cases = BRAND_SHARE.map((share, i) => `when rb < ${share} then ${i + 1}`).join(' ');
+  const product = (k: string) => uuidSql(`'product' || inst_n || '-' || (${k})`);
+  await c.query(`select setseed(0.57)`);
+  await step(
+    'abx tests',
+    `insert into abx_tests (test_id, instance_id, song_id, source_id, visitor_id, day, brand_id, widget_type, a_id,
+       b_id, answers, correct, trial_seconds, created_at)
+     select 'bench' || n, ${uuidSql("'instance' || inst_n")}, ${uuidSql("'song' || inst_n || '-' || s")},
+       ${uuidSql("'source' || inst_n || '-' || s || '-' || src")}, ${uuidSql("'abx-listener' || n")},
+       to_char(at at time zone 'UTC', 'YYYY-MM-DD'), ${uuidSql("'brand' || brand_n")}, 'desktop',
+       least(pa, pb), greatest(pa, pb), 'ABABABAB', correct, array_fill(5::float8, array[8]), at
+     from (
+       select *, ${product('p0')} as pa, ${product(`(p0 + 1 + floor(rq * ${PRODUCTS_PER_INSTANCE - 1})::int) % ${PRODUCTS_PER_INSTANCE}`)} as pb,
+         case when rh < 1.0 / 3 then 7 + floor(rg * 2)::int
+              else (rg > 0.5)::int + (rq > 0.5)::int + (rr > 0.5)::int + (rs > 0.5)::int + (rc > 0.5)::int
+                   + (rd > 0.5)::int + (rt > 0.5)::int + (ri > 0.5)::int end as correct
+       from (
+         select n, brand_n, (brand_n - 1) * ${perBrand} + 1 + floor(ri * ${perBrand})::int as inst_n,
+           floor(rs * ${SONGS_PER_INSTANCE})::int as s, floor(rr * ${SOURCES_PER_SONG})::int as src,
+           floor(rp * ${PRODUCTS_PER_INSTANCE})::int as p0, rq, rh, rg, rc, rd, rt, ri, rr, rs,
+           date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+             - (1 + floor(rd * ${DAYS - 1}))::int * interval '1 day' + rt * interval '20 hours' as at
+         from (
+           select n, case ${cases} else ${BRANDS} end as brand_n, ri, rs, rr, rp, rq, rh, rg, rc, rd, rt
+           from (select n, random() as rb, random() as ri, random() as rs, random() as rr, random() as rp,
+                   random() as rq, random() as rh, random() as rg, random() as rc, random() as rd, random() as rt
+                 from generate_series(1, ${tests}) n) r
+         ) b
+       ) v
+     ) w`,
+  );
+  const levels = `abx_tests v,
+    lateral (values (v.instance_id), ('${NO_ID}'::uuid)) i(inst),
+    lateral (values (v.song_id, v.source_id), (v.song_id, '${NO_ID}'::uuid), ('${NO_ID}'::uuid, '${NO_ID}'::uuid)) g(song, src)`;
+  // 7 or 8 of 8 is p < 0.05 alone (9/256 and 1/256)
+  const sums = `count(*), sum(length(v.answers)), sum(v.correct), count(*) filter (where v.correct >= 7)`;
+  await step(
+    'stats_abx_pairs',
+    `insert into stats_abx_pairs (brand_id, instance_id, widget_type, song_id, source_id, day, a_id, b_id, tests,
+       trials, correct, significant)
+     select v.brand_id, i.inst, v.widget_type, g.song, g.src, v.day, v.a_id, v.b_id, ${sums}
+     from ${levels} group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  await step(
+    'stats_monthly_abx_pairs',
+    `insert into stats_monthly_abx_pairs (brand_id, instance_id, widget_type, song_id, source_id, month, a_id, b_id,
+       tests, trials, correct, significant)
+     select brand_id, instance_id, widget_type, song_id, source_id, left(day, 7), a_id, b_id, sum(tests),
+       sum(trials), sum(correct), sum(significant)
+     from stats_abx_pairs group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  return tests;
 }

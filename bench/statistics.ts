@@ -35,6 +35,7 @@ import {
   createShape,
   DAYS,
   foldRollups,
+  loadAbx,
   loadEvents,
   loadVotes,
   NO_ID,
@@ -51,6 +52,7 @@ const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 2);
 const READS = process.env.BENCH_READS !== '0';
 const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 12);
 const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
+const ABX_TESTS = Number(process.env.BENCH_ABX ?? 200_000);
 const INGEST_CONCURRENCY = 8;
 const P99_TARGET_MS = 50;
 const EVENTS_PER_S_TARGET = 20_000;
@@ -166,11 +168,22 @@ async function verifyPreferences(origin: string, headers: Record<string, string>
     const p = got.pairs.find((x) => (x.a_id === e.a && x.b_id === e.b) || (x.a_id === e.b && x.b_id === e.a));
     return !p || (p.a_id === e.a ? p.a_wins !== e.a_wins || p.b_wins !== e.b_wins : p.a_wins !== e.b_wins);
   });
-  if (got.votes !== votes.rows[0].n || wrongProducts.length || wrongPairs.length)
+  const abx = await sql.query<{ a: string; b: string; tests: number; correct: number }>(
+    `select a_id as a, b_id as b, count(*)::int as tests, sum(correct)::int as correct from abx_tests
+     where instance_id = $1 and day between $2 and $3 group by 1, 2`,
+    range,
+  );
+  const wrongAbx = abx.rows.filter((e) => {
+    const p = got.abx.find((x) => (x.a_id === e.a && x.b_id === e.b) || (x.a_id === e.b && x.b_id === e.a));
+    return !p || p.tests !== e.tests || p.correct !== e.correct;
+  });
+  if (got.votes !== votes.rows[0].n || wrongProducts.length || wrongPairs.length || wrongAbx.length)
     throw new Error(
-      `preferences: ${got.votes} votes read, ${votes.rows[0].n} stored; ${wrongProducts.length} products and ${wrongPairs.length} pairs differ`,
+      `preferences: ${got.votes} votes read, ${votes.rows[0].n} stored; ${wrongProducts.length} products, ${wrongPairs.length} pairs and ${wrongAbx.length} ABX pairs differ`,
     );
-  log(`the year's verdicts of one instance match its raw votes (${got.votes} votes, ${pairs.rows.length} pairs)`);
+  log(
+    `the year's verdicts of one instance match its raw votes and tests (${got.votes} votes, ${pairs.rows.length} pairs, ${abx.rows.length} ABX pairs)`,
+  );
 }
 
 async function dropDatabase() {
@@ -237,8 +250,10 @@ try {
   log(`loaded in ${seconds(t0)}: ${JSON.stringify(counts.rows[0])}`);
   // The preference phase's data: blind votes and their rollups.
   const t1 = performance.now();
-  log(`loading ${VOTES.toLocaleString('en')} blind votes:`);
+  log(`loading ${VOTES.toLocaleString('en')} blind votes and ${ABX_TESTS.toLocaleString('en')} ABX tests:`);
   await loadVotes(sql, VOTES, log);
+  await loadAbx(sql, ABX_TESTS, log);
+  await sql.query(`vacuum (analyze) ${VOTE_TABLES.join(', ')}`);
   const voteCounts = await sql.query(
     `select ${VOTE_TABLES.map((t) => `(select count(*) from ${t}) as ${t}`).join(', ')}`,
   );
@@ -564,7 +579,7 @@ function report(rows: Row[], ingest: { eventsPerS: number }, loaded: number) {
   log('');
   log(
     `Statistics bench: ${loaded.toLocaleString('en')} events (BENCH_EVENTS), ${VISITORS.toLocaleString('en')} visitors, ` +
-      `${DAYS} days, 50 instances, 500 products, ${VOTES.toLocaleString('en')} blind votes (BENCH_VOTES); reads at ${READ_CONCURRENCY} connections`,
+      `${DAYS} days, 50 instances, 500 products, ${VOTES.toLocaleString('en')} blind votes (BENCH_VOTES), ${ABX_TESTS.toLocaleString('en')} ABX tests (BENCH_ABX); reads at ${READ_CONCURRENCY} connections`,
   );
   log(`| endpoint (GET ${STATISTICS_BASE}/admin/…) | range | requests | p50 ms | p99 ms | target | |`);
   log('|---|---|---|---|---|---|---|');
