@@ -105,6 +105,15 @@ test.describe('Privacy Policy', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fclient%2Fproducts$/);
   });
 
+  test('credits DB-IP for the visitors’ places, with a link to db-ip.com', async ({ page }) => {
+    const credit = page.getByTestId('geo-attribution');
+    await expect(credit).toHaveText('IP geolocation by DB-IP (db-ip.com), CC BY 4.0');
+    await expect(credit.getByRole('link', { name: 'db-ip.com', exact: true })).toHaveAttribute(
+      'href',
+      'https://db-ip.com',
+    );
+  });
+
   test('opt-out requests are processed within up to 10 business days', async ({ page }) => {
     await expectSection(
       page,

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -30,6 +31,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** STATS_RAW_DAYS (default 400): raw player events older than this are deleted daily; the rollups stay. */
   statsRawDays: number;
+  /** GEOIP_DB: a licensed MaxMind-format City database to read the visitors' places from; unset → the embedded DB-IP. */
+  geoipDb: string | undefined;
 }
 
 export const DEFAULT_AUDIO_MAX_MINUTES = 15;
@@ -107,7 +110,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: httpLimits(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     statsRawDays: statsRawDays(env.STATS_RAW_DAYS),
+    geoipDb: geoipDb(env.GEOIP_DB),
   };
+}
+
+/**
+ * GEOIP_DB must name a file that exists, .mmdb or .mmdb.gz: a path the operator mistyped stops the start, like every
+ * other bad setting, rather than quietly leaving the statistics without places. What the file holds is only known
+ * once it is read (platform/geo.ts, after the server listens): a file that is no MaxMind database is logged there and
+ * the statistics go on without places, as when the embedded database cannot be read.
+ */
+export function geoipDb(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/\.mmdb(\.gz)?$/i.test(value))
+    throw new Error(`GEOIP_DB must be the path of a MaxMind City database (.mmdb or .mmdb.gz), not "${raw}"`);
+  const file = path.resolve(value);
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile())
+    throw new Error(`GEOIP_DB names no file: "${file}" does not exist or is not a file`);
+  return file;
 }
 
 export const DEFAULT_STATS_RAW_DAYS = 400;

@@ -4,10 +4,11 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createAudioQueue, type Log, startAudioJobs } from './modules/audio/jobs.ts';
 import { keepStatistics } from './modules/statistics/upkeep.ts';
-import { preloadGeo } from './platform/geo.ts';
+import { preloadGeo, useGeoDatabase } from './platform/geo.ts';
 import { createStorage } from './platform/storage/index.ts';
 
 const config = loadConfig();
+useGeoDatabase(config.geoipDb);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = await createStorage(config);
 // The queue logs through the app's logger (used only once the app exists).

@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const HOST_PAGE = 'https://shop.example/mics/condenser';
-const UK = '81.2.69.142'; // GeoLite2 test range: United Kingdom, England, East Finchley
+const UK = '81.2.69.142'; // DB-IP City Lite (the embedded database): United Kingdom, England, London
 
 function send(base: string, batch: Record<string, unknown>, address = '10.0.0.1') {
   return fetch(`${base}${API_BASE}/widget/events`, {
@@ -167,7 +167,7 @@ describe('ingestion', () => {
       signUpUrl: HOST_PAGE,
       countryName: 'United Kingdom',
       stateProv: 'England',
-      city: 'East Finchley',
+      city: 'London',
     });
     // a private address is nowhere
     expect(await visitor(app.db, b)).toMatchObject({ signUpUrl: HOST_PAGE, countryName: '', stateProv: '', city: '' });

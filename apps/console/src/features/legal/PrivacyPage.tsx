@@ -34,7 +34,8 @@ export function PrivacyPage() {
         <li>
           <strong>Usage data of the player:</strong> when a player is launched, which products and sources are played
           and for how long. We use it in aggregated form for the statistics shown to brands; it is not used to identify
-          individual visitors.
+          individual visitors. The visitor’s approximate place (country, region, city) is looked up from the IP address
+          when the player is launched; the address itself is not stored.
         </li>
         <li>
           <strong>Technical data:</strong> IP address, browser and device type, pages requested and dates and times,
@@ -45,6 +46,9 @@ export function PrivacyPage() {
           you stay signed in. We do not use advertising cookies.
         </li>
       </ul>
+      <p data-testid="geo-attribution">
+        IP geolocation by DB-IP (<a href="https://db-ip.com">db-ip.com</a>), CC BY 4.0
+      </p>
 
       <h2>3. How we use it and why</h2>
       <ul>
