@@ -395,8 +395,8 @@ export interface VotingScene {
 /**
  * What a brand asking its listeners for verdicts has: a customer of its own whose plan includes Listener votes (and
  * other brands' products), and a published instance offering two demo microphones (Velour R2, Pencil S4: the same
- * songs and sources) with Listener votes on; given `customer`, another such instance of that customer's. Resolves once the demo audio is ready for both on one source, so a
- * visitor can hear them (docs/api.md "Listener verdicts").
+ * songs and sources) with Listener votes on; given `customer`, another such instance of that customer's. Resolves
+ * once the demo audio is ready for both on one source, so a visitor can hear them (docs/api.md "Listener verdicts").
  */
 export async function votingInstance(
   tag: string,
