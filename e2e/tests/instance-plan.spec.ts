@@ -15,7 +15,7 @@ import { api, apiLogin, customerOnPlan, DEMO, toast } from './support.ts';
 test.use({ actionTimeout: 10_000 });
 test.setTimeout(90_000);
 
-/** Lacks three of the seven gated features: Discography, Tech Specs, and No limit of Products in Player. */
+/** Lacks three of the eight gated features: Discography, Tech Specs, and No limit of Products in Player. */
 const SMALL_PLAN: Subscription = {
   listening_guide: { is_enable: 1 },
   discography: { is_enable: 0 },
@@ -24,8 +24,8 @@ const SMALL_PLAN: Subscription = {
   images: { is_enable: 1 },
   other_brands_products: { is_enable: 1 },
   my_audio: { is_enable: 1 },
-  listener_votes: { is_enable: 0 },
-  abx_test: { is_enable: 0 },
+  listener_votes: { is_enable: 1 },
+  abx_test: { is_enable: 1 },
   products_in_player: { max_num: 5 },
   atk_songs: { max_num: 99999 },
 };

@@ -345,6 +345,8 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
     LABEL.featureOtherBrandsProducts,
     LABEL.featureMyAudio,
     LABEL.featureDisplayPrice,
+    // its help line follows the label in the same cell
+    new RegExp(`^${LABEL.featureListenerVotes}After a blind test`),
   ]);
   await expect(shown(features, `Order of ${LABEL.tabListeningGuide}`)).toHaveText('1');
   await expect(shown(features, `Order of ${LABEL.tabTechSpecs}`)).toHaveText('4');

@@ -120,7 +120,7 @@ export async function confirmRowAction(
   await confirmPopover(page, question);
 }
 
-/** The seven subscription switches of CUSTOMER EDIT and PLAN EDIT, in the spec's order. */
+/** The nine subscription switches of CUSTOMER EDIT and PLAN EDIT, in the spec's order. */
 const SUBSCRIPTION_SWITCHES = [
   LABEL.tabListeningGuide,
   LABEL.tabDiscography,
@@ -129,6 +129,8 @@ const SUBSCRIPTION_SWITCHES = [
   LABEL.tabImages,
   LABEL.featureOtherBrandsProducts,
   LABEL.featureMyAudio,
+  LABEL.featureListenerVotes,
+  LABEL.featureAbxTest,
 ];
 
 /** Exactly the switches named in `on` are checked inside `form`. */

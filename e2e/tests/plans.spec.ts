@@ -68,7 +68,7 @@ test('New Plan opens PLAN EDIT; its fields are saved and read back; CANCEL goes 
   await edit.getByLabel('Name', { exact: true }).fill(renamed);
   await choose(page, edit, LABEL.status, LABEL.statusPending);
   await edit.getByRole('switch', { name: LABEL.tabListeningGuide, exact: true }).click();
-  for (const label of [LABEL.tabDiscography, LABEL.tabTechSpecs, LABEL.featureMyAudio])
+  for (const label of [LABEL.tabDiscography, LABEL.tabTechSpecs, LABEL.featureMyAudio, LABEL.featureListenerVotes])
     await edit.getByRole('switch', { name: label, exact: true }).click();
   await choose(page, edit, LABEL.featureProductsInPlayer, LABEL.noLimit);
   await choose(page, edit, LABEL.featureAtkSongs, LABEL.noLimit);
@@ -78,7 +78,13 @@ test('New Plan opens PLAN EDIT; its fields are saved and read back; CANCEL goes 
   await page.reload();
   await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   await expect(selectShown(edit, LABEL.status)).toHaveText(LABEL.statusPending);
-  const on: string[] = [LABEL.tabDiscography, LABEL.tabTechSpecs, LABEL.tabImages, LABEL.featureMyAudio];
+  const on: string[] = [
+    LABEL.tabDiscography,
+    LABEL.tabTechSpecs,
+    LABEL.tabImages,
+    LABEL.featureMyAudio,
+    LABEL.featureListenerVotes,
+  ];
   await expectSwitches(edit, on);
   await expect(selectShown(edit, LABEL.featureProductsInPlayer)).toHaveText(LABEL.noLimit);
   await expect(selectShown(edit, LABEL.featureAtkSongs)).toHaveText(LABEL.noLimit);

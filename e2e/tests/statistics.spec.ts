@@ -347,7 +347,7 @@ test('Player instance analytics: the name, launches of the instance and its prod
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(LABEL.instanceAnalytics);
   await expect(page.getByTestId('instance-name')).toHaveText(scene.instance.name);
-  await expect(page.getByRole('tab')).toHaveText([LABEL.tabLaunchesDaily]);
+  await expect(page.getByRole('tab')).toHaveText([LABEL.tabLaunchesDaily, 'Listener verdicts']);
   await expect(tab(page, LABEL.tabLaunchesDaily)).toHaveAttribute('aria-selected', 'true');
   await expect(todayCells(page.getByTestId('statistics-launches'))).toHaveText([TODAY, '2', '2']);
 
@@ -373,6 +373,7 @@ test('the customer sees its own statistics on /client/statistics, another brand 
     LABEL.tabDailyNewUsers,
     LABEL.tabTotalUsers,
     LABEL.tabProducts,
+    'Listener verdicts',
   ]);
   await expect(todayCells(page.getByTestId('statistics-launches'))).toHaveText([TODAY, '2', '2']);
   // its own instances only

@@ -4,7 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { API_BASE, hashPassword, type IMAGE_TYPES, type Subscription } from '@atk/contract';
+import {
+  API_BASE,
+  DEFAULT_FEATURES,
+  DEFAULT_SUBSCRIPTION,
+  hashPassword,
+  type IMAGE_TYPES,
+  type Subscription,
+} from '@atk/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -372,4 +379,133 @@ export async function serveElsewhere(html: string): Promise<{ url: string; serve
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://localhost:${port}/`, server };
+}
+
+/** A published instance whose player asks for blind votes (`votingInstance`), and what a vote names. */
+export interface VotingScene {
+  customer: { email: string; password: string; id: string; brandId: string };
+  instance: { id: string; name: string };
+  /** The two demo microphones it offers (other brands' products), by name. */
+  products: { id: string; name: string }[];
+  /** A song and source both products have ready audio of. */
+  songId: string;
+  sourceId: string;
+}
+
+/**
+ * What a brand asking its listeners for verdicts has: a customer of its own whose plan includes Listener votes (and
+ * other brands' products), and a published instance offering two demo microphones (Velour R2, Pencil S4: the same
+ * songs and sources) with Listener votes on; given `customer`, another such instance of that customer's. Resolves
+ * once the demo audio is ready for both on one source, so a visitor can hear them (docs/api.md "Listener verdicts").
+ */
+export async function votingInstance(
+  tag: string,
+  opts: { plan?: Partial<Subscription>; customer?: VotingScene['customer'] } = {},
+): Promise<VotingScene> {
+  const customer =
+    opts.customer ??
+    (await customerOnPlan(tag, {
+      ...DEFAULT_SUBSCRIPTION,
+      other_brands_products: { is_enable: 1 },
+      listener_votes: { is_enable: 1 },
+      ...opts.plan,
+    }));
+  const demo = await apiLogin(DEMO.customer);
+  const product = async (name: string) => {
+    const res = await ok(
+      api<{ list: { _id: string; general: { name: string; brand_id: string } }[] }>(
+        'GET',
+        `/products?page_num=1&page_size=20&name=${encodeURIComponent(name)}`,
+        { token: demo },
+      ),
+    );
+    const found = res.list.find((p) => p.general.name === name);
+    expect(found, `demo product ${name}`).toBeTruthy();
+    return found as { _id: string; general: { brand_id: string } };
+  };
+  const velour = await product('Velour R2');
+  const pencil = await product('Pencil S4');
+  const token = await apiLogin(customer.email, customer.password);
+  const name = `${tag} Player ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const made = await ok(api<{ _id: string }>('POST', '/instances', { token, body: { general: { name } } }));
+  const put = (body: unknown) => ok(api('PUT', `/instances/${made._id}`, { token, body }));
+  await put({ general: { name, is_published: 1 } });
+  await put({
+    products: [],
+    other_products: [
+      { product_id: velour._id, brand_id: velour.general.brand_id, is_active: 1, order: 1 },
+      { product_id: pencil._id, brand_id: pencil.general.brand_id, is_active: 1, order: 2 },
+    ],
+  });
+  await put({ features: { ...DEFAULT_FEATURES, listener_votes: { is_enable: 1 } } });
+  type Read = { songs?: { _id: string; sources: { _id: string; versions: unknown[] }[] }[] };
+  let ready: { songId: string; sourceId: string } | undefined;
+  // the demo audio is processed by the server's jobs: wait until a source has both products' versions
+  await expect
+    .poll(
+      async () => {
+        const read = await api<Read>('GET', `/widget/instances/${made._id}`);
+        for (const song of read.data?.songs ?? [])
+          for (const source of song.sources)
+            if (source.versions.length === 2) ready = { songId: song._id, sourceId: source._id };
+        return Boolean(ready);
+      },
+      { timeout: 150_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return {
+    customer,
+    instance: { id: made._id, name },
+    products: [
+      { id: velour._id, name: 'Velour R2' },
+      { id: pencil._id, name: 'Pencil S4' },
+    ],
+    ...(ready as { songId: string; sourceId: string }),
+  };
+}
+
+/**
+ * Blind votes as the player sends them, one visitor each (a fresh visitor id, all in parallel): a launch, then, once
+ * enough real time has passed for the listening to count (it counts no more than the time since the launch's token),
+ * one batch with 6 s of listening to each product compared and the vote naming `preferred` (null: No preference).
+ * Resolves with how many votes the server counted. The launch cap per address and instance (10 an hour) bounds how
+ * many one test casts.
+ */
+export async function castVotes(
+  scene: Pick<VotingScene, 'instance' | 'songId' | 'sourceId'>,
+  votes: { products: [string, string]; preferred: string | null }[],
+): Promise<number> {
+  const counted = await Promise.all(
+    votes.map(async (vote) => {
+      const visitor_id = crypto.randomUUID();
+      const instance_id = scene.instance.id;
+      const launch = await api<{ accepted: number; token: string | null }>('POST', '/widget/events', {
+        body: { visitor_id, events: [{ type: 'launch', instance_id }] },
+      });
+      expect(launch.code, launch.msg).toBe(200);
+      expect(launch.data.token, 'a launch token').toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      const at = { instance_id, song_id: scene.songId, source_id: scene.sourceId };
+      const sent = await api<{ accepted: number }>('POST', '/widget/events', {
+        body: {
+          visitor_id,
+          token: launch.data.token,
+          events: [
+            ...vote.products.map((product_id) => ({ type: 'listen', ...at, product_id, seconds: 6 })),
+            {
+              type: 'vote',
+              ...at,
+              products: vote.products,
+              ...(vote.preferred ? { product_id: vote.preferred } : {}),
+              heard: [6, 6],
+              level_matched: false,
+            },
+          ],
+        },
+      });
+      expect(sent.code, sent.msg).toBe(200);
+      return sent.data.accepted;
+    }),
+  );
+  return counted.reduce((n, c) => n + c, 0);
 }

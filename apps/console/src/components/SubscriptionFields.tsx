@@ -34,13 +34,14 @@ const MAXIMUMS = [
 /** Only the subscription's own keys of a record that holds more (a plan: name, status, counts…). */
 export const subscriptionOf = (from: Subscription): Subscription => {
   const out: Record<string, unknown> = {};
-  for (const key of SWITCHED_FEATURES) out[key] = { is_enable: from[key].is_enable };
+  // a record saved before a feature existed lacks it: not included
+  for (const key of SWITCHED_FEATURES) out[key] = { is_enable: from[key]?.is_enable ?? 0 };
   for (const { key } of MAXIMUMS) out[key] = { max_num: from[key].max_num };
   return out as Subscription;
 };
 
 /**
- * The subscription's fields inside an antd Form (Customer edit, Plan edit): the seven switches (is_enable 1/0)
+ * The subscription's fields inside an antd Form (Customer edit, Plan edit): the eight switches (is_enable 1/0)
  * and the two maximums from their choice lists (5 or No limit, 3 or No limit).
  */
 export function SubscriptionFields() {

@@ -11,8 +11,10 @@ import {
   StatisticsTabs,
   VisitorsTable,
 } from './parts.tsx';
+import { Verdicts } from './Verdicts.tsx';
+import { VERDICT } from './verdicts.ts';
 
-const TABS = ['launches', 'new-users', 'total-users', 'products'] as const;
+const TABS = ['launches', 'new-users', 'total-users', 'products', 'verdicts'] as const;
 type TabKey = (typeof TABS)[number];
 
 function Launches({ scope, range }: { scope: StatisticsScope; range: DayRange }) {
@@ -57,7 +59,7 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
  * ALL_BRANDS, no instance filter): Daily Launches (instance filter with All; total launches and unique users, the
  * range's unique users in the Total row), Daily New Users, Total Users (with country, state/province, city), and,
  * where `products` is asked (the customer's own screen), Products: plays and listening time per
- * product. The parent owns the range and the Total Users page, so a new brand starts again at page 1; `key` the
+ * product, and Listener verdicts: the blind votes (docs/api.md "Listener verdicts"). The parent owns the range and the Total Users page, so a new brand starts again at page 1; `key` the
  * component by brand so the instance filter starts at All.
  */
 export function BrandStatistics({
@@ -89,7 +91,10 @@ export function BrandStatistics({
       ),
     },
     ...(products
-      ? [{ key: 'products' as const, label: LABEL.tabProducts, children: <Products scope={scope} range={range} /> }]
+      ? [
+          { key: 'products' as const, label: LABEL.tabProducts, children: <Products scope={scope} range={range} /> },
+          { key: 'verdicts' as const, label: VERDICT.tab, children: <Verdicts scope={scope} range={range} /> },
+        ]
       : []),
   ];
   return <StatisticsTabs keys={TABS} initial="launches" items={items} />;

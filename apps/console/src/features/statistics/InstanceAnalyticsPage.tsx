@@ -8,6 +8,8 @@ import { instanceKeys, instancesApi } from '../instances/api.ts';
 import { useInstanceScope } from '../instances/scope.ts';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
 import { DailyLaunches, defaultRange, FilterRow, ProductsTable, RangeFilter } from './parts.tsx';
+import { Verdicts } from './Verdicts.tsx';
+import { VERDICT } from './verdicts.ts';
 
 function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: string }) {
   const [range, setRange] = useState<DayRange>(defaultRange);
@@ -34,11 +36,25 @@ function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: s
   );
 }
 
+/** The instance's Listener verdicts, read through the admin path naming its brand. */
+function InstanceVerdicts({ brandId, instanceId }: { brandId: string; instanceId: string }) {
+  const [range, setRange] = useState<DayRange>(defaultRange);
+  const scope = useMemo(() => ({ admin: true, brandId }), [brandId]);
+  return (
+    <section className="product-tab" data-testid="analytics-verdicts">
+      <FilterRow>
+        <RangeFilter value={range} onChange={setRange} />
+      </FilterRow>
+      <Verdicts scope={scope} range={range} instanceId={instanceId} />
+    </section>
+  );
+}
+
 /**
  * Player instance analytics (/global/brands/{adminBrandId}/instances/{id}/analytics; docs/api.md "Statistics"):
- * the heading, the instance's name (GET /admin/instances/{id}, data.general.name) and the left tab 'Launches
+ * the heading, the instance's name (GET /admin/instances/{id}, data.general.name), the left tab 'Launches
  * Daily', which holds the instance's launches and unique visitors per day and its products' plays and listening
- * time.
+ * time, and 'Listener verdicts', the instance's blind votes.
  */
 export default function InstanceAnalyticsPage() {
   const scope = useInstanceScope();
@@ -47,6 +63,7 @@ export default function InstanceAnalyticsPage() {
     queryKey: instanceKeys.one(scope.admin, id),
     queryFn: () => instancesApi.read(scope.admin, id),
   });
+  const [tab, setTab] = useState('launches');
   return (
     <div className="page page--wide statistics">
       <Link to={scope.listPath} className="page__back" data-testid="instance-back">
@@ -61,12 +78,19 @@ export default function InstanceAnalyticsPage() {
       <Tabs
         className="product-edit__tabs"
         tabPosition="left"
-        activeKey="launches"
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
         items={[
           {
             key: 'launches',
             label: LABEL.tabLaunchesDaily,
             children: <LaunchesDaily brandId={scope.brandId ?? ''} instanceId={id} />,
+          },
+          {
+            key: 'verdicts',
+            label: VERDICT.tab,
+            children: <InstanceVerdicts brandId={scope.brandId ?? ''} instanceId={id} />,
           },
         ]}
       />

@@ -6,7 +6,15 @@ import { type AtkProductItem, statisticsEndpoints as api, productEndpoints } fro
 import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 
-export type { DailySeries, LaunchSeries, ProductSeries, ProductTotalsList } from '@atk/contract';
+export type {
+  DailySeries,
+  LaunchSeries,
+  PairPreference,
+  Preferences,
+  ProductPreference,
+  ProductSeries,
+  ProductTotalsList,
+} from '@atk/contract';
 export type ProductMeasure = 'play' | 'listening_time';
 /** The atk operator's product picker rows (GET /atk/admin/products). */
 export type AtkProduct = AtkProductItem;
@@ -15,6 +23,12 @@ export type AtkProduct = AtkProductItem;
 export interface DayRange {
   start: string;
   end: string;
+}
+/** What the Listener verdicts read: one instance, song and source, or ('' each) all. */
+export interface PreferenceFilter {
+  instanceId: string;
+  songId: string;
+  sourceId: string;
 }
 /** Whose statistics: an operator names the brand, a customer reads its own (`admin` false, no brand). */
 export interface StatisticsScope {
@@ -42,6 +56,21 @@ export const statisticsApi = {
    */
   brandActivity: (range: DayRange, widgetType?: 'mobile') =>
     call(api.brandActivity, { query: { ...range, widget_type: widgetType } }),
+  /**
+   * The blind votes (docs/api.md "Listener verdicts"), of one instance or all of the brand's, optionally of one song
+   * and one source.
+   */
+  preferences: (scope: StatisticsScope, range: DayRange, filter: PreferenceFilter) =>
+    call(api.preferences.of(scope.admin), {
+      query: {
+        ...range,
+        brand_id: brandOf(scope),
+        widget_type: 'desktop',
+        instance_id: filter.instanceId || undefined,
+        song_id: filter.songId || undefined,
+        source_id: filter.sourceId || undefined,
+      },
+    }),
   /** Plays and listening seconds per product over the range, of one instance or all of the brand's. */
   products: (scope: StatisticsScope, range: DayRange, instanceId?: string) =>
     call(api.productTotals.of(scope.admin), {
@@ -71,6 +100,8 @@ export const statisticsKeys = {
     [...statisticsKeys.all, 'launch-daily', scope, range, instanceId ?? null] as const,
   products: (scope: StatisticsScope, range: DayRange, instanceId?: string) =>
     [...statisticsKeys.all, 'products', scope, range, instanceId ?? null] as const,
+  preferences: (scope: StatisticsScope, range: DayRange, filter: PreferenceFilter) =>
+    [...statisticsKeys.all, 'preferences', scope, range, filter] as const,
   mobileProduct: (measure: ProductMeasure, range: DayRange, brandId: string, productId: string) =>
     [...statisticsKeys.all, 'mobile-product', measure, range, brandId, productId] as const,
   brandActivity: (range: DayRange, widgetType?: string) =>

@@ -108,7 +108,7 @@ export const LAUNCH_BARS: ChartBar[] = [
 export const NEW_USER_BARS: ChartBar[] = [{ key: 'total', name: LABEL.newUsers, tone: 'primary' }];
 
 /** The chart's colours from the console's theme (App.tsx): the primary colour, text and borders. */
-function useChartColors(): ChartColors {
+export function useChartColors(): ChartColors {
   const { token } = theme.useToken();
   return useMemo(
     () => ({

@@ -21,12 +21,12 @@ import { type TabProps, useSaveInstance } from '../context.ts';
 import { setFeatureOrder } from '../ordering.ts';
 import { FEATURE_LABELS, usePlan } from '../plan.ts';
 
-type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price';
+type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price' | 'listener_votes';
 type MaxCount = 'products_in_player' | 'atk_songs';
 type Row =
   | { key: OrderedFeature; kind: 'ordered'; label: string }
   | { key: MaxCount; kind: 'max'; label: string; choices: readonly number[] }
-  | { key: EnableOnly; kind: 'enable'; label: string };
+  | { key: EnableOnly; kind: 'enable'; label: string; help?: string };
 
 const ROWS: Row[] = [
   ...ORDERED_FEATURES.map((key) => ({ key, kind: 'ordered' as const, label: FEATURE_LABELS[key] })),
@@ -40,6 +40,12 @@ const ROWS: Row[] = [
   { key: 'other_brands_products', kind: 'enable', label: FEATURE_LABELS.other_brands_products },
   { key: 'my_audio', kind: 'enable', label: FEATURE_LABELS.my_audio },
   { key: 'display_price', kind: 'enable', label: FEATURE_LABELS.display_price },
+  {
+    key: 'listener_votes',
+    kind: 'enable',
+    label: FEATURE_LABELS.listener_votes,
+    help: 'After a blind test, the player asks listeners which product they preferred.',
+  },
 ];
 
 const ORDER_OPTIONS = ORDERED_FEATURES.map((_, i) => ({ value: i + 1, label: String(i + 1) }));
@@ -84,7 +90,8 @@ function PlanMark({ feature }: { feature: GatedFeature | null }) {
 /**
  * Features: the five ordered features with an Enable switch and an Order
  * select 1-5 (orders stay distinct); Products in Player (5 / No limit) and ATK Songs (3 / No limit); Other
- * Brands Products, My Audio and Display Price enable-only.
+ * Brands Products, My Audio, Display Price and Listener votes (off by default, with a line saying what it does)
+ * enable-only.
  *
  * A customer's console knows its subscription: every control whose feature the plan leaves out carries
  * a lock and 'Not in your plan' from the start, and SAVE refuses all such features at once, before any call: they
@@ -120,7 +127,21 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
     setFeatures((f) => ({ ...f, [key]: { ...f[key], is_enable: on ? 1 : 0 } }));
 
   const columns: TableColumnsType<Row> = [
-    { key: 'feature', title: 'Feature', render: (_, row) => row.label },
+    {
+      key: 'feature',
+      title: 'Feature',
+      render: (_, row) =>
+        row.kind === 'enable' && row.help ? (
+          <>
+            {row.label}
+            <div className="feature-help" id={`feature-help-${row.key}`}>
+              {row.help}
+            </div>
+          </>
+        ) : (
+          row.label
+        ),
+    },
     {
       key: 'enable',
       title: 'Enable',
@@ -130,7 +151,14 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
           <div className="plan-control">
             <Switch
               aria-label={`Enable ${row.label}`}
-              aria-describedby={lockOf(row.key) ? `plan-lock-${row.key}` : undefined}
+              aria-describedby={
+                [
+                  lockOf(row.key) && `plan-lock-${row.key}`,
+                  row.kind === 'enable' && row.help && `feature-help-${row.key}`,
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               checked={features[row.key].is_enable === 1}
               onChange={(on) => enable(row.key, on)}
             />

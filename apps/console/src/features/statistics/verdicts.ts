@@ -1,0 +1,69 @@
+/**
+ * The Listener verdicts' texts (docs/api.md "Listener verdicts"): shares as whole percentages, a 95 % interval as
+ * "57–70 %", and one plain sentence per pair of products. Kept apart from the screen so the wording has one home.
+ */
+import type { PairPreference, Preferences } from './api.ts';
+
+export const VERDICT = {
+  tab: 'Listener verdicts',
+  notEnough: 'Not enough votes yet',
+  chart: 'Share of the votes preferring each product, with its 95 % interval',
+  productsTable: 'Listener verdicts per product',
+  matrixTable: 'Listener verdicts per pair: the row product’s share against the column product',
+  sentences: 'What listeners preferred',
+  product: 'Product',
+  votes: 'Votes',
+  preferred: 'Preferred',
+  share: 'Share',
+  interval: '95 % interval',
+  strength: 'Strength',
+  song: 'Song',
+  source: 'Source',
+} as const;
+
+/** A share (0–1) as a whole percentage: "64 %". */
+export const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/** A 95 % interval as "57–70 %" (en dash), or "—" when nothing was counted. */
+export const interval = (low: number | null, high: number | null) =>
+  low === null || high === null ? '—' : `${Math.round(low * 100)}–${Math.round(high * 100)} %`;
+
+/** "64 % (57–70 %)", or "—". */
+export const shareWithInterval = (share: number | null, low: number | null, high: number | null) =>
+  share === null ? '—' : `${percent(share)} (${interval(low, high)})`;
+
+/** "{votes} blind votes, {no_preference} with no preference." */
+export const summaryOf = (p: Pick<Preferences, 'votes' | 'no_preference'>) =>
+  `${p.votes} blind votes, ${p.no_preference} with no preference.`;
+
+/** The other product's side of a pair: its share is 1 − share, its interval 1 − high .. 1 − low. */
+export const flipped = (pair: Pick<PairPreference, 'share' | 'low' | 'high'>) => ({
+  share: pair.share === null ? null : 1 - pair.share,
+  low: pair.high === null ? null : 1 - pair.high,
+  high: pair.low === null ? null : 1 - pair.low,
+});
+
+/**
+ * A pair's sentence: "Listeners preferred LC-1 over BD-7 in 64 % of 212 blind votes (57–70 %)", the product with
+ * the larger share first; a pair with fewer than `minVotes` decisive votes (a_wins + b_wins):
+ * "LC-1 and BD-7: Not enough votes yet (12 of 20 votes)."
+ */
+export function pairSentence(pair: PairPreference, nameOf: (id: string) => string, minVotes: number): string {
+  const decisive = pair.a_wins + pair.b_wins;
+  const a = nameOf(pair.a_id);
+  const b = nameOf(pair.b_id);
+  if (decisive < minVotes || pair.share === null)
+    return `${a} and ${b}: ${VERDICT.notEnough} (${decisive} of ${minVotes} votes).`;
+  const aLeads = pair.share >= 0.5;
+  const side = aLeads ? pair : flipped(pair);
+  const [first, second] = aLeads ? [a, b] : [b, a];
+  return `Listeners preferred ${first} over ${second} in ${percent(side.share ?? 0)} of ${decisive} blind votes (${interval(side.low, side.high)})`;
+}
+
+/** A Bradley–Terry strength with its interval, "1.42 (1.10–1.83)"; "—" when not given. */
+export const strengthOf = (s: number | null, low: number | null, high: number | null) =>
+  s === null
+    ? '—'
+    : low === null || high === null
+      ? s.toFixed(2)
+      : `${s.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})`;
