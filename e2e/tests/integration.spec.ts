@@ -104,6 +104,8 @@ test('each tab explains the steps with the chosen instance id, and a snippet is 
   // Developers: the element, and buttons assigning the instance id, status show and the mini position.
   await page.getByRole('tab', { name: 'Developers', exact: true }).click();
   await expect(snippet(page, 'developers-element')).toHaveText('<atk-player></atk-player>');
+  await expect(snippet(page, 'developers-privacy')).toHaveText('<atk-player privacy="strict"></atk-player>');
+  await expect(page.getByText('Add privacy="strict" to store nothing on the visitor\'s device')).toBeVisible();
   const launch = await codeOf(page, 'developers-launch');
   expect(launch).toContain(`data-atk-instance-id="${id}"`);
   expect(launch).toContain('data-atk-mini="20,20"');

@@ -15,11 +15,15 @@
 import type { Server } from 'node:http';
 import {
   API_BASE,
+  type DailySeries,
   DEFAULT_SUBSCRIPTION,
   hashPassword,
+  type LaunchSeries,
   ORDERED_FEATURES as ORDERED,
   type PlayerInstance,
+  STATISTICS_BASE,
   type Subscription,
+  utcToday,
 } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
@@ -164,6 +168,8 @@ const scene = {
   products: {} as Record<'Lumen C1' | 'Velour R2' | 'Brick D7' | 'Pencil S4', ProductRow>,
   read: null as unknown as PlayerInstance,
   site: null as unknown as { url: string; server: Server },
+  /** The customer that owns the instances (reads their statistics). */
+  lab: '',
 };
 
 const pid = (name: keyof typeof scene.products) => scene.products[name]._id;
@@ -218,6 +224,7 @@ test.beforeAll(async () => {
     }),
   );
   const lab = registered.token;
+  scene.lab = lab;
   const other = (name: keyof typeof scene.products, order: number | null) => ({
     product_id: pid(name),
     brand_id: scene.products[name].general.brand_id,
@@ -954,6 +961,60 @@ test('launch, play and listening time are sent as events with a visitor id', asy
   expect(batches[batches.length - 1].visitor_id).toBe(visitor);
   await expect.poll(() => answers.length).toBe(batches.length);
   expect(answers.every((status) => status === 200)).toBe(true);
+});
+
+test('privacy="strict": nothing is written to the device, no visitor id is sent, and the launch still counts', async ({
+  page,
+}) => {
+  const base = baseUrl();
+  const site = await serveElsewhere(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A strict page</title>
+<link rel="stylesheet" href="${base}/player/atk-player.css">
+<script src="${base}/player/atk-player.js" defer></script></head>
+<body><button type="button" onclick="var p = document.querySelector('atk-player');
+  p.setAttribute('instance-id', '${scene.events.id}'); p.setAttribute('status', 'show')">Compare strictly</button>
+<atk-player privacy="strict"></atk-player></body></html>`);
+  try {
+    // The figures the brand's statistics screens read: today's launches of the instance, and its strict launches.
+    const read = async <T>(path: string) => {
+      const res = await fetch(`${base}${STATISTICS_BASE}${path}`, {
+        headers: { authorization: `Bearer ${scene.lab}` },
+      });
+      return ((await res.json()) as { data: T }).data;
+    };
+    const range = `start=${utcToday()}&end=${utcToday()}`;
+    const figures = async () => ({
+      launches: (await read<LaunchSeries>(`/statistics/instance/launch/daily?${range}&instance_id=${scene.events.id}`))
+        .total_num,
+      strict: (await read<DailySeries>(`/statistics/brand/visitors/daily?${range}`)).strict_launches,
+    });
+    const before = await figures();
+    const batches: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url() === `${base}${API_BASE}/widget/events` && r.method() === 'POST')
+        batches.push(JSON.parse(r.postData() ?? '{}'));
+    });
+    await page.goto(site.url);
+    await page.getByRole('button', { name: 'Compare strictly' }).click();
+    const dialog = dialogOf(page, scene.events.name);
+    await expect(dialog).toBeVisible();
+    await ready(dialog);
+    await dialog.getByRole('button', { name: 'Close player' }).click();
+    await expect.poll(() => batches.length).toBeGreaterThan(0);
+    expect(batches[0]).toMatchObject({ privacy: 'strict', events: [{ type: 'launch', instance_id: scene.events.id }] });
+    expect(batches.every((b) => b.visitor_id === undefined && b.privacy === 'strict')).toBe(true);
+    await expect.poll(figures).toEqual({ launches: before.launches + 1, strict: before.strict + 1 });
+    expect(
+      await page.evaluate(async () => ({
+        local: localStorage.length,
+        session: sessionStorage.length,
+        cookie: document.cookie,
+        databases: indexedDB.databases ? (await indexedDB.databases()).length : 0,
+      })),
+    ).toEqual({ local: 0, session: 0, cookie: '', databases: 0 });
+  } finally {
+    await new Promise((resolve) => site.server.close(resolve));
+  }
 });
 
 test('keyboard and screen readers: focus stays in the dialog and returns; axe finds nothing serious', async ({

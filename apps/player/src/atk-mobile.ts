@@ -11,6 +11,7 @@
 import type { MobilePlayerInstance } from '@atk/contract';
 import { PLAYER_TEXT } from '@atk/contract';
 import { API_BASE, MOBILE_PLAYER_TAG } from '@atk/contract/constants';
+import { strictPrivacy } from './app/privacy.ts';
 import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './app/share.ts';
 import { chunkImporter, loaderUrl } from './loader.ts';
 import type { MobileAppModule, MobileHandle } from './mobile/types.ts';
@@ -172,7 +173,13 @@ class AtkMobilePlayer extends HTMLElement {
     const body = this.frame(data.name || PLAYER_TEXT.label);
     const initial = shared && shared.instance === data._id ? shared : null;
     if (initial) shared = null;
-    this.handle = app.mount(body, { root: this.root, data, api: API, initial });
+    this.handle = app.mount(body, {
+      root: this.root,
+      data,
+      api: API,
+      strict: strictPrivacy(this.getAttribute('privacy'), navigator as { globalPrivacyControl?: unknown }),
+      initial,
+    });
   }
 
   private hide() {

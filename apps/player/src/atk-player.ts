@@ -14,6 +14,7 @@
  */
 import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
 import { API_BASE } from '@atk/contract/constants';
+import { strictPrivacy } from './app/privacy.ts';
 import { launchShared, parseShare, type ShareSelection } from './app/share.ts';
 import type { AppHandle, AppModule } from './app/types.ts';
 import { chunkImporter, loaderUrl } from './loader.ts';
@@ -320,7 +321,14 @@ class AtkPlayer extends HTMLElement {
       if (initial) shared = null;
       this.#appHost = host;
       this.#appData = load.data;
-      this.#app = app.mount(host, { root: this.#root, data: load.data, api: API, mini: !!mini, initial });
+      this.#app = app.mount(host, {
+        root: this.#root,
+        data: load.data,
+        api: API,
+        mini: !!mini,
+        strict: strictPrivacy(this.getAttribute('privacy'), navigator as { globalPrivacyControl?: unknown }),
+        initial,
+      });
     }
     // Keep focus inside while it was there; move it in when the modal opens.
     if (hadFocus || (!mini && !this.contains(document.activeElement))) close.focus({ preventScroll: true });

@@ -69,6 +69,7 @@ describe('mobile events', () => {
     expect(launch.body.data).toEqual({ accepted: 1, token: expect.any(String) });
     // The next batch carries the launch's token (as it was a minute later, so 12.5 s of listening fit).
     const batch: PlayerEvents = {
+      privacy: 'standard',
       visitor_id: visitor,
       widget_type: 'mobile',
       token: backdated({ widget: 'mobile', instance: mobile._id, visitor }, 60),

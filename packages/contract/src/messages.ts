@@ -179,6 +179,7 @@ export const MSG = {
   // field's name
   frequencyHzRange: 'must be between 1 and 24,000 Hz',
   frequencyMaxAboveMin: 'must be above the min Hz',
+  visitorIdRequired: 'is required unless privacy is strict',
   // a brand's state and scope (docs/api.md "A brand's state and scope")
   pendingFileTooLarge: 'Until an operator confirms your brand, each audio file may be at most 50 MB',
   pendingTooManyFiles: 'Until an operator confirms your brand, at most 10 audio files may be uploaded',
@@ -496,6 +497,8 @@ export const LABEL = {
   totalTime: 'Total time',
   /** Beside each statistics figure: what ingestion refused as forged or over a cap (docs/api.md). */
   dropped: 'Dropped',
+  /** `{count}`: launches in strict privacy mode in the range (docs/api.md "What the statistics store, and for how long"). */
+  strictLaunchesNote: 'Not available for the {count} launches in strict privacy mode (no visitor is kept across days).',
   droppedHint: 'Events refused in this range: without a valid launch token, or over a visitor or address cap',
   // invitations list (docs/api.md "Operators")
   invitationState: 'State',

@@ -21,7 +21,7 @@ const isPick = (el: HTMLElement | undefined) => !!el?.classList?.contains('pick'
  * source, the products to switch between while it plays, the transport, the tools (level matching, blind mode,
  * the share link, the info pages), the price and buy button, and the feature panels for the selected product.
  */
-export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
+export function Player({ root, data: raw, api, mini, strict, initial }: AppOptions) {
   const data = useMemo(() => normaliseInstance(raw), [raw]);
   // Several tooltips of one feature are shown together, in the server's order.
   const tips = useMemo(() => {
@@ -67,6 +67,7 @@ export function Player({ root, data: raw, api, mini, initial }: AppOptions) {
     api,
     instanceId: data._id,
     widgetType: 'desktop',
+    strict,
     engine,
     playing: engineState === 'playing',
     setPosition: audio.setPosition,

@@ -28,7 +28,9 @@ export interface PlayerEventOut {
  * the launch's answer gave (renewed by every answer): the server counts events other than a launch only with it.
  */
 export interface EventsSender {
-  visitor_id: string;
+  /** Absent in strict privacy mode (./privacy.ts), which sends `privacy: 'strict'` instead. */
+  visitor_id?: string;
+  privacy?: 'strict';
   widget_type: WidgetType;
   page_url: string;
   token?: string;

@@ -9,6 +9,8 @@ export interface AppOptions {
   /** The API base (`{origin}/api/v1/atk_player`). */
   api: string;
   mini: boolean;
+  /** Strict privacy mode (./privacy.ts): nothing stored on the device, no visitor id sent. */
+  strict: boolean;
   /** A shared link's selection, on the launch that link started. */
   initial: ShareSelection | null;
 }

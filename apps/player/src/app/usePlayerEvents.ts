@@ -1,7 +1,7 @@
 import type { WidgetType } from '@atk/contract/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
-import { EventBatcher, FLUSH_EVERY_MS, isUuid, pageUrl, TOKEN_RENEW_MS } from './events.ts';
+import { EventBatcher, type EventsSender, FLUSH_EVERY_MS, isUuid, pageUrl, TOKEN_RENEW_MS } from './events.ts';
 import { sendEvents, visitorId } from './send.ts';
 
 /** How often the playhead is shown and listening time counted while playing. */
@@ -19,6 +19,8 @@ export function usePlayerEvents(o: {
   api: string;
   instanceId: string;
   widgetType: WidgetType;
+  /** Strict privacy mode (./privacy.ts): the batches carry `privacy: 'strict'` and no visitor id. */
+  strict: boolean;
   engine: () => AudioEngine;
   playing: boolean;
   setPosition: (seconds: number) => void;
@@ -53,12 +55,18 @@ export function usePlayerEvents(o: {
     };
   }, [o.playing]);
 
+  // Read only when sending: in strict mode the visitor id (and its localStorage entry) is never made.
+  const senderOf = (): EventsSender => ({
+    ...(o.strict ? { privacy: 'strict' } : { visitor_id: visitorId() }),
+    widget_type: o.widgetType,
+    page_url: pageUrl(location.href),
+  });
   // The token ('' when the launch was refused), when it came, and whether the launch's answer is awaited.
   const token = useRef({ value: '', at: 0, waiting: false }).current;
   const flush = useCallback(
     (final: boolean) => {
       if (!counting) return;
-      const sender = { visitor_id: visitorId(), widget_type: o.widgetType, page_url: pageUrl(location.href) };
+      const sender = senderOf();
       const url = `${o.api}/widget/events`;
       if (!final && token.waiting) return;
       if (!final && token.value && Date.now() - token.at > TOKEN_RENEW_MS) return launch();
@@ -71,7 +79,7 @@ export function usePlayerEvents(o: {
   /** Sends a launch on its own and keeps the token its answer gives. */
   const launch = () => {
     token.waiting = true;
-    const sender = { visitor_id: visitorId(), widget_type: o.widgetType, page_url: pageUrl(location.href) };
+    const sender = senderOf();
     sendEvents(`${o.api}/widget/events`, { ...sender, events: [{ type: 'launch', instance_id: o.instanceId }] }, (t) =>
       Object.assign(token, { value: t ?? '', at: Date.now(), waiting: false }),
     );

@@ -61,7 +61,7 @@ export function startOf(data: MobilePlayerInstance, initial: MobileOptions['init
   return { screen, product: wanted ?? screen[0] ?? null, song: song?._id ?? null, source: source?._id ?? null };
 }
 
-export function MobilePlayer({ data, api, initial }: MobileOptions) {
+export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   const resolve = useCallback((url: string) => absoluteUrl(url, api), [api]);
   const [start] = useState(() => startOf(data, initial));
   const [screen, setScreen] = useState<string[]>(start.screen);
@@ -106,6 +106,7 @@ export function MobilePlayer({ data, api, initial }: MobileOptions) {
     api,
     instanceId: data._id,
     widgetType: 'mobile',
+    strict,
     engine,
     playing: state === 'playing',
     setPosition,

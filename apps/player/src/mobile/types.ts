@@ -8,6 +8,8 @@ export interface MobileOptions {
   data: MobilePlayerInstance;
   /** The API base (`{origin}/api/v1/atk_player`). */
   api: string;
+  /** Strict privacy mode (../app/privacy.ts): nothing stored on the device, no visitor id sent. */
+  strict: boolean;
   /** A share link's selection, on the launch that link started. */
   initial: ShareSelection | null;
 }

@@ -692,6 +692,17 @@ export const statsListeners = pgTable(
 );
 
 /**
+ * The salt of strict privacy mode's visitor ids, one per UTC day (modules/statistics/salts.ts): a strict batch's
+ * visitor is HMAC-SHA256(salt, address, user agent, instance), so it is the same visitor only within the day. Salts
+ * of earlier days are deleted, and with them any way to link a day's visitors to another's.
+ */
+export const statsDailySalts = pgTable('stats_daily_salts', {
+  day: text('day').primaryKey(),
+  /** 32 random bytes, hex. */
+  salt: text('salt').notNull(),
+});
+
+/**
  * Exact unique visitors: who launched what on which day (instance NO_ID: any of the brand's instances), so a
  * visitor is counted once per day and scope however many launches and server processes see it.
  */
@@ -730,6 +741,8 @@ export const statsDailyCounts = pgTable(
     newVisitors: integer('new_visitors').notNull().default(0),
     /** Launches ingestion dropped (over the address's caps: modules/statistics/ingest.ts). */
     droppedLaunches: integer('dropped_launches').notNull().default(0),
+    /** Launches in strict privacy mode: counted, but not in new visitors, sign-up pages or sign-ins. */
+    strictLaunches: integer('strict_launches').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stats_daily_counts_pk', columns: [t.scopeId, t.day, t.instanceId, t.widgetType] })],
 );

@@ -13,6 +13,7 @@ import {
   PLAYER_VOTE_PRODUCTS_MAX,
   WIDGET_TYPES,
 } from '../constants.ts';
+import { MSG } from '../messages.ts';
 import { id, safeString, says, status01 } from './common.ts';
 
 /**
@@ -271,39 +272,59 @@ export const playerEvent = z
       ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'must be one of the products compared' });
   });
 export type PlayerEvent = z.infer<typeof playerEvent>;
-export const playerEvents = z.object({
-  visitor_id: id.describe("The anonymous visitor id (random, kept in the visitor's browser)."),
-  /** Which widget sent the batch: `<atk-player>` is desktop, the mobile widget mobile. Absent = desktop. */
-  widget_type: z
-    .enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`))
-    .default('desktop')
-    .describe('desktop: <atk-player>; mobile: the mobile widget. Absent: desktop.'),
-  /**
-   * The host page (origin and path, no query or fragment): a new visitor's sign-up URL. The server keeps only
-   * an http(s) URL's origin and path, whatever else is sent.
-   */
-  page_url: z
-    .string(says('must be text'))
-    .max(2000)
-    .optional()
-    .describe("The host page; only an http(s) URL's origin and path are kept."),
-  /**
-   * The token the last answer gave this visitor for this instance (a launch's answer issues it): events other than a
-   * launch count only with a valid one (docs/api.md "How hard the statistics are to inflate").
-   */
-  token: z
-    .string(says('must be text'))
-    .max(100)
-    .optional()
-    .describe(
-      'The token the last answer gave this visitor for this instance; events other than a launch count only with it.',
-    ),
-  events: z
-    .array(playerEvent)
-    .min(1)
-    .max(PLAYER_EVENTS_MAX, { error: `must hold at most ${PLAYER_EVENTS_MAX} events` })
-    .describe(`The events, 1 to ${PLAYER_EVENTS_MAX}.`),
-});
+export const playerEvents = z
+  .object({
+    visitor_id: id
+      .optional()
+      .describe(
+        "The anonymous visitor id (random, kept in the visitor's browser). Required in standard privacy; absent in strict.",
+      ),
+    /**
+     * strict: the host page asked for nothing on the visitor's device (`privacy="strict"`, or Global Privacy Control);
+     * the batch carries no visitor id and the server derives one valid a UTC day (docs/api.md "What the statistics
+     * store, and for how long").
+     */
+    privacy: z
+      .enum(['standard', 'strict'], says('must be one of standard, strict'))
+      .default('standard')
+      .describe(
+        'standard: the batch carries the visitor id kept in the browser; strict: nothing is stored on the device, no visitor id is sent, the server keeps a salted hash valid one UTC day. Absent: standard.',
+      ),
+    /** Which widget sent the batch: `<atk-player>` is desktop, the mobile widget mobile. Absent = desktop. */
+    widget_type: z
+      .enum(WIDGET_TYPES, says(`must be one of ${WIDGET_TYPES.join(', ')}`))
+      .default('desktop')
+      .describe('desktop: <atk-player>; mobile: the mobile widget. Absent: desktop.'),
+    /**
+     * The host page (origin and path, no query or fragment): a new visitor's sign-up URL. The server keeps only
+     * an http(s) URL's origin and path, whatever else is sent.
+     */
+    page_url: z
+      .string(says('must be text'))
+      .max(2000)
+      .optional()
+      .describe("The host page; only an http(s) URL's origin and path are kept."),
+    /**
+     * The token the last answer gave this visitor for this instance (a launch's answer issues it): events other than a
+     * launch count only with a valid one (docs/api.md "How hard the statistics are to inflate").
+     */
+    token: z
+      .string(says('must be text'))
+      .max(100)
+      .optional()
+      .describe(
+        'The token the last answer gave this visitor for this instance; events other than a launch count only with it.',
+      ),
+    events: z
+      .array(playerEvent)
+      .min(1)
+      .max(PLAYER_EVENTS_MAX, { error: `must hold at most ${PLAYER_EVENTS_MAX} events` })
+      .describe(`The events, 1 to ${PLAYER_EVENTS_MAX}.`),
+  })
+  .refine((b) => b.privacy === 'strict' || b.visitor_id !== undefined, {
+    error: MSG.visitorIdRequired,
+    path: ['visitor_id'],
+  });
 export type PlayerEvents = z.infer<typeof playerEvents>;
 
 /** GET /widget/instances/:id: any text (an unknown or malformed id is the same 404). */

@@ -113,7 +113,17 @@ export type LaunchPoint = z.infer<typeof launchPoint>;
 const dropped = z.number().describe('What ingestion dropped in the range (as untrusted or over its limits).');
 /** New visitors per day; `dropped`: launches dropped in the range (a visitor's first launch is its sign up). */
 const series = z.array(dayPoint).describe('One point per day of the range, zeros included.');
-export const dailySeries = z.object({ series, dropped });
+export const dailySeries = z.object({
+  series,
+  dropped,
+  strict_launches: z
+    .number()
+    .int()
+    .default(0)
+    .describe(
+      'Launches in strict privacy mode in the range: no visitor is kept across days, so they are not in new visitors, sign-up pages or sign-ins.',
+    ),
+});
 export type DailySeries = z.infer<typeof dailySeries>;
 /**
  * Launches and unique visitors per day; the range's launches (`total_num`) and distinct visitors that launched in it

@@ -66,6 +66,9 @@ export function headTags(origin: string): string {
 /** Step 2: the player element, once per page. */
 export const playerElement = (): string => `<${PLAYER_TAG}></${PLAYER_TAG}>`;
 
+/** The player element in strict privacy mode (docs/api.md "What the statistics store, and for how long"). */
+export const strictPlayerElement = (): string => `<${PLAYER_TAG} privacy="strict"></${PLAYER_TAG}>`;
+
 /**
  * Step 3, the wiring: any element with `data-atk-instance-id` launches the player with that instance (status show)
  * and its `data-atk-mini` position, if any. One delegated listener, so buttons added later work too.
@@ -172,6 +175,13 @@ export function integrationGuides(options: SnippetOptions): IntegrationGuide[] {
           title: '2. Place the player element in the body',
           text: 'Once per page, anywhere inside <body>. It takes no room until it is launched.',
           code: playerElement(),
+          language: 'html',
+        },
+        {
+          id: 'developers-privacy',
+          title: 'Optional: strict privacy mode',
+          text: 'Add privacy="strict" to store nothing on the visitor\'s device: no visitor id is kept, and visitors are counted only within a day (launches, plays and listening still count; new visitors, sign-up pages and sign-ins do not). Browsers that send Global Privacy Control get this mode by themselves.',
+          code: strictPlayerElement(),
           language: 'html',
         },
         {

@@ -9,6 +9,7 @@ import {
   InstanceFilter,
   ProductsTable,
   StatisticsTabs,
+  StrictLaunchesNote,
   VisitorsTable,
 } from './parts.tsx';
 import { Verdicts } from './Verdicts.tsx';
@@ -36,13 +37,20 @@ function Launches({ scope, range }: { scope: StatisticsScope; range: DayRange })
   );
 }
 
-function NewUsers({ scope, range }: { scope: StatisticsScope; range: DayRange }) {
-  const series = useQuery({
+const useNewUsers = (scope: StatisticsScope, range: DayRange) =>
+  useQuery({
     queryKey: statisticsKeys.brandVisitorsDaily(scope, range),
     queryFn: () => statisticsApi.brandVisitorsDaily(scope, range),
     placeholderData: keepPreviousData,
   });
-  return <DailyNewUsers series={series} />;
+
+function NewUsers({ scope, range }: { scope: StatisticsScope; range: DayRange }) {
+  return <DailyNewUsers series={useNewUsers(scope, range)} />;
+}
+
+/** The range's strict privacy launches, beside the visitors' sign-up pages and sign-ins that leave them out. */
+function StrictNote({ scope, range }: { scope: StatisticsScope; range: DayRange }) {
+  return <StrictLaunchesNote count={useNewUsers(scope, range).data?.strict_launches} />;
 }
 
 function Products({ scope, range }: { scope: StatisticsScope; range: DayRange }) {
@@ -87,6 +95,7 @@ export function BrandStatistics({
           fetch={(query) => statisticsApi.brandVisitors(scope, query)}
           page={page}
           onPage={onPage}
+          note={<StrictNote scope={scope} range={range} />}
         />
       ),
     },

@@ -136,8 +136,11 @@ export function DailyStatistics({
   format = String,
   dropped,
   totals: given,
+  note,
 }: {
   title: string;
+  /** A plain note under the dropped count (strict privacy mode's launches under new visitors). */
+  note?: ReactNode;
   series: Point[] | undefined;
   /** What ingestion dropped in the range (the answer's `dropped`), shown beside the figures. */
   dropped: number | undefined;
@@ -179,6 +182,7 @@ export function DailyStatistics({
       <p className="statistics__dropped" title={LABEL.droppedHint}>
         {LABEL.dropped}: <strong data-testid={`${testId}-dropped`}>{format(dropped ?? 0)}</strong>
       </p>
+      {note}
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
         <DailyChart data={data} bars={bars} label={title} colors={colors} />
       </Suspense>
@@ -227,6 +231,19 @@ export function DailyLaunches({ title, series }: { title: string; series: Loadin
   );
 }
 
+/**
+ * Strict privacy mode's launches in the range: they keep no visitor across days, so new visitors, sign-up pages and
+ * sign-ins leave them out (docs/api.md "What the statistics store, and for how long").
+ */
+export function StrictLaunchesNote({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <p className="statistics__note" data-testid="statistics-strict-launches">
+      {LABEL.strictLaunchesNote.replace('{count}', String(count))}
+    </p>
+  );
+}
+
 /** Daily New Users: the visitors first seen each day. */
 export function DailyNewUsers({ series }: { series: Loading<DailySeries> }) {
   return (
@@ -234,6 +251,7 @@ export function DailyNewUsers({ series }: { series: Loading<DailySeries> }) {
       title={LABEL.tabDailyNewUsers}
       series={series.data?.series}
       dropped={series.data?.dropped}
+      note={<StrictLaunchesNote count={series.data?.strict_launches} />}
       bars={NEW_USER_BARS}
       loading={series.isFetching}
       testId="statistics-new-users"
@@ -321,7 +339,10 @@ export function VisitorsTable({
   fetch,
   page,
   onPage,
+  note,
 }: {
+  /** A plain note under the total (strict privacy mode's launches in the range). */
+  note?: ReactNode;
   queryKey: readonly unknown[];
   fetch: (query: { page_num: number; page_size: number }) => Promise<ListData<Visitor>>;
   page: number;
@@ -364,6 +385,7 @@ export function VisitorsTable({
       <p className="statistics__total">
         {LABEL.totalUsers}: <strong data-testid="statistics-visitors-total">{total}</strong>
       </p>
+      {note}
       <Table<Visitor>
         rowKey="_id"
         size="small"

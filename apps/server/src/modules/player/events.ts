@@ -27,6 +27,7 @@ import {
 } from '../statistics/abx.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { type CheckedVote, foldVotes } from '../statistics/preferences.ts';
+import { strictVisitorId } from '../statistics/salts.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
 import { touches } from './cache.ts';
 
@@ -136,13 +137,24 @@ const eventScopes = perDatabase(
  * (../statistics/tokens.ts); what the caps and budgets let through is decided in the fold (docs/api.md "How hard the
  * statistics are to inflate"), and what they drop is counted there. Answers a token: the launched instance's new one,
  * else the batch's own renewed, else null.
+ *
+ * A strict batch (privacy 'strict') sends no visitor id: its visitor is the day's salted hash of the address, the
+ * user agent and its first instance (../statistics/salts.ts), and the fold keeps no visitor across days for it.
  */
 export async function recordPlayerEvents(
   db: Db,
-  batch: PlayerEvents,
+  sent: Omit<PlayerEvents, 'privacy'> & Partial<Pick<PlayerEvents, 'privacy'>>,
   address: string | undefined,
   secret: Buffer,
+  userAgent = '',
 ): Promise<{ accepted: number; token: string | null }> {
+  const strict = sent.privacy === 'strict';
+  const batch = {
+    ...sent,
+    visitor_id: strict
+      ? await strictVisitorId(db, address ?? '', userAgent, sent.events[0].instance_id)
+      : (sent.visitor_id as string),
+  };
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
   const read = batch.widget_type === 'mobile' ? mobileEventScope : eventScope;
   const scopeOf = (id: string) => eventScopes(db).get(`${batch.widget_type}:${id}`, () => read(db, id));
@@ -215,6 +227,7 @@ export async function recordPlayerEvents(
     const addressKey = addressDigest(address ?? '');
     const batchFolded = await foldBatch(db, {
       visitorId: batch.visitor_id,
+      strict,
       widgetType: batch.widget_type,
       pageUrl: launches ? pageUrl(batch.page_url) : '',
       place: launches ? await placeOf(address) : NOWHERE,

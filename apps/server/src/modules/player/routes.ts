@@ -99,7 +99,7 @@ export function playerRoutes(app: App, { db, config, storage }: Deps) {
           await countEventsHit(db, req.ip);
           throw req.validationError;
         }
-        return ok(await recordPlayerEvents(db, req.body, req.ip, await eventsSecret()));
+        return ok(await recordPlayerEvents(db, req.body, req.ip, await eventsSecret(), req.headers['user-agent']));
       },
       { bodyLimit: EVENTS_BODY_LIMIT, onRequest: crossOrigin, attachValidation: true },
     );

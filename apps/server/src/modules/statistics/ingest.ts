@@ -34,6 +34,11 @@ export const STATS_CAPS = {
 
 export interface Batch {
   visitorId: string;
+  /**
+   * Strict privacy mode: `visitorId` is valid one UTC day (./salts.ts), so the batch creates and updates no visitor
+   * (visitors, brand_visitors, new visitors); its launches count in `strict_launches`.
+   */
+  strict?: boolean;
   widgetType: WidgetType;
   /** The host page, origin and path: a new visitor's sign-up URL. */
   pageUrl: string;
@@ -68,7 +73,8 @@ const DEADLOCK_RETRIES = 3;
  * instance × product × song × source × widget, and per product in stats_daily_products); and for a batch with a launch the visitor (visitors, and per
  * brand brand_visitors: created on the first launch, a sign in counted when the last activity is older than
  * VISITOR_SESSION_GAP_MINUTES), the day's unique visitors (stats_daily_visitors, insert-if-absent) and the
- * counts the screens read (stats_daily_counts). A batch without a launch only marks the visitor active.
+ * counts the screens read (stats_daily_counts). A batch without a launch only marks the visitor active. A strict
+ * batch (Batch.strict) writes no visitor and marks none active: its launches count in strict_launches instead.
  *
  * The same statement counts the sender's rate-limit hit (rate_limits, as takeHit would) and writes nothing else
  * when the window is full: it answers whether the batch was allowed. One round trip and one commit per batch
@@ -102,6 +108,8 @@ export async function foldBatch(db: Db, batch: Batch): Promise<Folded> {
 export function foldStatement(batch: Batch): SQL {
   const events = JSON.stringify(batch.events);
   const gap = `${VISITOR_SESSION_GAP_MINUTES} minutes`;
+  // a parameter, not text: the statement is prepared under one name (executeNamed)
+  const strict = sql`${batch.strict === true}::boolean`;
   const c = Object.fromEntries(Object.entries(STATS_CAPS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<
     keyof typeof STATS_CAPS,
     SQL
@@ -281,7 +289,7 @@ export function foldStatement(batch: Batch): SQL {
         (id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at, launches)
       select ${batch.visitorId}, ${batch.pageUrl}, ${batch.place.country_name}, ${batch.place.state_prov},
              ${batch.place.city}, t.at, t.at, t.at, (select sum(launches) from launched)
-      from t where exists (select 1 from launched)
+      from t where exists (select 1 from launched) and not ${strict}
       on conflict (id) do update set
         launches = v.launches + excluded.launches,
         sign_in_count = v.sign_in_count + (v.last_seen_at < excluded.last_seen_at - ${gap}::interval)::int,
@@ -297,6 +305,7 @@ export function foldStatement(batch: Batch): SQL {
       select brand_id, ${batch.visitorId}::uuid, ${batch.pageUrl}, ${batch.place.country_name},
              ${batch.place.state_prov}, ${batch.place.city}, t.at, t.at, t.at, sum(launches)
       from launched, t
+      where not ${strict}
       group by brand_id, t.at
       order by 1
       on conflict (brand_id, visitor_id) do update set
@@ -310,11 +319,12 @@ export function foldStatement(batch: Batch): SQL {
     active as (
       update visitors set last_seen_at = t.at from t
       where id = ${batch.visitorId} and not exists (select 1 from launched) and exists (select 1 from ev)
+        and not ${strict}
     ),
     active_brand as (
       update brand_visitors set last_seen_at = t.at from t
       where visitor_id = ${batch.visitorId} and not exists (select 1 from launched)
-        and brand_id in (select brand_id from ev)
+        and brand_id in (select brand_id from ev) and not ${strict}
     ),
     uniq as (
       insert into stats_daily_visitors (brand_id, day, instance_id, widget_type, visitor_id)
@@ -346,14 +356,18 @@ export function foldStatement(batch: Batch): SQL {
     ),
     counts as (
       insert into stats_daily_counts as c
-        (scope_id, day, instance_id, widget_type, launches, unique_visitors, new_visitors, dropped_launches)
-      select scope_id, t.day, instance_id, ${batch.widgetType}, launches, uniq, new, dropped from counted, t
+        (scope_id, day, instance_id, widget_type, launches, unique_visitors, new_visitors, dropped_launches,
+         strict_launches)
+      select scope_id, t.day, instance_id, ${batch.widgetType}, launches, uniq, new, dropped,
+             case when ${strict} then launches else 0 end
+      from counted, t
       order by 1, 2, 3
       on conflict on constraint stats_daily_counts_pk do update set
         launches = c.launches + excluded.launches,
         unique_visitors = c.unique_visitors + excluded.unique_visitors,
         new_visitors = c.new_visitors + excluded.new_visitors,
-        dropped_launches = c.dropped_launches + excluded.dropped_launches
+        dropped_launches = c.dropped_launches + excluded.dropped_launches,
+        strict_launches = c.strict_launches + excluded.strict_launches
     )
     select (select ok from allowed) as allowed, (select count(*) from ev where not heard) as accepted,
            (select array_agg(distinct instance_id::text) from launched) as launched

@@ -145,13 +145,14 @@ const newVisitorSeries = async (
   db: Db,
   scopeId: string,
   range: DayRangeQuery,
-): Promise<{ series: DayPoint[]; dropped: number }> => {
+): Promise<{ series: DayPoint[]; dropped: number; strict_launches: number }> => {
   const c = statsDailyCounts;
   const rows = await db
     .select({
       day: c.day,
       fresh: sql<number>`sum(${c.newVisitors})::int`,
       dropped: sql<number>`sum(${c.droppedLaunches})::int`,
+      strict: sql<number>`sum(${c.strictLaunches})::int`,
     })
     .from(c)
     .where(and(eq(c.scopeId, scopeId), eq(c.instanceId, NO_ID), between(c.day, range.start, range.end)))
@@ -160,6 +161,7 @@ const newVisitorSeries = async (
   return {
     series: eachDay(range.start, range.end).map((date) => ({ date, total: byDay.get(date) ?? 0 })),
     dropped: rows.reduce((sum, r) => sum + Number(r.dropped ?? 0), 0),
+    strict_launches: rows.reduce((sum, r) => sum + Number(r.strict ?? 0), 0),
   };
 };
 
@@ -172,11 +174,14 @@ export async function platformVisitorsDaily(db: Db, range: DayRangeQuery) {
   const [{ series }, [all]] = await Promise.all([
     newVisitorSeries(db, NO_ID, range),
     db
-      .select({ dropped: sql<number>`coalesce(sum(${c.droppedLaunches}), 0)::int` })
+      .select({
+        dropped: sql<number>`coalesce(sum(${c.droppedLaunches}), 0)::int`,
+        strict: sql<number>`coalesce(sum(${c.strictLaunches}), 0)::int`,
+      })
       .from(c)
       .where(and(eq(c.instanceId, NO_ID), between(c.day, range.start, range.end))),
   ]);
-  return { series, dropped: Number(all?.dropped ?? 0) };
+  return { series, dropped: Number(all?.dropped ?? 0), strict_launches: Number(all?.strict ?? 0) };
 }
 
 /** New visitors of the brand per day (their first launch of one of its players); of all brands, the platform's. */

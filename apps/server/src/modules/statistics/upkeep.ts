@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { closeMonths } from './months.ts';
 import { dropExpiredEvents, ensureEventPartitions } from './partitions.ts';
+import { forgetOldSalts } from './salts.ts';
 
 /**
  * The statistics' daily upkeep, now and then every day: the raw events' month partitions made ahead
  * and the raw events older than `rawDays` deleted (./partitions.ts), the ended months' per-product totals closed
- * (./months.ts) and the listeners idle two days forgotten (a token's issue time bounds what they send next: ./ingest.ts). All are idempotent and safe from
+ * (./months.ts), the listeners idle two days forgotten (a token's issue time bounds what they send next: ./ingest.ts)
+ * and the strict privacy salts of earlier days deleted (./salts.ts). All are idempotent and safe from
  * several processes at once; a failure is logged and tried again the next day. The timer does not keep the process
  * alive.
  */
@@ -16,6 +18,7 @@ export function keepStatistics(db: Db, log: { error(msg: string): void }, rawDay
     await dropExpiredEvents(db, rawDays).catch((err) => log.error(`expired events: ${(err as Error).message}`));
     await closeMonths(db).catch((err) => log.error(`statistics months: ${(err as Error).message}`));
     await forgetIdleListeners(db).catch((err) => log.error(`statistics listeners: ${(err as Error).message}`));
+    await forgetOldSalts(db).catch((err) => log.error(`statistics salts: ${(err as Error).message}`));
   };
   void run();
   const timer = setInterval(run, 86_400_000);
