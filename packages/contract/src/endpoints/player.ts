@@ -48,7 +48,7 @@ export const playerEndpoints = {
     tag,
     summary: "Report the player's events",
     description:
-      "A batch of launch, play and listen events for the statistics, blind votes and ABX answers (docs/api.md \"Listener verdicts\"), as JSON or as text/plain holding JSON (navigator.sendBeacon), at most 64 kB. Events naming what the instance does not offer are dropped, not refused; events other than a launch count only with the launch's token. A batch with privacy strict sends no visitor_id: its visitor is a salted hash of the address, user agent and instance, valid one UTC day, and it counts in launches, plays, listening and the day's unique visitors but not in new visitors, sign-up pages or sign-ins (its launches show as strict_launches). 120 batches a minute per address (a bad one counts too), then 429. Readable from any origin.",
+      'A batch of launch, play and listen events for the statistics, blind votes and ABX answers (docs/api.md "Listener verdicts"), as JSON or as text/plain holding JSON (navigator.sendBeacon), at most 64 kB. Events naming what the instance does not offer are dropped, not refused; events other than a launch count only with the launch\'s token. A batch with privacy strict sends no visitor_id: its visitor is a salted hash of the address, user agent and instance, valid one UTC day, and it counts in launches, plays, listening and the day\'s unique visitors but not in new visitors, sign-up pages or sign-ins (its launches show as strict_launches). 120 batches a minute per address (a bad one counts too), then 429. Readable from any origin.',
   }),
   abxStart: endpoint({
     method: 'POST',
