@@ -24,7 +24,7 @@ import {
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { choose, exactly, row, rows, selectShown, signInAs, uid } from './lists.ts';
-import { api, apiLogin, baseUrl, customerOnPlan, DEMO, serveElsewhere } from './support.ts';
+import { api, apiLogin, baseUrl, customerOnPlan, DEMO, demoMicrophones, serveElsewhere } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 10_000 });
@@ -138,21 +138,7 @@ test.beforeAll(async ({ browser }) => {
   ).name;
 
   // Two demo microphones (another brand's products) in a published instance of the new brand.
-  const demo = await apiLogin(DEMO.customer);
-  const product = async (name: string) => {
-    const res = await ok(
-      api<{ list: { _id: string; general: { name: string; brand_id: string } }[] }>(
-        'GET',
-        `/products?page_num=1&page_size=20&name=${encodeURIComponent(name)}`,
-        { token: demo },
-      ),
-    );
-    const found = res.list.find((p) => p.general.name === name);
-    expect(found, `demo product ${name}`).toBeTruthy();
-    return found as { _id: string; general: { brand_id: string } };
-  };
-  const velour = await product('Velour R2');
-  const pencil = await product('Pencil S4');
+  const [velour, pencil] = await demoMicrophones();
   const token = await apiLogin(customer.email, customer.password);
   scene.instance.name = `Stats Player ${uid()}`;
   const made = await ok(

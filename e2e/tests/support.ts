@@ -410,21 +410,7 @@ export async function votingInstance(
       listener_votes: { is_enable: 1 },
       ...opts.plan,
     }));
-  const demo = await apiLogin(DEMO.customer);
-  const product = async (name: string) => {
-    const res = await ok(
-      api<{ list: { _id: string; general: { name: string; brand_id: string } }[] }>(
-        'GET',
-        `/products?page_num=1&page_size=20&name=${encodeURIComponent(name)}`,
-        { token: demo },
-      ),
-    );
-    const found = res.list.find((p) => p.general.name === name);
-    expect(found, `demo product ${name}`).toBeTruthy();
-    return found as { _id: string; general: { brand_id: string } };
-  };
-  const velour = await product('Velour R2');
-  const pencil = await product('Pencil S4');
+  const [velour, pencil] = await demoMicrophones();
   const token = await apiLogin(customer.email, customer.password);
   const name = `${tag} Player ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const made = await ok(api<{ _id: string }>('POST', '/instances', { token, body: { general: { name } } }));
@@ -508,4 +494,22 @@ export async function castVotes(
     }),
   );
   return counted.reduce((n, c) => n + c, 0);
+}
+
+/** The demo brand's Velour R2 and Pencil S4, found through its product list. */
+export async function demoMicrophones(): Promise<{ _id: string; general: { brand_id: string } }[]> {
+  const demo = await apiLogin(DEMO.customer);
+  const product = async (name: string) => {
+    const res = await ok(
+      api<{ list: { _id: string; general: { name: string; brand_id: string } }[] }>(
+        'GET',
+        `/products?page_num=1&page_size=20&name=${encodeURIComponent(name)}`,
+        { token: demo },
+      ),
+    );
+    const found = res.list.find((p) => p.general.name === name);
+    expect(found, `demo product ${name}`).toBeTruthy();
+    return found as { _id: string; general: { brand_id: string } };
+  };
+  return [await product('Velour R2'), await product('Pencil S4')];
 }

@@ -91,13 +91,13 @@ function stronglyConnected(wins: number[][]): boolean {
   const k = wins.length;
   const reach = (edge: (i: number, j: number) => boolean) => {
     const seen = new Set([0]);
-    const todo = [0];
-    while (todo.length) {
-      const i = todo.pop() as number;
+    const frontier = [0];
+    while (frontier.length) {
+      const i = frontier.pop() as number;
       for (let j = 0; j < k; j++)
         if (!seen.has(j) && edge(i, j)) {
           seen.add(j);
-          todo.push(j);
+          frontier.push(j);
         }
     }
     return seen.size === k;
