@@ -1,6 +1,7 @@
-/** Blind mode's shuffle and its names. */
+/** Blind mode's shuffle, its names and which products a vote may name. */
+import { PLAYER_VOTE_PRODUCTS_MAX, VOTE_MIN_HEARD_SECONDS } from '@atk/contract/constants';
 import { expect, test } from 'vitest';
-import { blindName, shuffle } from '../src/app/blind.ts';
+import { blindName, shuffle, votable } from '../src/app/blind.ts';
 
 test('blind mode shuffles into another order and names products A, B, C', () => {
   const ids = ['a', 'b', 'c', 'd'];
@@ -24,4 +25,20 @@ test('blind mode shuffles into another order and names products A, B, C', () => 
     'Product AA',
     'Product AB',
   ]);
+});
+
+test('a vote names the products heard a second past the minimum, in the order shown, at most the maximum', () => {
+  const enough = VOTE_MIN_HEARD_SECONDS + 1;
+  expect(VOTE_MIN_HEARD_SECONDS).toBe(5);
+  const heard = new Map([
+    ['a', enough],
+    ['b', enough - 0.1],
+    ['c', 60],
+  ]);
+  expect(votable(['c', 'b', 'a', 'd'], heard)).toEqual(['c', 'a']);
+  // one second heard, or nothing: not a product a vote can name (the prompt needs two)
+  expect(votable(['a', 'b'], new Map([['a', 1]]))).toEqual([]);
+  const many = Array.from({ length: PLAYER_VOTE_PRODUCTS_MAX + 3 }, (_, i) => `p${i}`);
+  const all = new Map(many.map((id) => [id, enough]));
+  expect(votable(many, all)).toEqual(many.slice(0, PLAYER_VOTE_PRODUCTS_MAX));
 });

@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BuyRow } from './BuyRow.tsx';
+import { type Blind, votable } from './blind.ts';
+import { MAX_LISTEN_SECONDS } from './events.ts';
 import { initialSelection, normaliseInstance, type Tip, TOOLTIP } from './instance.ts';
 import { absoluteUrl } from './links.ts';
 import { Panels } from './Panels.tsx';
 import { ProductSwitcher } from './ProductSwitcher.tsx';
 import { SongSourcePicker } from './SongSourcePicker.tsx';
-import { type Blind, Tools } from './Tools.tsx';
+import { Tools } from './Tools.tsx';
 import { Transport } from './Transport.tsx';
 import type { AppOptions } from './types.ts';
 import { useEngine } from './useEngine.ts';
 import { usePlayerEvents } from './usePlayerEvents.ts';
 import { useSelection } from './useSelection.ts';
+import { Vote } from './Vote.tsx';
 
 /** A product button of the switcher: the space bar plays/pauses there, as it does anywhere else in the player. */
 const isPick = (el: HTMLElement | undefined) => !!el?.classList?.contains('pick');
@@ -43,6 +46,24 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     : chosen;
   const hidden = !!blind && !blind.revealed;
 
+  // A blind test's vote (./Vote.tsx): the seconds heard of each product on this song and source in this test, the
+  // products heard long enough, and the songs × sources voted on in this page (not asked again).
+  const votes = data.features.listener_votes === 1;
+  const heard = useRef(new Map<string, number>());
+  const [heardEnough, setHeardEnough] = useState<string[]>([]);
+  const voted = useRef(new Set<string>());
+  const voteKey = `${songId}|${sourceId}`;
+  useEffect(() => {
+    heard.current = new Map();
+    setHeardEnough([]);
+  }, [blind?.order, songId, sourceId]);
+  const onHeard = (id: string, seconds: number) => {
+    if (!votes || !hidden || voted.current.has(voteKey)) return;
+    heard.current.set(id, (heard.current.get(id) ?? 0) + seconds);
+    const enough = votable(order, heard.current);
+    if (enough.length !== heardEnough.length) setHeardEnough(enough);
+  };
+
   // ── the engine (./useEngine.ts, shared with the mobile widget) ──────────────────────────────────────
   const audio = useEngine({
     sourceId: source?._id ?? null,
@@ -74,12 +95,26 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     selected,
     songId,
     sourceId,
+    onHeard,
   });
 
   // ── actions ───────────────────────────────────────────────────────────────────────────────────────
   const playable = (id: string) => !!versionOf(id) && status[id]?.state !== 'failed';
   function choose(id: string) {
     if (playable(id)) select(id);
+  }
+  function vote(pick: string | null) {
+    if (!blind || !songId || !sourceId) return;
+    voted.current.add(voteKey);
+    events.vote({
+      product_id: pick ?? undefined,
+      song_id: songId,
+      source_id: sourceId,
+      products: heardEnough,
+      heard: heardEnough.map((id) => Math.min(Math.round((heard.current.get(id) ?? 0) * 10) / 10, MAX_LISTEN_SECONDS)),
+      level_matched: engine().levelMatched,
+    });
+    setBlind({ ...blind, revealed: true, pick });
   }
   function togglePlay() {
     if (audio.togglePlay()) events.play();
@@ -132,6 +167,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
         setChosen={setChosen}
         order={order}
         hidden={hidden}
+        pick={blind?.revealed ? blind.pick : undefined}
         status={status}
         playable={playable}
         choose={choose}
@@ -148,6 +184,15 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
         />
       )}
       <Tools data={data} sel={sel} engine={engine} chosen={chosen} blind={blind} setBlind={setBlind} tip={tip} />
+      {votes && (
+        <Vote
+          blind={blind}
+          order={order}
+          heard={heardEnough}
+          nameOf={(id) => sel.byId.get(id)?.name ?? ''}
+          vote={vote}
+        />
+      )}
       <BuyRow data={data} product={sel.product} hidden={hidden} tip={tip} />
       <Panels
         features={data.features.ordered}

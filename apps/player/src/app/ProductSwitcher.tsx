@@ -15,6 +15,8 @@ export interface ProductSwitcherProps {
   order: string[];
   /** Blind mode before Reveal: names, pictures, models and adding or removing are hidden. */
   hidden: boolean;
+  /** After a blind vote, the product the visitor preferred (marked "Your pick"). */
+  pick?: string | null;
   status: Record<string, VersionStatus>;
   playable: (id: string) => boolean;
   choose: (id: string) => void;
@@ -27,7 +29,7 @@ export interface ProductSwitcherProps {
  * announcement of the selected one and a note per version that failed or is slow.
  */
 export function ProductSwitcher(props: ProductSwitcherProps) {
-  const { data, sel, chosen, setChosen, order, hidden, status, playable, choose, resolve, tip } = props;
+  const { data, sel, chosen, setChosen, order, hidden, pick, status, playable, choose, resolve, tip } = props;
   const { byId, selected, source, versionOf } = sel;
   const addId = useId();
   const [adding, setAdding] = useState('');
@@ -113,6 +115,7 @@ export function ProductSwitcher(props: ProductSwitcherProps) {
                 <span className="pname">
                   <span className="name">{nameOf(id)}</span>
                   {!hidden && p?.model && <span className="model">{p.model}</span>}
+                  {id === pick && <span className="badge on">Your pick</span>}
                   {note && <span className="pnote">{note}</span>}
                 </span>
               </button>

@@ -1,15 +1,12 @@
 import type { PlayerInstance } from '@atk/contract';
 import { useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
-import { shuffle } from './blind.ts';
+import { type Blind, shuffle } from './blind.ts';
 import { InfoPages } from './InfoPages.tsx';
 import { InfoTip } from './InfoTip.tsx';
 import { infoPagesOf, type Tip } from './instance.ts';
 import { buildShareUrl } from './share.ts';
 import type { SelectionState } from './useSelection.ts';
-
-/** A blind test: the products' shuffled order, and whether Reveal was pressed. */
-export type Blind = { order: string[]; revealed: boolean } | null;
 
 export interface ToolsProps {
   data: PlayerInstance;

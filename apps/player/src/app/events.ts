@@ -21,6 +21,10 @@ export interface PlayerEventOut {
   song_id?: string | null;
   source_id?: string | null;
   seconds?: number | null;
+  /** A vote: the products compared in the order shown, the seconds heard of each, whether levels were matched. */
+  products?: string[];
+  heard?: number[];
+  level_matched?: boolean;
 }
 
 /**

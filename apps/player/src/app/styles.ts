@@ -44,6 +44,9 @@ background:#e8eaef;color:#141c2b;font-size:12px;font-weight:700}
 .name{font-size:14px;line-height:18px;font-weight:600;overflow-wrap:anywhere}
 .model,.pnote{font-size:12px;line-height:16px;color:#4a5568}
 .pnote{font-style:italic}
+.vote{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px;margin:0;padding:0;border:0;min-width:0}
+.question{font-weight:700}
+.vote-note{flex-basis:100%;color:#4a5568;font-size:13px;line-height:18px}
 .remove{width:28px;border:1px solid #8a94a6;border-left:0;border-radius:0 8px 8px 0;background:#fff;color:#4a5568;
 font-size:16px;cursor:pointer}
 .remove:hover{background:#f5f6f8;color:#141c2b}

@@ -1,7 +1,15 @@
 import type { WidgetType } from '@atk/contract/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
-import { EventBatcher, type EventsSender, FLUSH_EVERY_MS, isUuid, pageUrl, TOKEN_RENEW_MS } from './events.ts';
+import {
+  EventBatcher,
+  type EventsSender,
+  FLUSH_EVERY_MS,
+  isUuid,
+  type PlayerEventOut,
+  pageUrl,
+  TOKEN_RENEW_MS,
+} from './events.ts';
 import { sendEvents, visitorId } from './send.ts';
 
 /** How often the playhead is shown and listening time counted while playing. */
@@ -13,7 +21,8 @@ const TICK_MS = 250;
  * FLUSH_EVERY_MS and when the page is hidden or left. A preview's instance (no uuid) sends nothing. Answers `play`,
  * which records a play of the selection. The launch goes at once, and its answer's token rides on the next batches
  * (each answer renews it); until it has come, events wait (unless the page is going away), and a token about to
- * expire launches again first (docs/api.md "How hard the statistics are to inflate").
+ * expire launches again first (docs/api.md "How hard the statistics are to inflate"). Answers `vote` too: a blind
+ * vote, sent at once.
  */
 export function usePlayerEvents(o: {
   api: string;
@@ -27,7 +36,9 @@ export function usePlayerEvents(o: {
   selected: string | null;
   songId: string | null;
   sourceId: string | null;
-}): { play: () => void } {
+  /** Told each tick's seconds heard of the selected product (a preview's too): what a blind vote may name. */
+  onHeard?: (productId: string, seconds: number) => void;
+}): { play: () => void; vote: (event: Omit<PlayerEventOut, 'type' | 'instance_id'>) => void } {
   const batcher = useRef(new EventBatcher()).current;
   const counting = isUuid(o.instanceId);
   // What the ticks count for, as of now (the effect below lives as long as one playing stretch).
@@ -40,9 +51,12 @@ export function usePlayerEvents(o: {
     let last = performance.now();
     const count = () => {
       const now = performance.now();
-      const { selected: p, songId: s, sourceId: src } = target.current;
-      if (counting && p && s && src)
-        batcher.listen({ instance_id: o.instanceId, product_id: p, song_id: s, source_id: src }, (now - last) / 1000);
+      const { selected: p, songId: s, sourceId: src, onHeard } = target.current;
+      const seconds = (now - last) / 1000;
+      if (p && s && src) {
+        onHeard?.(p, seconds);
+        if (counting) batcher.listen({ instance_id: o.instanceId, product_id: p, song_id: s, source_id: src }, seconds);
+      }
       last = now;
     };
     const timer = setInterval(() => {
@@ -111,6 +125,12 @@ export function usePlayerEvents(o: {
           song_id: songId,
           source_id: sourceId,
         });
+    },
+    /** Sent at once, with the listening gathered so far: the server checks the vote against it. */
+    vote: (event) => {
+      if (!counting) return;
+      batcher.add({ ...event, type: 'vote', instance_id: o.instanceId });
+      flush(false);
     },
   };
 }
