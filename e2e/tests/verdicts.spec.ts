@@ -5,16 +5,26 @@
  * (the brand, then the first instance) and the operators' analytics of the first instance show the summary line,
  * each product's votes, preferred count, share, 95 % interval and strength (computed here from the votes cast), the
  * pair matrix and the pair's sentence: "Listeners preferred …" for the brand's 20 decisive votes, "Not enough votes
- * yet" for the instance's 4. The Features
- * tab's Listener votes switch saves and reads back, and a plan without it marks it and refuses it.
+ * yet" for the instance's 4. Two ABX tests of the first instance, started and answered through the player's
+ * endpoints, show in the ABX table and its sentence with the server's figures. The Features tab's Listener votes
+ * switch saves and reads back, and a plan without it marks it and refuses it.
  */
-import { DEFAULT_FEATURES, DEFAULT_SUBSCRIPTION, LABEL, MSG, PERMISSION } from '@atk/contract';
+import {
+  type AbxResult,
+  DEFAULT_FEATURES,
+  DEFAULT_SUBSCRIPTION,
+  LABEL,
+  MSG,
+  PERMISSION,
+  STATISTICS_BASE,
+} from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { dialog, row, signInAs } from './lists.ts';
 import {
   api,
   apiLogin,
+  baseUrl,
   castVotes,
   customerOnPlan,
   DEMO,
@@ -73,7 +83,7 @@ const total = (c: Cast) => c.velour + c.pencil + c.none;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  scene = await votingInstance('Verdicts');
+  scene = await votingInstance('Verdicts', { plan: { abx_test: { is_enable: 1 } } });
   others = [
     await votingInstance('Verdicts', { customer: scene.customer }),
     await votingInstance('Verdicts', { customer: scene.customer }),
@@ -81,7 +91,87 @@ test.beforeAll(async () => {
   const counted = await Promise.all([cast(scene, FIRST), ...others.map((o) => cast(o, MORE))]);
   // each batch: two listens and the vote
   expect(counted).toEqual([total(FIRST) * 3, total(MORE) * 3, total(MORE) * 3]);
+  await takeAbxTests(scene, [8, 0]);
 });
+
+/**
+ * ABX tests of the scene's two products through the player's endpoints (docs/api.md "Listener verdicts"): the
+ * instance offers 8 trials; each visitor launches, starts a test and answers A for the first `asA` trials, B after.
+ */
+async function takeAbxTests(on: VotingScene, asA: number[]) {
+  const token = await apiLogin(on.customer.email, on.customer.password);
+  await ok(
+    api('PUT', `/instances/${on.instance.id}`, {
+      token,
+      body: {
+        features: { ...DEFAULT_FEATURES, listener_votes: { is_enable: 1 }, abx_test: { is_enable: 1, trials: 8 } },
+      },
+    }),
+  );
+  for (const a of asA) {
+    const visitor_id = crypto.randomUUID();
+    const instance_id = on.instance.id;
+    const launch = await ok(
+      api<{ token: string }>('POST', '/widget/events', {
+        body: { visitor_id, events: [{ type: 'launch', instance_id }] },
+      }),
+    );
+    const [a_id, b_id] = on.products.map((p) => p.id);
+    const started = await ok(
+      api<{ test: string; trials: number }>('POST', '/widget/abx', {
+        body: { visitor_id, token: launch.token, instance_id, song_id: on.songId, source_id: on.sourceId, a_id, b_id },
+      }),
+    );
+    expect(started.trials).toBe(8);
+    const answers = Array.from({ length: started.trials }, (_, i) => (i < a ? 'A' : 'B'));
+    const sent = await ok(
+      api<{ accepted: number }>('POST', '/widget/events', {
+        body: { visitor_id, token: launch.token, events: [{ type: 'abx', instance_id, test: started.test, answers }] },
+      }),
+    );
+    expect(sent.accepted).toBe(1);
+  }
+}
+
+/** The ABX table and sentence show what the API answers for the first instance: 2 tests, 16 trials. */
+async function expectAbx(page: Page) {
+  const token = await apiLogin(scene.customer.email, scene.customer.password);
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await fetch(
+    `${baseUrl()}${STATISTICS_BASE}/statistics/preferences?start=${today}&end=${today}&instance_id=${scene.instance.id}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const [r] = ((await res.json()) as { data: { abx: AbxResult[] } }).data.abx;
+  expect(r).toMatchObject({ tests: 2, trials: 16 });
+  const [first, second] = [...scene.products.map((p) => p.name)].sort();
+  expect([r.a_name, r.b_name]).toEqual([first, second]);
+  const verdicts = page.getByTestId('verdicts');
+  await expect(verdicts.getByRole('heading', { name: 'ABX tests: can listeners hear a difference?' })).toBeVisible();
+  const table = verdicts.getByTestId('verdicts-abx');
+  await expect(table.locator('caption')).toHaveText('ABX tests per pair of products');
+  await expect(table.locator('thead th')).toHaveText([
+    'Products',
+    'Tests',
+    'Trials',
+    'Correct',
+    'Chance by guessing',
+    'Heard a difference',
+  ]);
+  const p = (r.p_value ?? 0) * 100;
+  const chance = p < 0.1 ? '< 0.1 %' : p < 10 ? `${p.toFixed(1)} %` : `${Math.round(p)} %`;
+  const heard = Math.round((r.significant_share ?? 0) * 2);
+  await expect(table.locator('tbody tr.ant-table-row td')).toHaveText([
+    `${first} – ${second}`,
+    '2',
+    '16',
+    `${r.correct} (${pct(r.correct, 16)})`,
+    chance,
+    pct(heard, 2),
+  ]);
+  await expect(verdicts.getByTestId('verdicts-abx-sentences').locator('li')).toHaveText([
+    `${first} and ${second}: ${r.correct} of 16 trials right in 2 ABX tests — ${chance} chance by guessing (one-sided binomial); ${heard} of 2 listeners heard a difference on their own (p < 0.05).`,
+  ]);
+}
 
 /** Checks what the verdicts screen shows of the votes `c`. */
 async function expectVerdicts(page: Page, c: Cast) {
@@ -161,6 +251,7 @@ test('the customer reads its listeners’ verdicts on /client/statistics', async
     .filter({ hasText: scene.instance.name })
     .click();
   await expectVerdicts(page, FIRST);
+  await expectAbx(page);
   await page.getByLabel('Song', { exact: true }).click();
   const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await expect(options.first()).toHaveText(LABEL.all);
@@ -176,6 +267,7 @@ test('the operator reads the instance’s verdicts in its analytics', async ({ p
   await expect(page.getByRole('tab')).toHaveText([LABEL.tabLaunchesDaily, VERDICTS]);
   await page.getByRole('tab', { name: VERDICTS, exact: true }).click();
   await expectVerdicts(page, FIRST);
+  await expectAbx(page);
 });
 
 test('Listener votes on the Features tab: off by default, saved and read back', async ({ page }) => {

@@ -243,7 +243,9 @@ describe('ABX tests', () => {
     expect(res.body.data.abx).toEqual([
       {
         a_id: a._id,
+        a_name: a.general.name,
         b_id: b._id,
+        b_name: b.general.name,
         tests: 2,
         trials: 16,
         correct: 7,

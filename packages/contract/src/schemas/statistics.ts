@@ -244,7 +244,9 @@ export const pairPreference = z
 export type PairPreference = z.infer<typeof pairPreference>;
 export const abxResult = z.object({
   a_id: id.describe('One product of the pair tested.'),
+  a_name: z.string().describe('Its name.'),
   b_id: id.describe('The other.'),
+  b_name: z.string().describe('Its name.'),
   tests: z.number().int().describe('ABX tests of the pair completed.'),
   trials: z.number().int().describe('Their trials.'),
   correct: z.number().int().describe('Trials answered right.'),

@@ -4,6 +4,7 @@ import { type HTMLAttributes, lazy, Suspense, useMemo, useState } from 'react';
 import { SelectFilter } from '../../components/Filters.tsx';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
+  type AbxResult,
   type DayRange,
   type PairPreference,
   type PreferenceFilter,
@@ -15,6 +16,8 @@ import {
 import { FilterRow, InstanceFilter, useChartColors } from './parts.tsx';
 import type { ShareRow } from './ShareChart.tsx';
 import {
+  abxSentence,
+  chance,
   flipped,
   interval,
   pairSentence,
@@ -27,6 +30,62 @@ import {
 
 const ShareChart = lazy(() => import('./ShareChart.tsx'));
 const ALL = { value: '', label: 'All' };
+/** Header cells name their column for screen readers, as the pair matrix's do. */
+const scoped = <T,>(columns: TableColumnsType<T>): TableColumnsType<T> =>
+  columns.map((c) => ({ ...c, onHeaderCell: () => ({ scope: 'col' }) as HTMLAttributes<HTMLElement> }));
+const share = (n: number | null) => (n === null ? '—' : percent(n));
+
+const PRODUCT_COLUMNS = scoped<ProductPreference>([
+  { key: 'name', title: VERDICT.product, dataIndex: 'name' },
+  { key: 'votes', title: VERDICT.votes, dataIndex: 'votes', align: 'right' },
+  { key: 'wins', title: VERDICT.preferred, dataIndex: 'wins', align: 'right' },
+  { key: 'share', title: VERDICT.share, align: 'right', render: (_, p) => share(p.share) },
+  { key: 'interval', title: VERDICT.interval, align: 'right', render: (_, p) => interval(p.low, p.high) },
+  {
+    key: 'strength',
+    title: VERDICT.strength,
+    align: 'right',
+    render: (_, p) => strengthOf(p.strength, p.strength_low, p.strength_high),
+  },
+]);
+const ABX_COLUMNS = scoped<AbxResult>([
+  { key: 'pair', title: VERDICT.pair, render: (_, r) => `${r.a_name} – ${r.b_name}` },
+  { key: 'tests', title: VERDICT.tests, dataIndex: 'tests', align: 'right' },
+  { key: 'trials', title: VERDICT.trials, dataIndex: 'trials', align: 'right' },
+  {
+    key: 'correct',
+    title: VERDICT.correct,
+    align: 'right',
+    render: (_, r) => `${r.correct} (${share(r.trials ? r.correct / r.trials : null)})`,
+  },
+  { key: 'chance', title: VERDICT.chance, align: 'right', render: (_, r) => chance(r.p_value) },
+  { key: 'heard', title: VERDICT.heard, align: 'right', render: (_, r) => share(r.significant_share) },
+]);
+
+/** The ABX results per pair of products: a table, then a sentence per pair. */
+function AbxResults({ results, loading }: { results: AbxResult[]; loading: boolean }) {
+  return (
+    <>
+      <h3 className="statistics__subheading">{VERDICT.abxHeading}</h3>
+      <Table<AbxResult>
+        className="statistics__table"
+        data-testid="verdicts-abx"
+        caption={VERDICT.abxTable}
+        rowKey={(r) => `${r.a_id}-${r.b_id}`}
+        size="small"
+        columns={ABX_COLUMNS}
+        dataSource={results}
+        loading={loading}
+        pagination={false}
+      />
+      <ul className="verdicts__sentences" data-testid="verdicts-abx-sentences">
+        {results.map((r) => (
+          <li key={`${r.a_id}-${r.b_id}`}>{abxSentence(r)}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 /** The song and source selects: the chosen instance's songs and their sources; without an instance, only All. */
 function SongSourceFilters({
@@ -113,7 +172,8 @@ function PairMatrix({ products, pairs }: { products: ProductPreference[]; pairs:
 /**
  * Listener verdicts (docs/api.md "Listener verdicts"): the blind votes of the brand's players, or of one instance
  * (`instanceId` fixed: the operators' instance analytics), filtered by song and source. The summary line, the share
- * bars with their 95 % intervals and the same figures as a table, the pair matrix and a sentence per pair.
+ * bars with their 95 % intervals and the same figures as a table, the pair matrix and a sentence per pair; then,
+ * once listeners took ABX tests, their results per pair.
  */
 export function Verdicts({
   scope,
@@ -145,28 +205,7 @@ export function Verdicts({
         })),
     [products],
   );
-  const columns = useMemo<TableColumnsType<ProductPreference>>(() => {
-    const base: TableColumnsType<ProductPreference> = [
-      { key: 'name', title: VERDICT.product, dataIndex: 'name' },
-      { key: 'votes', title: VERDICT.votes, dataIndex: 'votes', align: 'right' },
-      { key: 'wins', title: VERDICT.preferred, dataIndex: 'wins', align: 'right' },
-      {
-        key: 'share',
-        title: VERDICT.share,
-        align: 'right',
-        render: (_, p) => (p.share === null ? '—' : percent(p.share)),
-      },
-      { key: 'interval', title: VERDICT.interval, align: 'right', render: (_, p) => interval(p.low, p.high) },
-      {
-        key: 'strength',
-        title: VERDICT.strength,
-        align: 'right',
-        render: (_, p) => strengthOf(p.strength, p.strength_low, p.strength_high),
-      },
-    ];
-    // header cells name their column for screen readers, as the pair matrix's do
-    return base.map((c) => ({ ...c, onHeaderCell: () => ({ scope: 'col' }) as HTMLAttributes<HTMLElement> }));
-  }, []);
+
   return (
     <section className="verdicts" data-testid="verdicts" aria-label={VERDICT.tab}>
       <FilterRow>
@@ -195,7 +234,7 @@ export function Verdicts({
             caption={VERDICT.productsTable}
             rowKey="product_id"
             size="small"
-            columns={columns}
+            columns={PRODUCT_COLUMNS}
             dataSource={products}
             loading={read.isFetching}
             pagination={false}
@@ -211,6 +250,7 @@ export function Verdicts({
           </ul>
         </>
       )}
+      {(data?.abx.length ?? 0) > 0 && <AbxResults results={data?.abx ?? []} loading={read.isFetching} />}
     </section>
   );
 }

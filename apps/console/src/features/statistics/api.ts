@@ -7,6 +7,7 @@ import { call } from '../../api/client.ts';
 import { PICKER_QUERY } from '../../api/pickers.ts';
 
 export type {
+  AbxResult,
   DailySeries,
   LaunchSeries,
   PairPreference,

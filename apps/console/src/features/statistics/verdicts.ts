@@ -2,7 +2,7 @@
  * The Listener verdicts' texts (docs/api.md "Listener verdicts"): shares as whole percentages, a 95 % interval as
  * "57–70 %", and one plain sentence per pair of products. Kept apart from the screen so the wording has one home.
  */
-import type { PairPreference, Preferences } from './api.ts';
+import type { AbxResult, PairPreference, Preferences } from './api.ts';
 
 export const VERDICT = {
   tab: 'Listener verdicts',
@@ -19,7 +19,35 @@ export const VERDICT = {
   strength: 'Strength',
   song: 'Song',
   source: 'Source',
+  abxHeading: 'ABX tests: can listeners hear a difference?',
+  abxTable: 'ABX tests per pair of products',
+  pair: 'Products',
+  tests: 'Tests',
+  trials: 'Trials',
+  correct: 'Correct',
+  chance: 'Chance by guessing',
+  heard: 'Heard a difference',
 } as const;
+
+/**
+ * A one-sided binomial p-value as a chance: "3.5 %" (one decimal below 10 %, whole above), "< 0.1 %" below that;
+ * "—" when nothing was counted.
+ */
+export function chance(p: number | null): string {
+  if (p === null) return '—';
+  const pct = p * 100;
+  if (pct < 0.1) return '< 0.1 %';
+  return pct < 10 ? `${pct.toFixed(1)} %` : `${Math.round(pct)} %`;
+}
+
+/**
+ * An ABX pair's sentence: "LC-1 and BD-7: 61 of 96 trials right in 12 ABX tests — 0.5 % chance by guessing
+ * (one-sided binomial); 4 of 12 listeners heard a difference on their own (p < 0.05)."
+ */
+export function abxSentence(r: AbxResult): string {
+  const alone = Math.round((r.significant_share ?? 0) * r.tests);
+  return `${r.a_name} and ${r.b_name}: ${r.correct} of ${r.trials} trials right in ${r.tests} ABX tests — ${chance(r.p_value)} chance by guessing (one-sided binomial); ${alone} of ${r.tests} listeners heard a difference on their own (p < 0.05).`;
+}
 
 /** A share (0–1) as a whole percentage: "64 %". */
 export const percent = (share: number) => `${Math.round(share * 100)} %`;

@@ -332,9 +332,12 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
   const abx: AbxResult[] = abxRows.map((row) => {
     const swap = nameOf(row.a).localeCompare(nameOf(row.b)) > 0;
     const tests = Number(row.tests);
+    const [a, b] = swap ? [row.b, row.a] : [row.a, row.b];
     return {
-      a_id: swap ? row.b : row.a,
-      b_id: swap ? row.a : row.b,
+      a_id: a,
+      a_name: nameOf(a),
+      b_id: b,
+      b_name: nameOf(b),
       tests,
       trials: Number(row.trials),
       correct: Number(row.correct),
