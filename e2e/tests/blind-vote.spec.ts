@@ -5,11 +5,20 @@
  * second: the player does not ask, and a vote it forges through the API is dropped (the server checks what it heard).
  * The brand's API and its Listener verdicts screen show the two votes; another brand's customer gets a 404.
  */
-import { DEFAULT_SUBSCRIPTION, STATISTICS_BASE } from '@atk/contract';
+import { DEFAULT_SUBSCRIPTION } from '@atk/contract';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './lists.ts';
-import { api, apiLogin, baseUrl, customerOnPlan, serveElsewhere, type VotingScene, votingInstance } from './support.ts';
+import {
+  api,
+  apiLogin,
+  baseUrl,
+  customerOnPlan,
+  serveElsewhere,
+  todaysVerdicts,
+  type VotingScene,
+  votingInstance,
+} from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -30,20 +39,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (site) await new Promise((resolve) => site.server.close(resolve));
 });
-
-const today = () => new Date().toISOString().slice(0, 10);
-interface Preferences {
-  votes: number;
-  no_preference: number;
-  products: { product_id: string; votes: number; wins: number; share: number; low: number; high: number }[];
-}
-async function preferences(token: string, instanceId: string) {
-  const res = await fetch(
-    `${baseUrl()}${STATISTICS_BASE}/statistics/preferences?start=${today()}&end=${today()}&instance_id=${instanceId}`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  return (await res.json()) as { code: number; msg: string; data: Preferences };
-}
 
 /** A visitor of its own (a new browser context: its own stored visitor id) on the brand's page, the player open. */
 async function visitor(browser: Browser): Promise<{ page: Page; player: Locator }> {
@@ -146,8 +141,10 @@ test('visitor 3 hears each product for a second: no question, and a forged vote 
 
 test('the brand reads the two votes from the API and on its Listener verdicts screen', async ({ page }) => {
   const token = await apiLogin(scene.customer.email, scene.customer.password);
-  await expect.poll(async () => (await preferences(token, scene.instance.id)).data?.votes, { timeout: 30_000 }).toBe(2);
-  const read = (await preferences(token, scene.instance.id)).data;
+  await expect
+    .poll(async () => (await todaysVerdicts(token, scene.instance.id)).data?.votes, { timeout: 30_000 })
+    .toBe(2);
+  const read = (await todaysVerdicts(token, scene.instance.id)).data;
   expect(read.no_preference).toBe(0);
   // each was in both votes and preferred in one: 50 %, with the 95 % Wilson interval of 1 of 2 (9–91 %)
   expect([...preferred].sort()).toEqual(scene.products.map((p) => p.name).sort());
@@ -176,6 +173,6 @@ test('the brand reads the two votes from the API and on its Listener verdicts sc
 
   // another brand's customer: that instance is not found
   const other = await customerOnPlan('Blind Vote Other', DEFAULT_SUBSCRIPTION);
-  const foreign = await preferences(await apiLogin(other.email, other.password), scene.instance.id);
+  const foreign = await todaysVerdicts(await apiLogin(other.email, other.password), scene.instance.id);
   expect(foreign.code).toBe(404);
 });

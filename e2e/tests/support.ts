@@ -10,6 +10,8 @@ import {
   DEFAULT_SUBSCRIPTION,
   hashPassword,
   type IMAGE_TYPES,
+  type Preferences,
+  STATISTICS_BASE,
   type Subscription,
 } from '@atk/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -497,6 +499,16 @@ export async function castVotes(
 }
 
 /** The demo brand's Velour R2 and Pencil S4, found through its product list. */
+/** Today's Listener verdicts of one instance, read as `token` (its brand's customer) reads them: the whole answer. */
+export async function todaysVerdicts(token: string, instanceId: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  const query = `start=${today}&end=${today}&instance_id=${instanceId}`;
+  const res = await fetch(`${baseUrl()}${STATISTICS_BASE}/statistics/preferences?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()) as { code: number; msg: string; data: Preferences };
+}
+
 export async function demoMicrophones(): Promise<{ _id: string; general: { brand_id: string } }[]> {
   const demo = await apiLogin(DEMO.customer);
   const product = async (name: string) => {

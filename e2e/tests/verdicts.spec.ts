@@ -9,27 +9,19 @@
  * endpoints, show in the ABX table and its sentence with the server's figures. The Features tab's Listener votes
  * switch saves and reads back, and a plan without it marks it and refuses it.
  */
-import {
-  type AbxResult,
-  DEFAULT_FEATURES,
-  DEFAULT_SUBSCRIPTION,
-  LABEL,
-  MSG,
-  PERMISSION,
-  STATISTICS_BASE,
-} from '@atk/contract';
+import { DEFAULT_FEATURES, DEFAULT_SUBSCRIPTION, LABEL, MSG, PERMISSION } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { dialog, row, signInAs } from './lists.ts';
 import {
   api,
   apiLogin,
-  baseUrl,
   castVotes,
   customerOnPlan,
   DEMO,
   ok,
   toast,
+  todaysVerdicts,
   type VotingScene,
   votingInstance,
 } from './support.ts';
@@ -136,12 +128,7 @@ async function takeAbxTests(on: VotingScene, asA: number[]) {
 /** The ABX table and sentence show what the API answers for the first instance: 2 tests, 16 trials. */
 async function expectAbx(page: Page) {
   const token = await apiLogin(scene.customer.email, scene.customer.password);
-  const today = new Date().toISOString().slice(0, 10);
-  const res = await fetch(
-    `${baseUrl()}${STATISTICS_BASE}/statistics/preferences?start=${today}&end=${today}&instance_id=${scene.instance.id}`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  const [r] = ((await res.json()) as { data: { abx: AbxResult[] } }).data.abx;
+  const [r] = (await todaysVerdicts(token, scene.instance.id)).data.abx;
   expect(r).toMatchObject({ tests: 2, trials: 16 });
   const [first, second] = [...scene.products.map((p) => p.name)].sort();
   expect([r.a_name, r.b_name]).toEqual([first, second]);
