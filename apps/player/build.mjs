@@ -17,10 +17,12 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 const outdir = path.resolve(here, '../console/dist/player');
-// The blind vote (src/app/Vote.tsx) took the app chunk past 26 kB (by 0.7 kB): each budget grew by 1 kB for it.
-const BUDGETS = { 'atk-player.js': 4 * 1024, 'atk-player-app.js': 27 * 1024, 'atk-mobile.js': 5 * 1024 };
+// Listener verdicts grew the app chunk from 26 kB: the blind vote (src/app/Vote.tsx) by 0.7 kB, the ABX test
+// (src/app/Abx.tsx) by 1.9 kB; each budget grew by 3 kB for them. A chunk of its own for the ABX test (esbuild's
+// splitting) would save only 0.9 kB of the first load: splitting costs its import wiring and a request.
+const BUDGETS = { 'atk-player.js': 4 * 1024, 'atk-player-app.js': 29 * 1024, 'atk-mobile.js': 5 * 1024 };
 /** Everything a host page downloads for the desktop player (the stylesheet is served as it is: under 1 kB). */
-const DESKTOP_TOTAL = { files: ['atk-player.css', 'atk-player.js', 'atk-player-app.js'], budget: 31 * 1024 };
+const DESKTOP_TOTAL = { files: ['atk-player.css', 'atk-player.js', 'atk-player-app.js'], budget: 33 * 1024 };
 /** The mobile widget's scripts together (loader and app chunk): a phone on a slow network loads all of them. */
 const MOBILE_TOTAL = { files: ['atk-mobile.js', 'atk-mobile-app.js'], budget: 45 * 1024 };
 // Browsers with native class fields, private members and optional chaining (Chrome 91: esbuild rewrites `?.`

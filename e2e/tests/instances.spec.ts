@@ -347,6 +347,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
     LABEL.featureDisplayPrice,
     // its help line follows the label in the same cell
     new RegExp(`^${LABEL.featureListenerVotes}After a blind test`),
+    new RegExp(`^${LABEL.featureAbxTest}In a blind test, listeners can take an ABX test`),
   ]);
   await expect(shown(features, `Order of ${LABEL.tabListeningGuide}`)).toHaveText('1');
   await expect(shown(features, `Order of ${LABEL.tabTechSpecs}`)).toHaveText('4');

@@ -216,8 +216,13 @@ describe('ABX tests', () => {
     // One wrong answer: 7 of 8.
     const answers = x.map((answer, i) => (i === 3 ? flip(answer) : answer));
     const event = { type: 'abx', instance_id: abx._id, test, answers, trial_seconds: answers.map(() => 4) };
-    expect((await sendAs(v, [event])).accepted).toBe(1);
-    expect((await sendAs(v, [event])).accepted).toBe(0); // once
+    // the answer gives the listener the score, once the answers are in; the page had nothing of X before
+    const first = await sendAs(v, [event]);
+    expect(first.accepted).toBe(1);
+    expect(first.abx).toEqual([{ test, trials: 8, correct: 7, p_value: binomialTail(7, 8) }]);
+    const again = await sendAs(v, [event]);
+    expect(again.accepted).toBe(0); // once
+    expect(again.abx).toBeUndefined();
     // Another visitor cannot send them; nor an answer list of another length.
     const w = await launched(app.url, abx._id, { address: '198.51.100.3' });
     expect((await sendAs(w, [event])).accepted).toBe(0);

@@ -4,7 +4,7 @@
  * (signed with the test secret), so listening that real time allows can be sent at once.
  */
 import { randomUUID } from 'node:crypto';
-import { API_BASE, type WidgetType } from '@atk/contract';
+import { API_BASE, type PlayerEventsAnswer, type WidgetType } from '@atk/contract';
 import { issueToken } from '../src/modules/statistics/tokens.ts';
 import { TEST_EVENTS_SECRET } from './harness.ts';
 
@@ -21,6 +21,7 @@ export interface Sent {
   status: number;
   accepted: number;
   token: string | null;
+  abx?: PlayerEventsAnswer['abx'];
 }
 
 /** Sends a batch as `v` (its token, its address behind a trusted proxy); keeps the answer's token. */
@@ -30,9 +31,14 @@ export async function sendAs(v: Visitor, events: Record<string, unknown>[], toke
     headers: { 'content-type': 'application/json', 'x-forwarded-for': v.address },
     body: JSON.stringify({ visitor_id: v.visitor, widget_type: v.widget, ...(token ? { token } : {}), events }),
   });
-  const body = (await res.json()) as { data: { accepted: number; token: string | null } | null };
+  const body = (await res.json()) as { data: PlayerEventsAnswer | null };
   if (body.data?.token) v.token = body.data.token;
-  return { status: res.status, accepted: body.data?.accepted ?? 0, token: body.data?.token ?? null };
+  return {
+    status: res.status,
+    accepted: body.data?.accepted ?? 0,
+    token: body.data?.token ?? null,
+    abx: body.data?.abx,
+  };
 }
 
 /** A visitor that launched `instance` (through the endpoint), with the token its launch answered. */

@@ -65,6 +65,16 @@ export const ABX_TRIALS_MAX = 16;
 export const ABX_TRIALS_DEFAULT = 8;
 /** An ABX test's answers are taken this long after it started. */
 export const ABX_TEST_SECONDS = 12 * 3600;
+
+/**
+ * A one-sided binomial p-value as a listener reads it: "3.5 %" (one decimal below 10 %, whole above), "< 0.1 %"
+ * below that; the player's ABX score and the Listener verdicts screen write it alike.
+ */
+export function abxChance(p: number): string {
+  const pct = p * 100;
+  if (pct < 0.1) return '< 0.1 %';
+  return pct < 10 ? `${pct.toFixed(1)} %` : `${Math.round(pct)} %`;
+}
 /** Bradley–Terry strengths are given only when every pair of products was compared this often. */
 export const STRENGTH_MIN_PAIR_VOTES = 10;
 export const PLAYER_EVENTS_MAX = 50;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Abx } from './Abx.tsx';
 import { BuyRow } from './BuyRow.tsx';
 import { type Blind, votable } from './blind.ts';
 import { MAX_LISTEN_SECONDS } from './events.ts';
@@ -98,6 +99,9 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     onHeard,
   });
 
+  // An ABX test (./Abx.tsx) needs a visitor id to tie it to: none in strict privacy mode.
+  const abxOffered = data.features.abx_trials > 0 && hidden && !strict && recorded.length >= 2;
+
   // ── actions ───────────────────────────────────────────────────────────────────────────────────────
   const playable = (id: string) => !!versionOf(id) && status[id]?.state !== 'failed';
   function choose(id: string) {
@@ -191,6 +195,21 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
           heard={heardEnough}
           nameOf={(id) => sel.byId.get(id)?.name ?? ''}
           vote={vote}
+        />
+      )}
+      {abxOffered && songId && sourceId && blind && (
+        <Abx
+          key={`${voteKey}|${blind.order.join()}`}
+          instanceId={data._id}
+          songId={songId}
+          sourceId={sourceId}
+          order={order.filter((id) => recorded.includes(id))}
+          engine={engine}
+          versionOf={versionOf}
+          resolve={resolve}
+          api={api}
+          post={events.post}
+          choose={choose}
         />
       )}
       <BuyRow data={data} product={sel.product} hidden={hidden} tip={tip} />

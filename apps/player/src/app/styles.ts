@@ -45,6 +45,8 @@ background:#e8eaef;color:#141c2b;font-size:12px;font-weight:700}
 .model,.pnote{font-size:12px;line-height:16px;color:#4a5568}
 .pnote{font-style:italic}
 .vote{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px;margin:0;padding:0;border:0;min-width:0}
+.abx{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;border:0;min-width:0}
+.abx legend{padding:0;margin-bottom:8px}
 .question{font-weight:700}
 .vote-note{flex-basis:100%;color:#4a5568;font-size:13px;line-height:18px}
 .remove{width:28px;border:1px solid #8a94a6;border-left:0;border-radius:0 8px 8px 0;background:#fff;color:#4a5568;

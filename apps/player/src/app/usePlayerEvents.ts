@@ -38,7 +38,11 @@ export function usePlayerEvents(o: {
   sourceId: string | null;
   /** Told each tick's seconds heard of the selected product (a preview's too): what a blind vote may name. */
   onHeard?: (productId: string, seconds: number) => void;
-}): { play: () => void; vote: (event: Omit<PlayerEventOut, 'type' | 'instance_id'>) => void } {
+}): {
+  play: () => void;
+  vote: (event: Omit<PlayerEventOut, 'type' | 'instance_id'>) => void;
+  post: <T>(path: string, body: object) => Promise<T | null>;
+} {
   const batcher = useRef(new EventBatcher()).current;
   const counting = isUuid(o.instanceId);
   // What the ticks count for, as of now (the effect below lives as long as one playing stretch).
@@ -53,7 +57,8 @@ export function usePlayerEvents(o: {
       const now = performance.now();
       const { selected: p, songId: s, sourceId: src, onHeard } = target.current;
       const seconds = (now - last) / 1000;
-      if (p && s && src) {
+      // an ABX test's X is heard without being a product: nothing is counted for it
+      if (p && s && src && target.current.engine().selected === p) {
         onHeard?.(p, seconds);
         if (counting) batcher.listen({ instance_id: o.instanceId, product_id: p, song_id: s, source_id: src }, seconds);
       }
@@ -125,6 +130,27 @@ export function usePlayerEvents(o: {
           song_id: songId,
           source_id: sourceId,
         });
+    },
+    /**
+     * POSTs to one of the widget's paths (`/widget/abx`, `/widget/events`) as this visitor with the launch's token,
+     * keeping the token its answer renews; answers `data`, or null in strict mode (no visitor id to tie a test to),
+     * in a preview, before the launch's token, or on any failure.
+     */
+    post: async <T>(path: string, body: object) => {
+      if (!counting || o.strict || !token.value) return null;
+      try {
+        const res = await fetch(`${o.api}${path}`, {
+          method: 'POST',
+          body: JSON.stringify({ ...senderOf(), token: token.value, ...body }),
+          headers: { 'content-type': 'text/plain' },
+          credentials: 'omit',
+        });
+        const r = (await res.json()) as { data?: (T & { token?: string | null }) | null };
+        if (r.data?.token) Object.assign(token, { value: r.data.token, at: Date.now() });
+        return r.data ?? null;
+      } catch {
+        return null;
+      }
     },
     /** Sent at once, with the listening gathered so far: the server checks the vote against it. */
     vote: (event) => {

@@ -404,6 +404,14 @@ export class AudioEngine {
     fadeTo(to.fade.gain, curves.in, at, this.#crossfadeS);
   }
 
+  /** A version's loudness as level matching reads it (an ABX test measures its three in the page). */
+  setLoudness(id: string, lufs: number | null): void {
+    const track = this.#tracks.get(id);
+    if (!track) return;
+    track.lufs = lufs;
+    this.#applyLevels(false);
+  }
+
   /** Level matching on (default) or off. */
   setLevelMatched(on: boolean): void {
     this.#matched = on;

@@ -340,6 +340,18 @@ export const playerEventsAnswer = z.object({
     .string()
     .nullable()
     .describe("The token the visitor's next batches carry: issued by a launch, renewed by a valid batch; else null."),
+  /** The ABX tests whose answers this batch brought, scored by the server's own sequence (each test once). */
+  abx: z
+    .array(
+      z.object({
+        test: z.string().describe('The test, as POST /widget/abx gave it.'),
+        trials: z.number().int().describe('Its trials.'),
+        correct: z.number().int().describe('Trials answered right.'),
+        p_value: z.number().describe('The one-sided binomial chance of this many right or more by guessing.'),
+      }),
+    )
+    .optional()
+    .describe('The ABX tests this batch completed, scored (absent when none; a test already counted is not).'),
 });
 export type PlayerEventsAnswer = z.infer<typeof playerEventsAnswer>;
 

@@ -2,6 +2,7 @@
  * The Listener verdicts' texts (docs/api.md "Listener verdicts"): shares as whole percentages, a 95 % interval as
  * "57–70 %", and one plain sentence per pair of products. Kept apart from the screen so the wording has one home.
  */
+import { abxChance } from '@atk/contract';
 import type { AbxResult, PairPreference, Preferences } from './api.ts';
 
 export const VERDICT = {
@@ -29,16 +30,8 @@ export const VERDICT = {
   heard: 'Heard a difference',
 } as const;
 
-/**
- * A one-sided binomial p-value as a chance: "3.5 %" (one decimal below 10 %, whole above), "< 0.1 %" below that;
- * "—" when nothing was counted.
- */
-export function chance(p: number | null): string {
-  if (p === null) return '—';
-  const pct = p * 100;
-  if (pct < 0.1) return '< 0.1 %';
-  return pct < 10 ? `${pct.toFixed(1)} %` : `${Math.round(pct)} %`;
-}
+/** A one-sided binomial p-value as a chance (the contract's `abxChance`: "3.5 %"), or "—" when nothing was counted. */
+export const chance = (p: number | null) => (p === null ? '—' : abxChance(p));
 
 /**
  * An ABX pair's sentence: "LC-1 and BD-7: 61 of 96 trials right in 12 ABX tests — 0.5 % chance by guessing

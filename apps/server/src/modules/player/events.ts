@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { ABX_TRIALS_DEFAULT, type AbxStart, type InstanceSong, MSG, type PlayerEvents, pageUrl } from '@atk/contract';
+import {
+  ABX_TRIALS_DEFAULT,
+  type AbxStart,
+  type InstanceSong,
+  MSG,
+  type PlayerEvents,
+  type PlayerEventsAnswer,
+  pageUrl,
+} from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
@@ -29,6 +37,7 @@ import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { type CheckedVote, foldVotes } from '../statistics/preferences.ts';
 import { strictVisitorId } from '../statistics/salts.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
+import { binomialTail } from '../statistics/verdicts.ts';
 import { touches } from './cache.ts';
 
 /**
@@ -147,7 +156,7 @@ export async function recordPlayerEvents(
   address: string | undefined,
   secret: Buffer,
   userAgent = '',
-): Promise<{ accepted: number; token: string | null }> {
+): Promise<PlayerEventsAnswer> {
   const strict = sent.privacy === 'strict';
   const batch = {
     ...sent,
@@ -216,7 +225,7 @@ export async function recordPlayerEvents(
     const ours = tokenOf(test.instance);
     if (test.instance !== e.instance_id.toLowerCase() || test.visitor !== ours.visitor.toLowerCase()) return [];
     if (test.widget !== batch.widget_type || !offers(inst, test)) return [];
-    return [scoreAbx(secret, test, inst.launchBrand, e.answers, e.trial_seconds)];
+    return [scoreAbx(secret, e.test as string, test, inst.launchBrand, e.answers, e.trial_seconds)];
   });
   const held = [...issued].find(([, at]) => at !== null)?.[0];
   if (!values.length) await countEventsHit(db, address);
@@ -240,11 +249,23 @@ export async function recordPlayerEvents(
   }
   // after the batch's listening is folded: a vote sent with its last listening counts it
   const voted = votes.length ? await foldVotes(db, batch.visitor_id, batch.widget_type, votes) : 0;
-  const tested = abx.length ? await foldAbx(db, batch.visitor_id, batch.widget_type, abx) : 0;
+  const stored = abx.length ? await foldAbx(db, batch.visitor_id, batch.widget_type, abx) : [];
   const tokenFor = folded.launched[0] ?? held;
+  // the player shows its listener the score: only now, after the answers, and for the test's first answers only
+  const scored = abx.filter((t) => stored.includes(t.test_id));
   return {
-    accepted: folded.accepted + voted + tested,
+    accepted: folded.accepted + voted + stored.length,
     token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null,
+    ...(scored.length
+      ? {
+          abx: scored.map((t) => ({
+            test: t.token,
+            trials: t.trials,
+            correct: t.correct,
+            p_value: binomialTail(t.correct, t.trials),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -69,6 +69,8 @@ export function abxSequence(secret: Buffer, test: Pick<AbxTest, 'nonce' | 'trial
 /** One test's answers, scored by the server's own sequence (modules/player/events.ts checks them first). */
 export interface CheckedAbx {
   test_id: string;
+  /** The test as the page sent it (not stored): the answer names it beside its score. */
+  token: string;
   instance_id: string;
   brand_id: string;
   song_id: string;
@@ -86,6 +88,7 @@ export interface CheckedAbx {
 
 export function scoreAbx(
   secret: Buffer,
+  token: string,
   test: AbxTest,
   brandId: string,
   answers: ('A' | 'B')[],
@@ -96,6 +99,7 @@ export function scoreAbx(
   const [a, b] = [test.a.toLowerCase(), test.b.toLowerCase()].sort();
   return {
     test_id: test.nonce,
+    token,
     instance_id: test.instance,
     brand_id: brandId,
     song_id: test.song,
@@ -112,13 +116,13 @@ export function scoreAbx(
 
 /**
  * Stores scored tests (each once: its nonce is the key) and rolls them up per pair at the votes' levels, per day
- * and per month, in one statement; answers how many were stored.
+ * and per month, in one statement; answers the ids of the tests stored now.
  */
 export async function foldAbx(db: Db, visitorId: string, widgetType: WidgetType, tests: CheckedAbx[]) {
-  const [r] = resultRows<{ stored: number | string }>(
+  const rows = resultRows<{ test_id: string }>(
     await executeNamed(db, 'fold_player_abx', foldAbxStatement(visitorId, widgetType, tests)),
   );
-  return Number(r.stored);
+  return rows.map((r) => r.test_id);
 }
 
 function foldAbxStatement(visitorId: string, widgetType: WidgetType, tests: CheckedAbx[]): SQL {
@@ -132,7 +136,7 @@ function foldAbxStatement(visitorId: string, widgetType: WidgetType, tests: Chec
   return sql`
     with t as (select now() as at, to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day),
     sent as (
-      select * from jsonb_to_recordset(${JSON.stringify(tests)}::jsonb) as x(
+      select * from jsonb_to_recordset(${JSON.stringify(tests.map(({ token: _, ...t }) => t))}::jsonb) as x(
         test_id text, instance_id uuid, brand_id uuid, song_id uuid, source_id uuid, a_id uuid, b_id uuid,
         answers text, trials int, correct int, significant boolean, trial_seconds float8[])
     ),
@@ -165,5 +169,5 @@ function foldAbxStatement(visitorId: string, widgetType: WidgetType, tests: Chec
       ${counts(sql.raw('left(day, 7)'))}
       on conflict on constraint stats_monthly_abx_pairs_pk do update set ${add}
     )
-    select count(*) as stored from stored`;
+    select test_id from stored`;
 }

@@ -1,5 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import {
+  ABX_TRIALS_MAX,
+  ABX_TRIALS_MIN,
   ATK_SONGS_CHOICES,
   DEFAULT_FEATURES,
   featuresBeyond,
@@ -21,7 +23,7 @@ import { type TabProps, useSaveInstance } from '../context.ts';
 import { setFeatureOrder } from '../ordering.ts';
 import { FEATURE_LABELS, usePlan } from '../plan.ts';
 
-type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price' | 'listener_votes';
+type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price' | 'listener_votes' | 'abx_test';
 type MaxCount = 'products_in_player' | 'atk_songs';
 type Row =
   | { key: OrderedFeature; kind: 'ordered'; label: string }
@@ -46,7 +48,17 @@ const ROWS: Row[] = [
     label: FEATURE_LABELS.listener_votes,
     help: 'After a blind test, the player asks listeners which product they preferred.',
   },
+  {
+    key: 'abx_test',
+    kind: 'enable',
+    label: FEATURE_LABELS.abx_test,
+    help: 'In a blind test, listeners can take an ABX test of two products: can they hear a difference?',
+  },
 ];
+const TRIAL_OPTIONS = Array.from({ length: ABX_TRIALS_MAX - ABX_TRIALS_MIN + 1 }, (_, i) => ({
+  value: ABX_TRIALS_MIN + i,
+  label: `${ABX_TRIALS_MIN + i} trials`,
+}));
 
 const ORDER_OPTIONS = ORDERED_FEATURES.map((_, i) => ({ value: i + 1, label: String(i + 1) }));
 const maxOptions = (choices: readonly number[]) =>
@@ -90,8 +102,8 @@ function PlanMark({ feature }: { feature: GatedFeature | null }) {
 /**
  * Features: the five ordered features with an Enable switch and an Order
  * select 1-5 (orders stay distinct); Products in Player (5 / No limit) and ATK Songs (3 / No limit); Other
- * Brands Products, My Audio, Display Price and Listener votes (off by default, with a line saying what it does)
- * enable-only.
+ * Brands Products, My Audio, Display Price, Listener votes and ABX test (off by default, with a line saying what
+ * they do) enable-only; ABX test with its number of trials.
  *
  * A customer's console knows its subscription: every control whose feature the plan leaves out carries
  * a lock and 'Not in your plan' from the start, and SAVE refuses all such features at once, before any call: they
@@ -162,6 +174,16 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
               checked={features[row.key].is_enable === 1}
               onChange={(on) => enable(row.key, on)}
             />
+            {row.key === 'abx_test' && (
+              <Select
+                aria-label={`Trials of ${row.label}`}
+                value={features.abx_test.trials}
+                options={TRIAL_OPTIONS}
+                onChange={(trials: number) => setFeatures((f) => ({ ...f, abx_test: { ...f.abx_test, trials } }))}
+                style={{ width: 110 }}
+                data-testid="abx-trials"
+              />
+            )}
             <PlanMark feature={lockOf(row.key)} />
           </div>
         ),
