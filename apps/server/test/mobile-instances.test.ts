@@ -135,7 +135,7 @@ describe('access: atk only', () => {
 describe('create and read', () => {
   it('POST lists every published product, all inactive, pending by default; GET reads it back', async () => {
     const created = await createMobile('Mobile One');
-    expect(created.general).toEqual({ name: 'Mobile One', is_published: 0 });
+    expect(created.general).toEqual({ name: 'Mobile One', is_published: 0, listener_votes: 0 });
     expect(created.product_counts).toEqual({ total: 4, active: 0, featured: 0 });
     expect(created.sources).toEqual([]);
     expect(created.images).toEqual(DEFAULT_IMAGES);
@@ -195,11 +195,11 @@ describe('create and read', () => {
       400,
       'Request body must hold exactly one of general, sources, images',
     );
-    expectOk(await put({ general: { name: 'Parts renamed', is_published: 1 } }), MSG.updateSuccess);
+    expectOk(await put({ general: { name: 'Parts renamed', is_published: 1, listener_votes: 1 } }), MSG.updateSuccess);
     const swapped = DEFAULT_IMAGES.map((img) => ({ ...img, order: 3 - img.order }));
     expectOk(await put({ images: swapped }), MSG.updateSuccess);
     const back = await read(m._id);
-    expect(back.general).toEqual({ name: 'Parts renamed', is_published: 1 });
+    expect(back.general).toEqual({ name: 'Parts renamed', is_published: 1, listener_votes: 1 });
     expect(back.images).toEqual([...swapped].sort((x, y) => x.order - y.order));
     expectError(
       await put({ images: DEFAULT_IMAGES.map((img) => ({ ...img, order: 1 })) }),
@@ -506,7 +506,9 @@ describe('duplicate (POST /atk_player/instances/copy)', () => {
       MSG.updateSuccess,
     );
     expectOk(
-      await atk('PUT', `${ATK}/mobile/instances/${m._id}`, { general: { name: 'Original', is_published: 1 } }),
+      await atk('PUT', `${ATK}/mobile/instances/${m._id}`, {
+        general: { name: 'Original', is_published: 1, listener_votes: 1 },
+      }),
       MSG.updateSuccess,
     );
     const copy = (await atk('POST', '/instances/copy', { id: m._id })) as Reply<MobileInstance>;
@@ -516,7 +518,7 @@ describe('duplicate (POST /atk_player/instances/copy)', () => {
     expect(copy.body.data).toEqual({
       ...original,
       _id: copy.body.data._id,
-      general: { name: 'Original (copy)', is_published: 0 },
+      general: { name: 'Original (copy)', is_published: 0, listener_votes: 1 },
       updated_at: copy.body.data.updated_at,
     });
     expect((await page(`instance_id=${copy.body.data._id}`)).products).toEqual(

@@ -3,12 +3,16 @@
  * in their slots, the other active ones a pick away), the song and source pickers, one play button and the
  * operator's menu. The audio is the desktop player's engine (../engine): every on-screen product's version plays
  * locked to one clock, level-matched, and a tap or a horizontal swipe switches with an equal-power crossfade, so
- * a switch never restarts the song. At most three versions are loaded at once (memory on a phone).
+ * a switch never restarts the song. At most three versions are loaded at once (memory on a phone). Blind mode
+ * shuffles the on-screen products under 'Product A', 'Product B'… until Reveal; with the instance's Listener votes
+ * on it asks "Which did you prefer?" as the desktop player does (../app/blind.ts, ../app/Vote.tsx).
  */
 import type { MobilePlayerInstance } from '@atk/contract';
 import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type Blind, blindName, shuffle, votable } from '../app/blind.ts';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
+import { MAX_LISTEN_SECONDS } from '../app/events.ts';
 import { InfoPages } from '../app/InfoPages.tsx';
 import { infoPagesOf, type OrderedFeature } from '../app/instance.ts';
 import { absoluteUrl } from '../app/links.ts';
@@ -18,6 +22,7 @@ import { formatTime } from '../app/time.ts';
 import { useEngine } from '../app/useEngine.ts';
 import { usePlayerEvents } from '../app/usePlayerEvents.ts';
 import { useSelection } from '../app/useSelection.ts';
+import { Vote } from '../app/Vote.tsx';
 import type { MobileOptions } from './types.ts';
 
 const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
@@ -72,6 +77,34 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [copied, setCopied] = useState(false);
 
+  // ── blind mode and its vote (as the desktop player's, ../app/Player.tsx) ───────────────────────────
+  // The slots in the blind test's shuffled order (a product brought in meanwhile after them), named Product A, B…
+  // until Reveal; the products keep those places after it.
+  const [blind, setBlind] = useState<Blind>(null);
+  const order = blind
+    ? [...blind.order.filter((id) => screen.includes(id)), ...screen.filter((id) => !blind.order.includes(id))]
+    : screen;
+  const hidden = !!blind && !blind.revealed;
+  const blindButton = useRef<HTMLButtonElement>(null);
+  // The seconds heard of each product on this song and source in this test, the products heard long enough, and
+  // the songs × sources voted on in this page (not asked again).
+  const votes = data.listener_votes === 1;
+  const heard = useRef(new Map<string, number>());
+  const [heardEnough, setHeardEnough] = useState<string[]>([]);
+  const voted = useRef(new Set<string>());
+  const voteKey = `${songId}|${sourceId}`;
+  useEffect(() => {
+    heard.current = new Map();
+    setHeardEnough([]);
+  }, [blind?.order, songId, sourceId]);
+  const onHeard = (id: string, seconds: number) => {
+    if (!votes || !hidden || voted.current.has(voteKey)) return;
+    heard.current.set(id, (heard.current.get(id) ?? 0) + seconds);
+    const enough = votable(order, heard.current);
+    if (enough.length !== heardEnough.length) setHeardEnough(enough);
+  };
+  const nameOf = (id: string) => (hidden ? blindName(order.indexOf(id)) : (byId.get(id)?.name ?? ''));
+
   // ── the engine (../app/useEngine.ts, shared with the desktop player) ──────────────────────────────
   const {
     engine,
@@ -113,6 +146,7 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
     selected,
     songId,
     sourceId,
+    onHeard,
   });
 
   // ── actions ─────────────────────────────────────────────────────────────────────────────────────
@@ -121,6 +155,25 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   }
   function togglePlay() {
     if (toggle()) events.play();
+  }
+  function vote(pick: string | null) {
+    if (!blind || !songId || !sourceId) return;
+    voted.current.add(voteKey);
+    events.vote({
+      product_id: pick ?? undefined,
+      song_id: songId,
+      source_id: sourceId,
+      products: heardEnough,
+      heard: heardEnough.map((id) => Math.min(Math.round((heard.current.get(id) ?? 0) * 10) / 10, MAX_LISTEN_SECONDS)),
+      level_matched: engine().levelMatched,
+    });
+    setBlind({ ...blind, revealed: true, pick });
+  }
+  function reveal() {
+    if (!blind) return;
+    setBlind({ ...blind, revealed: true });
+    // Reveal goes away once pressed: the focus stays beside it.
+    blindButton.current?.focus();
   }
   /** Another active product takes the selected one's slot, and is heard from the same moment. */
   function bring(id: string) {
@@ -151,7 +204,7 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
     if (!from || !t) return;
     const dx = t.clientX - from.x;
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(t.clientY - from.y)) return;
-    const playable = screen.filter((id) => versionOf(id) && arrived(id));
+    const playable = order.filter((id) => versionOf(id) && arrived(id));
     const i = playable.indexOf(selected ?? '');
     const next = playable[(i + (dx < 0 ? 1 : -1) + playable.length) % playable.length];
     if (next) choose(next);
@@ -185,7 +238,8 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   const others = data.products.filter((p) => !screen.includes(p._id));
   const playing = state === 'playing';
   const currency = currencyOf(navigator.languages ?? [navigator.language]);
-  const price = product ? choosePrice(product.price, currency) : null;
+  const price = product && !hidden ? choosePrice(product.price, currency) : null;
+  const pick = blind?.revealed ? blind.pick : undefined;
 
   return (
     <div className="m">
@@ -196,7 +250,7 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
         data-testid="mobile-stage"
       >
         <ol className="slots" aria-label="Products">
-          {screen.map((id, i) => {
+          {order.map((id, i) => {
             const p = byId.get(id);
             if (!p) return null;
             const on = id === selected;
@@ -211,9 +265,10 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
                   data-product={id}
                 >
                   <span className="pos">{i + 1}</span>
-                  {p.thumbnail ? <img src={resolve(p.thumbnail)} alt="" /> : <span className="noimg" />}
-                  <span className="pname">{p.name}</span>
-                  <span className="pbrand">{p.brand_name}</span>
+                  {p.thumbnail && !hidden ? <img src={resolve(p.thumbnail)} alt="" /> : <span className="noimg" />}
+                  <span className="pname">{nameOf(id)}</span>
+                  {!hidden && <span className="pbrand">{p.brand_name}</span>}
+                  {id === pick && <span className="badge">Your pick</span>}
                 </button>
               </li>
             );
@@ -221,12 +276,13 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
         </ol>
         {product && (
           <p className="now" aria-live="polite">
-            <strong>{product.name}</strong> · {product.brand_name}
+            <strong>{nameOf(product._id)}</strong>
+            {!hidden && <> · {product.brand_name}</>}
             {price && <span className="price"> · {formatPrice(price)}</span>}
           </p>
         )}
       </div>
-      {others.length > 0 && (
+      {others.length > 0 && !hidden && (
         <label className="field">
           <span>More products</span>
           <select aria-label="More products" value="" onChange={(e) => bring((e.target as HTMLSelectElement).value)}>
@@ -307,6 +363,26 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
         />
         <span className="time">{formatTime(position)}</span>
       </div>
+      {order.length > 1 && (
+        <div className="tools">
+          <button
+            ref={blindButton}
+            type="button"
+            className="btn"
+            // Reveal ends the blind test (the products keep the places they had); pressed again, a new one starts.
+            aria-pressed={hidden}
+            onClick={() => setBlind(hidden ? null : { order: shuffle(screen), revealed: false })}
+          >
+            Blind mode
+          </button>
+          {hidden && (
+            <button type="button" className="btn" onClick={reveal}>
+              Reveal products
+            </button>
+          )}
+        </div>
+      )}
+      {votes && <Vote blind={blind} order={order} heard={heardEnough} nameOf={nameOf} vote={vote} />}
       {entries.length > 0 && (
         <nav className="menu" aria-label="Menu" ref={menuRef}>
           {entries.map((entry) => (
@@ -373,6 +449,8 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
                 {copied ? 'Copied' : 'Copy link'}
               </button>
             </div>
+          ) : hidden && FEATURE_OF[panel] ? (
+            <p className="empty">Hidden in blind mode: reveal the products to see their details.</p>
           ) : product && FEATURE_OF[panel] ? (
             <FeatureContent
               feature={FEATURE_OF[panel] as OrderedFeature}

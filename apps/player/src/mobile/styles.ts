@@ -27,6 +27,15 @@ background:#171e2b;color:#f4f6fa;font-size:15px}
 .play:disabled{opacity:.45}
 .seek{flex:1;min-width:0;height:44px;accent-color:#f59e0b}
 .time{flex:none;font-variant-numeric:tabular-nums;color:#c7cdd9}
+.tools{display:flex;flex-wrap:wrap;gap:8px}
+.m .btn{min-height:44px;padding:0 14px;border:1px solid #2c3648;border-radius:22px;background:#171e2b;font-size:14px;
+font-weight:600;cursor:pointer}
+.m .btn[aria-pressed=true]{border-color:#f59e0b;color:#fbbf24}
+.m .btn:disabled{opacity:.45;cursor:default}
+.vote{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0;padding:0;border:0;min-width:0}
+.question{flex-basis:100%;margin:0;font-weight:700}
+.vote-note{flex-basis:100%;margin:0;color:#9aa4b5;font-size:13px;line-height:18px}
+.badge{padding:1px 8px;border-radius:10px;background:#f59e0b;color:#111;font-size:12px;font-weight:700}
 .menu{display:flex;flex-wrap:wrap;gap:8px}
 .menu button{min-height:44px;padding:0 12px;border:1px solid #2c3648;border-radius:22px;background:#171e2b;
 font-size:13px;font-weight:600;letter-spacing:.02em;cursor:pointer}
@@ -66,5 +75,5 @@ color:#4a5568;font-weight:600;cursor:pointer}
 .links a{display:inline-block;min-height:44px;line-height:44px;margin-right:8px}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-reduced-motion:reduce){.m *{transition:none!important;animation:none!important;scroll-behavior:auto!important}}
-@media (forced-colors:active){.slot.on,.menu button.on,.tab[aria-selected=true]{outline:3px solid Highlight;outline-offset:-3px}.play{forced-color-adjust:none}}
+@media (forced-colors:active){.slot.on,.menu button.on,.m .btn[aria-pressed=true],.tab[aria-selected=true]{outline:3px solid Highlight;outline-offset:-3px}.play{forced-color-adjust:none}}
 `;

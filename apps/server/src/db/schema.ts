@@ -445,6 +445,8 @@ export const mobileInstances = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull().default(''),
     isPublished: status(),
+    /** 1: the widget's blind mode asks for a vote (migration 0021); 0: not (the default). */
+    listenerVotes: integer('listener_votes').notNull().default(0),
     sources: jsonb('sources').$type<InstanceSong[]>().notNull().default([]),
     images: jsonb('images').$type<InstanceImage[]>().notNull(),
     isDeleted: deleted(),

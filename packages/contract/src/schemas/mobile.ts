@@ -25,7 +25,10 @@ const slot = z
 
 // ── Mobile instance ─────────────────────────────────────────────────────────────────────────────────
 
-/** General: the name (required, as every name a list shows) and the status the widget needs to open it. */
+/**
+ * General: the name (required, as every name a list shows), the status the widget needs to open it, and Listener
+ * votes (off unless set: the widget's blind mode then asks which product the listener preferred).
+ */
 export const mobileGeneral = z.object({
   name: safeString()
     .trim()
@@ -33,6 +36,9 @@ export const mobileGeneral = z.object({
     .max(200, { error: 'must be at most 200 characters' })
     .describe('The name: 1–200 characters, trimmed.'),
   is_published: status01.default(0).describe('1: published (the mobile widget opens it); 0: not yet.'),
+  listener_votes: status01
+    .default(0)
+    .describe('1: after a blind test the mobile widget asks "Which did you prefer?"; 0: it does not (the default).'),
 });
 export type MobileGeneral = z.infer<typeof mobileGeneral>;
 
@@ -167,8 +173,9 @@ const mobileListGeneral = z
   .object({
     name: z.string().describe('Its name.'),
     is_published: status01.describe('1: published; 0: not yet.'),
+    listener_votes: status01.describe('1: the widget asks blind listeners for a vote; 0: not.'),
   })
-  .describe('Its name and status.');
+  .describe('Its name, status and Listener votes.');
 export const mobileInstance = z.object({
   _id: z.string().describe('Its id.'),
   general: mobileListGeneral,
@@ -191,7 +198,7 @@ export type MobileInstanceUpdate = { general: MobileGeneral } | { sources: Insta
 export type MobileImages = z.infer<typeof instanceImages>;
 export const mobileInstanceUpdate = z
   .object({
-    general: mobileGeneral.optional().describe('General: name and status.'),
+    general: mobileGeneral.optional().describe('General: name, status and Listener votes.'),
     sources: instanceSources.optional().describe('Its songs and their sources, in order.'),
     images: instanceImages.optional().describe('The two image features, in order.'),
   })
@@ -416,6 +423,8 @@ export const mobilePlayerInstance = z.object({
   /** 1 while a recording of an active product on an offered source is still being processed (as the desktop
    * read's `preparing`): the widget reads again until it is ready. */
   preparing: status01.describe('1 while a recording is still being processed: the widget reads again until ready.'),
+  /** The instance's Listener votes: 1, the widget's blind mode asks "Which did you prefer?" (as the desktop's). */
+  listener_votes: status01.describe('1: after a blind test the widget asks "Which did you prefer?".'),
   updated_at: isoTime.describe('When it last changed.'),
 });
 export type MobilePlayerInstance = z.infer<typeof mobilePlayerInstance>;

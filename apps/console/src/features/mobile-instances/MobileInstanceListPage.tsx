@@ -22,7 +22,8 @@ export const mobileEditPath = (id: string) => `/atk/instances/${encodeURICompone
 export default function MobileInstanceListPage() {
   const [creating, setCreating] = useState(false);
   const create = useSave({
-    save: (values: { name: string }) => mobileInstancesApi.create({ name: values.name.trim(), is_published: 0 }),
+    save: (values: { name: string }) =>
+      mobileInstancesApi.create({ name: values.name.trim(), is_published: 0, listener_votes: 0 }),
     success: MSG.createInstanceSuccess,
     invalidate: [mobileInstanceKeys.all],
   });

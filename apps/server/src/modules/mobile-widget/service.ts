@@ -164,6 +164,7 @@ export async function readMobilePlayer(db: Db, id: string): Promise<MobileRead> 
         website: r.website ?? null,
       })),
       preparing: preparing ? 1 : 0,
+      listener_votes: row.listenerVotes === 1 ? 1 : 0,
       updated_at: row.updatedAt.toISOString(),
     },
     preparing,

@@ -60,7 +60,7 @@ async function present(db: Db, row: MobileRow): Promise<MobileInstance> {
   ]);
   return {
     _id: row.id,
-    general: { name: row.name, is_published: row.isPublished as 0 | 1 },
+    general: { name: row.name, is_published: row.isPublished as 0 | 1, listener_votes: row.listenerVotes as 0 | 1 },
     sources,
     images: byOrder(row.images),
     product_counts: {
@@ -86,6 +86,7 @@ export async function listMobileInstances(
       id: mobileInstances.id,
       name: mobileInstances.name,
       isPublished: mobileInstances.isPublished,
+      listenerVotes: mobileInstances.listenerVotes,
       updatedAt: mobileInstances.updatedAt,
     })
     .from(mobileInstances)
@@ -94,7 +95,7 @@ export async function listMobileInstances(
     .$dynamic();
   return listPage(db, q, rows, { from: mobileInstances, where }, (r) => ({
     _id: r.id,
-    general: { name: r.name, is_published: r.isPublished as 0 | 1 },
+    general: { name: r.name, is_published: r.isPublished as 0 | 1, listener_votes: r.listenerVotes as 0 | 1 },
     updated_at: r.updatedAt.toISOString(),
   }));
 }
@@ -289,7 +290,13 @@ export async function createMobileInstance(db: Db, g: MobileGeneral) {
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(mobileInstances)
-      .values({ name: g.name, isPublished: g.is_published, sources: [], images: DEFAULT_IMAGES })
+      .values({
+        name: g.name,
+        isPublished: g.is_published,
+        listenerVotes: g.listener_votes,
+        sources: [],
+        images: DEFAULT_IMAGES,
+      })
       .returning();
     // In key order: the primary key's entries are appended page by page, not scattered over the index.
     await tx.execute(sql`
@@ -333,7 +340,11 @@ export async function updateMobileInstance(db: Db, id: string, update: MobileIns
     const current = await mobileFor(tx, id, { lock: true });
     const set: Partial<MobileRow> = { updatedAt: new Date() };
     if ('general' in update)
-      Object.assign(set, { name: update.general.name, isPublished: update.general.is_published });
+      Object.assign(set, {
+        name: update.general.name,
+        isPublished: update.general.is_published,
+        listenerVotes: update.general.listener_votes,
+      });
     else if ('sources' in update) set.sources = sourcesPart(current.sources, update.sources);
     else set.images = byOrder(update.images);
     const [saved] = await tx.update(mobileInstances).set(set).where(eq(mobileInstances.id, current.id)).returning();
@@ -451,7 +462,13 @@ export async function copyMobileInstance(db: Db, id: string) {
     const source = await mobileFor(tx, id, { lock: true });
     const [copy] = await tx
       .insert(mobileInstances)
-      .values({ name: `${source.name} (copy)`, isPublished: 0, sources: source.sources, images: source.images })
+      .values({
+        name: `${source.name} (copy)`,
+        isPublished: 0,
+        listenerVotes: source.listenerVotes,
+        sources: source.sources,
+        images: source.images,
+      })
       .returning();
     await tx.execute(sql`
       insert into ${mp} (instance_id, product_id, is_active, is_featured, featured_order, player_position,

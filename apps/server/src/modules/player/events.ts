@@ -98,7 +98,7 @@ const songsOf = (songs: InstanceSong[]) => ({
  */
 async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> {
   const [r] = await db
-    .select({ sources: mobileInstances.sources })
+    .select({ sources: mobileInstances.sources, listenerVotes: mobileInstances.listenerVotes })
     .from(mobileInstances)
     .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isPublished, 1), deletedIs(mobileInstances)));
   if (!r) return null;
@@ -116,7 +116,7 @@ async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> 
     launchBrand: NO_ID,
     products: new Map(rows.filter((p) => p.counts).map((p) => [p.productId, p.brandId])),
     ...songsOf(r.sources ?? []),
-    listenerVotes: false, // the mobile widget has no blind test
+    listenerVotes: r.listenerVotes === 1, // its Listener votes (General tab)
     abxTrials: 0,
     dependencies: new Set([`m:${id}`, ...rows.map((p) => `p:${p.productId}`)]),
   };

@@ -9,16 +9,19 @@ import { type MobileTabProps, useSaveMobileInstance } from '../context.ts';
 interface GeneralForm {
   name: string;
   published: boolean;
+  votes: boolean;
 }
 
 const toGeneral = (v: Partial<GeneralForm>): MobileGeneral => ({
   name: (v.name ?? '').trim(),
   is_published: v.published ? 1 : 0,
+  listener_votes: v.votes ? 1 : 0,
 });
 
 /**
  * General (docs/api.md "Mobile instances"): Name, the status as a switch (Active: the widget may open it;
- * Pending: not yet), and the Launch Code, the text a page puts to open the instance in the mobile widget, with a
+ * Pending: not yet), Listener votes (off unless set: the widget's blind mode then asks which product the listener
+ * preferred; the votes count at the platform level, widget_type mobile), and the Launch Code, the text a page puts to open the instance in the mobile widget, with a
  * copy button. SAVE CHANGES and CANCEL (back one page).
  */
 export function MobileGeneralTab({ instance, binding }: MobileTabProps) {
@@ -29,6 +32,7 @@ export function MobileGeneralTab({ instance, binding }: MobileTabProps) {
     fields: (): GeneralForm => ({
       name: instance.general.name,
       published: instance.general.is_published === 1,
+      votes: instance.general.listener_votes === 1,
     }),
     toValue: (fields: GeneralForm) => toGeneral(fields),
     save: (general) => part.save({ general }),
@@ -60,6 +64,16 @@ export function MobileGeneralTab({ instance, binding }: MobileTabProps) {
           <Form.Item name="published" label={LABEL.status} valuePropName="checked">
             {/* named by its label, Status; an aria-label would hide the visible Active / Pending from its name */}
             <Switch checkedChildren={LABEL.statusActive} unCheckedChildren={LABEL.statusPending} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="votes"
+            label={LABEL.featureListenerVotes}
+            valuePropName="checked"
+            extra="After a blind test, the widget asks listeners which product they preferred."
+          >
+            <Switch />
           </Form.Item>
         </Col>
       </Row>
