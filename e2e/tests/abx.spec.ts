@@ -14,7 +14,8 @@ import {
   apiLogin,
   baseUrl,
   ok,
-  serveElsewhere,
+  openScenePlayer,
+  servePlayerPage,
   toast,
   todaysVerdicts,
   type VotingScene,
@@ -26,7 +27,7 @@ test.setTimeout(180_000);
 const ABX_HELP = 'In a blind test, listeners can take an ABX test of two products: can they hear a difference?';
 
 let scene: VotingScene;
-let site: Awaited<ReturnType<typeof serveElsewhere>>;
+let site: Awaited<ReturnType<typeof servePlayerPage>>;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -38,11 +39,7 @@ test.beforeAll(async () => {
       body: { features: { ...DEFAULT_FEATURES, abx_test: { is_enable: 1, trials: 8 } } },
     }),
   );
-  site = await serveElsewhere(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Our microphones</title>
-<link rel="stylesheet" href="${baseUrl()}/player/atk-player.css">
-<script src="${baseUrl()}/player/atk-player.js" defer></script>
-</head><body><h1>Our microphones</h1></body></html>`);
+  site = await servePlayerPage();
 });
 
 test.afterAll(async () => {
@@ -54,16 +51,7 @@ test('8 trials of A, B and X: the score shown is the server’s, and the page co
   page.on('response', (r) => {
     if (r.url().startsWith(`${baseUrl()}/api/`)) fromApi.push(r);
   });
-  const query = new URLSearchParams({
-    atk_instance: scene.instance.id,
-    atk_song: scene.songId,
-    atk_source: scene.sourceId,
-  });
-  await page.goto(`${site.url}?${query}`);
-  const player = page.locator('atk-player').getByRole('dialog', { name: scene.instance.name });
-  await expect(player.getByRole('button', { name: 'Play', exact: true })).not.toHaveAttribute('aria-disabled', 'true', {
-    timeout: 30_000,
-  });
+  const player = await openScenePlayer(page, site, scene);
   // no ABX test outside a blind test
   await expect(player.getByRole('button', { name: 'ABX test', exact: true })).toHaveCount(0);
   await player.getByRole('button', { name: 'Blind mode', exact: true }).click();

@@ -12,9 +12,9 @@ import { signInAs } from './lists.ts';
 import {
   api,
   apiLogin,
-  baseUrl,
   customerOnPlan,
-  serveElsewhere,
+  openScenePlayer,
+  servePlayerPage,
   todaysVerdicts,
   type VotingScene,
   votingInstance,
@@ -24,16 +24,12 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 let scene: VotingScene;
-let site: Awaited<ReturnType<typeof serveElsewhere>>;
+let site: Awaited<ReturnType<typeof servePlayerPage>>;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   scene = await votingInstance('Blind Vote');
-  site = await serveElsewhere(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Our microphones</title>
-<link rel="stylesheet" href="${baseUrl()}/player/atk-player.css">
-<script src="${baseUrl()}/player/atk-player.js" defer></script>
-</head><body><h1>Our microphones</h1></body></html>`);
+  site = await servePlayerPage();
 });
 
 test.afterAll(async () => {
@@ -44,17 +40,7 @@ test.afterAll(async () => {
 async function visitor(browser: Browser): Promise<{ page: Page; player: Locator }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const query = new URLSearchParams({
-    atk_instance: scene.instance.id,
-    atk_song: scene.songId,
-    atk_source: scene.sourceId,
-  });
-  await page.goto(`${site.url}?${query}`);
-  const player = page.locator('atk-player').getByRole('dialog', { name: scene.instance.name });
-  await expect(player.getByRole('button', { name: /^(Play|Pause)$/ })).not.toHaveAttribute('aria-disabled', 'true', {
-    timeout: 30_000,
-  });
-  await expect(player.getByText('loading…')).toHaveCount(0, { timeout: 30_000 });
+  const player = await openScenePlayer(page, site, scene);
   await player.getByRole('button', { name: 'Blind mode', exact: true }).click();
   return { page, player };
 }

@@ -7,10 +7,10 @@
  * blind mode asks nothing.
  */
 import { LABEL, type MobilePlayerInstance, MSG, STATISTICS_BASE } from '@atk/contract';
-import { devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { devices, expect, type Locator, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, demoMicrophones, serveElsewhere, toast, v1 } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, demoMicrophones, serveElsewhere, swipe, toast, v1 } from './support.ts';
 
 // The phone, but our own Chromium (the config's launchOptions stay).
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -78,24 +78,6 @@ const realName = async (w: Locator, blind: string) => {
   const id = await slot(w, blind).getAttribute('data-product');
   return products.find((p) => p.id === id)?.name ?? '';
 };
-
-/** A horizontal swipe over the products (touch events, as a finger makes them). */
-async function swipe(page: Page, dx: number) {
-  await page.evaluate((dx) => {
-    const host = document.querySelector('atk-mobile-player') as HTMLElement;
-    const stage = host.shadowRoot?.querySelector('[data-testid="mobile-stage"]') as HTMLElement;
-    const box = stage.getBoundingClientRect();
-    const y = box.top + box.height / 2;
-    const x = box.left + box.width / 2;
-    const touch = (clientX: number) => new Touch({ identifier: 1, target: stage, clientX, clientY: y });
-    stage.dispatchEvent(
-      new TouchEvent('touchstart', { touches: [touch(x)], changedTouches: [touch(x)], bubbles: true, composed: true }),
-    );
-    stage.dispatchEvent(
-      new TouchEvent('touchend', { touches: [], changedTouches: [touch(x + dx)], bubbles: true, composed: true }),
-    );
-  }, dx);
-}
 
 test('blind mode on the phone: two products heard 6.5 s each, the question, the vote and the reveal', async ({
   page,

@@ -8,7 +8,7 @@
 import type { MobilePlayerInstance } from '@atk/contract';
 import { devices, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
-import { api, apiLogin, baseUrl, DEMO, mobileSettingsTurn, solidPng, uploadProductFile } from './support';
+import { api, apiLogin, baseUrl, DEMO, mobileSettingsTurn, solidPng, swipe, uploadProductFile } from './support';
 
 // The phone, but our own Chromium (the config's launchOptions stay): a describe may not change the browser type.
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -62,24 +62,6 @@ async function launch(page: Page): Promise<Locator> {
   const w = widget(page);
   await expect(w).toBeVisible();
   return w;
-}
-
-/** A horizontal swipe over the products (touch events, as a finger makes them). */
-async function swipe(page: Page, dx: number) {
-  await page.evaluate((dx) => {
-    const host = document.querySelector('atk-mobile-player') as HTMLElement;
-    const stage = host.shadowRoot?.querySelector('[data-testid="mobile-stage"]') as HTMLElement;
-    const box = stage.getBoundingClientRect();
-    const y = box.top + box.height / 2;
-    const x = box.left + box.width / 2;
-    const touch = (clientX: number) => new Touch({ identifier: 1, target: stage, clientX, clientY: y });
-    stage.dispatchEvent(
-      new TouchEvent('touchstart', { touches: [touch(x)], changedTouches: [touch(x)], bubbles: true, composed: true }),
-    );
-    stage.dispatchEvent(
-      new TouchEvent('touchend', { touches: [], changedTouches: [touch(x + dx)], bubbles: true, composed: true }),
-    );
-  }, dx);
 }
 
 test('LAUNCH PLAYER on /mobile plays the demo comparison; tap, swipe and another product switch without a restart', async ({

@@ -499,6 +499,51 @@ export async function castVotes(
 }
 
 /** The demo brand's Velour R2 and Pencil S4, found through its product list. */
+/** A brand's page on another origin with the player's loader and nothing else: a share link launches the player. */
+export const servePlayerPage = () =>
+  serveElsewhere(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Our microphones</title>
+<link rel="stylesheet" href="${baseUrl()}/player/atk-player.css">
+<script src="${baseUrl()}/player/atk-player.js" defer></script>
+</head><body><h1>Our microphones</h1></body></html>`);
+
+/**
+ * Opens the scene's player on `site` (./support.ts `servePlayerPage`) through a share link naming its song and source,
+ * and waits until every version can be heard; answers the player's dialog.
+ */
+export async function openScenePlayer(page: Page, site: { url: string }, scene: VotingScene): Promise<Locator> {
+  const query = new URLSearchParams({
+    atk_instance: scene.instance.id,
+    atk_song: scene.songId,
+    atk_source: scene.sourceId,
+  });
+  await page.goto(`${site.url}?${query}`);
+  const player = page.locator('atk-player').getByRole('dialog', { name: scene.instance.name });
+  await expect(player.getByRole('button', { name: /^(Play|Pause)$/ })).not.toHaveAttribute('aria-disabled', 'true', {
+    timeout: 30_000,
+  });
+  await expect(player.getByText('loading…')).toHaveCount(0, { timeout: 30_000 });
+  return player;
+}
+
+/** A horizontal swipe over the mobile widget's products (touch events, as a finger makes them). */
+export async function swipe(page: Page, dx: number) {
+  await page.evaluate((dx) => {
+    const host = document.querySelector('atk-mobile-player') as HTMLElement;
+    const stage = host.shadowRoot?.querySelector('[data-testid="mobile-stage"]') as HTMLElement;
+    const box = stage.getBoundingClientRect();
+    const y = box.top + box.height / 2;
+    const x = box.left + box.width / 2;
+    const touch = (clientX: number) => new Touch({ identifier: 1, target: stage, clientX, clientY: y });
+    stage.dispatchEvent(
+      new TouchEvent('touchstart', { touches: [touch(x)], changedTouches: [touch(x)], bubbles: true, composed: true }),
+    );
+    stage.dispatchEvent(
+      new TouchEvent('touchend', { touches: [], changedTouches: [touch(x + dx)], bubbles: true, composed: true }),
+    );
+  }, dx);
+}
+
 /** Today's Listener verdicts of one instance, read as `token` (its brand's customer) reads them: the whole answer. */
 export async function todaysVerdicts(token: string, instanceId: string) {
   const today = new Date().toISOString().slice(0, 10);

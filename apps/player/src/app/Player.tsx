@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Abx } from './Abx.tsx';
 import { BuyRow } from './BuyRow.tsx';
-import { type Blind, votable } from './blind.ts';
-import { MAX_LISTEN_SECONDS } from './events.ts';
+import type { Blind } from './blind.ts';
 import { initialSelection, normaliseInstance, type Tip, TOOLTIP } from './instance.ts';
 import { absoluteUrl } from './links.ts';
 import { Panels } from './Panels.tsx';
@@ -11,6 +10,7 @@ import { SongSourcePicker } from './SongSourcePicker.tsx';
 import { Tools } from './Tools.tsx';
 import { Transport } from './Transport.tsx';
 import type { AppOptions } from './types.ts';
+import { useBlindVote } from './useBlindVote.ts';
 import { useEngine } from './useEngine.ts';
 import { usePlayerEvents } from './usePlayerEvents.ts';
 import { useSelection } from './useSelection.ts';
@@ -47,23 +47,9 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     : chosen;
   const hidden = !!blind && !blind.revealed;
 
-  // A blind test's vote (./Vote.tsx): the seconds heard of each product on this song and source in this test, the
-  // products heard long enough, and the songs × sources voted on in this page (not asked again).
+  // A blind test's vote (./Vote.tsx, ./useBlindVote.ts).
   const votes = data.features.listener_votes === 1;
-  const heard = useRef(new Map<string, number>());
-  const [heardEnough, setHeardEnough] = useState<string[]>([]);
-  const voted = useRef(new Set<string>());
-  const voteKey = `${songId}|${sourceId}`;
-  useEffect(() => {
-    heard.current = new Map();
-    setHeardEnough([]);
-  }, [blind?.order, songId, sourceId]);
-  const onHeard = (id: string, seconds: number) => {
-    if (!votes || !hidden || voted.current.has(voteKey)) return;
-    heard.current.set(id, (heard.current.get(id) ?? 0) + seconds);
-    const enough = votable(order, heard.current);
-    if (enough.length !== heardEnough.length) setHeardEnough(enough);
-  };
+  const { heardEnough, onHeard, ballot } = useBlindVote({ enabled: votes, blind, order, songId, sourceId });
 
   // ── the engine (./useEngine.ts, shared with the mobile widget) ──────────────────────────────────────
   const audio = useEngine({
@@ -109,15 +95,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
   }
   function vote(pick: string | null) {
     if (!blind || !songId || !sourceId) return;
-    voted.current.add(voteKey);
-    events.vote({
-      product_id: pick ?? undefined,
-      song_id: songId,
-      source_id: sourceId,
-      products: heardEnough,
-      heard: heardEnough.map((id) => Math.min(Math.round((heard.current.get(id) ?? 0) * 10) / 10, MAX_LISTEN_SECONDS)),
-      level_matched: engine().levelMatched,
-    });
+    events.vote(ballot(pick, engine().levelMatched));
     setBlind({ ...blind, revealed: true, pick });
   }
   function togglePlay() {
@@ -199,7 +177,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
       )}
       {abxOffered && songId && sourceId && blind && (
         <Abx
-          key={`${voteKey}|${blind.order.join()}`}
+          key={`${songId}|${sourceId}|${blind.order.join()}`}
           instanceId={data._id}
           songId={songId}
           sourceId={sourceId}

@@ -10,15 +10,15 @@
 import type { MobilePlayerInstance } from '@atk/contract';
 import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type Blind, blindName, shuffle, votable } from '../app/blind.ts';
+import { type Blind, blindName, shuffle } from '../app/blind.ts';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
-import { MAX_LISTEN_SECONDS } from '../app/events.ts';
 import { InfoPages } from '../app/InfoPages.tsx';
 import { infoPagesOf, type OrderedFeature } from '../app/instance.ts';
 import { absoluteUrl } from '../app/links.ts';
 import { FeatureContent } from '../app/Panels.tsx';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
 import { formatTime } from '../app/time.ts';
+import { useBlindVote } from '../app/useBlindVote.ts';
 import { useEngine } from '../app/useEngine.ts';
 import { usePlayerEvents } from '../app/usePlayerEvents.ts';
 import { useSelection } from '../app/useSelection.ts';
@@ -86,23 +86,9 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
     : screen;
   const hidden = !!blind && !blind.revealed;
   const blindButton = useRef<HTMLButtonElement>(null);
-  // The seconds heard of each product on this song and source in this test, the products heard long enough, and
-  // the songs × sources voted on in this page (not asked again).
+  // Its vote (../app/Vote.tsx, ../app/useBlindVote.ts).
   const votes = data.listener_votes === 1;
-  const heard = useRef(new Map<string, number>());
-  const [heardEnough, setHeardEnough] = useState<string[]>([]);
-  const voted = useRef(new Set<string>());
-  const voteKey = `${songId}|${sourceId}`;
-  useEffect(() => {
-    heard.current = new Map();
-    setHeardEnough([]);
-  }, [blind?.order, songId, sourceId]);
-  const onHeard = (id: string, seconds: number) => {
-    if (!votes || !hidden || voted.current.has(voteKey)) return;
-    heard.current.set(id, (heard.current.get(id) ?? 0) + seconds);
-    const enough = votable(order, heard.current);
-    if (enough.length !== heardEnough.length) setHeardEnough(enough);
-  };
+  const { heardEnough, onHeard, ballot } = useBlindVote({ enabled: votes, blind, order, songId, sourceId });
   const nameOf = (id: string) => (hidden ? blindName(order.indexOf(id)) : (byId.get(id)?.name ?? ''));
 
   // ── the engine (../app/useEngine.ts, shared with the desktop player) ──────────────────────────────
@@ -158,15 +144,7 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   }
   function vote(pick: string | null) {
     if (!blind || !songId || !sourceId) return;
-    voted.current.add(voteKey);
-    events.vote({
-      product_id: pick ?? undefined,
-      song_id: songId,
-      source_id: sourceId,
-      products: heardEnough,
-      heard: heardEnough.map((id) => Math.min(Math.round((heard.current.get(id) ?? 0) * 10) / 10, MAX_LISTEN_SECONDS)),
-      level_matched: engine().levelMatched,
-    });
+    events.vote(ballot(pick, engine().levelMatched));
     setBlind({ ...blind, revealed: true, pick });
   }
   function reveal() {
