@@ -1,6 +1,6 @@
 /**
  * A blind vote through the player (docs/api.md "Listener verdicts"), as visitors cast it on a brand's page: each in a
- * browser of its own, in blind mode, plays two products. The first two hear each for more than 5 s, so the player
+ * browser of its own, in blind mode, plays two products. The first two hear each for 7 s, so the player
  * asks "Which did you prefer?" and their votes reveal the names with their pick marked; the third hears each for a
  * second: the player does not ask, and a vote it forges through the API is dropped (the server checks what it heard).
  * The brand's API and its Listener verdicts screen show the two votes; another brand's customer gets a 404.
@@ -13,6 +13,7 @@ import {
   api,
   apiLogin,
   customerOnPlan,
+  hearFor,
   openScenePlayer,
   servePlayerPage,
   todaysVerdicts,
@@ -59,12 +60,12 @@ const realName = async (player: Locator, blind: string) => {
 const preferred: string[] = [];
 
 for (const n of [1, 2])
-  test(`visitor ${n} hears two products for 6.5 s each and votes`, async ({ browser }) => {
+  test(`visitor ${n} hears two products for 7 s each and votes`, async ({ browser }) => {
     const { page, player } = await visitor(browser);
     await expect(question(player)).toHaveCount(0);
     await pick(player, 'Product A').click();
     await player.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.waitForTimeout(6500);
+    await hearFor(player, 7);
     // one product heard: nothing to compare yet
     await expect(question(player)).toHaveCount(0);
     await pick(player, 'Product B').click();

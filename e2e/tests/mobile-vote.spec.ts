@@ -2,7 +2,7 @@
  * A blind vote through the mobile widget (docs/api.md "Listener verdicts"), on a phone (Pixel 7 emulation): the atk
  * operator's mobile instance of two products has Listener votes on; a visitor's page opens `<atk-mobile-player>`, Blind
  * mode shuffles the two slots under Product A and Product B, a tap and a swipe switch between them, and once each was
- * heard 6.5 s the widget asks "Which did you prefer?". The vote reveals the names with the pick marked, and the
+ * heard 7 s the widget asks "Which did you prefer?". The vote reveals the names with the pick marked, and the
  * operators' preferences read (widget_type mobile) shows it. Switched off on the console's General tab, the widget's
  * blind mode asks nothing.
  */
@@ -10,7 +10,7 @@ import { LABEL, type MobilePlayerInstance, MSG, STATISTICS_BASE } from '@atk/con
 import { devices, expect, type Locator, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, demoMicrophones, serveElsewhere, swipe, toast, v1 } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, demoMicrophones, hearFor, serveElsewhere, swipe, toast, v1 } from './support.ts';
 
 // The phone, but our own Chromium (the config's launchOptions stay).
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -79,7 +79,7 @@ const realName = async (w: Locator, blind: string) => {
   return products.find((p) => p.id === id)?.name ?? '';
 };
 
-test('blind mode on the phone: two products heard 6.5 s each, the question, the vote and the reveal', async ({
+test('blind mode on the phone: two products heard 7 s each, the question, the vote and the reveal', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -103,13 +103,13 @@ test('blind mode on the phone: two products heard 6.5 s each, the question, the 
   await expect(w.getByRole('list', { name: 'Products' }).locator('img')).toHaveCount(0);
   await expect(w.locator('.price')).toHaveCount(0);
 
-  // Product A by a tap, 6.5 s; Product B by a swipe.
+  // Product A by a tap, 7 s; Product B by a swipe.
   await expect(slot(w, 'Product A')).toBeEnabled({ timeout: 20_000 });
   await slot(w, 'Product A').tap();
   await expect(slot(w, 'Product A')).toHaveAttribute('aria-pressed', 'true');
   await play.tap();
   await expect(play).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
-  await page.waitForTimeout(6500);
+  await hearFor(w, 7);
   await expect(question(w)).toHaveCount(0);
   await swipe(page, -120);
   await expect(slot(w, 'Product B')).toHaveAttribute('aria-pressed', 'true');
@@ -183,9 +183,9 @@ test('the operator turns Listener votes off on the General tab: blind mode still
   await expect(slot(w, 'Product A')).toBeEnabled({ timeout: 20_000 });
   await slot(w, 'Product A').tap();
   await play.tap();
-  await page.waitForTimeout(6500);
+  await hearFor(w, 7);
   await slot(w, 'Product B').tap();
-  await page.waitForTimeout(7000);
+  await hearFor(w, 7);
   await expect(question(w)).toHaveCount(0);
   await w.getByRole('button', { name: 'Reveal products', exact: true }).tap();
   await expect

@@ -526,6 +526,17 @@ export async function openScenePlayer(page: Page, site: { url: string }, scene: 
   return player;
 }
 
+/**
+ * Waits until a player's playhead (its 'Playback position' slider, desktop or mobile) has moved `seconds` on: what it
+ * counts as heard, however long the audio took to start (Firefox takes up to 2 s).
+ */
+export async function hearFor(player: Locator, seconds: number) {
+  const slider = player.getByRole('slider', { name: 'Playback position' });
+  const at = async () => Number(await slider.getAttribute('aria-valuenow'));
+  const from = await at();
+  await expect.poll(at, { timeout: (seconds + 20) * 1000, intervals: [250] }).toBeGreaterThanOrEqual(from + seconds);
+}
+
 /** A horizontal swipe over the mobile widget's products (touch events, as a finger makes them). */
 export async function swipe(page: Page, dx: number) {
   await page.evaluate((dx) => {
