@@ -833,7 +833,11 @@ const prefPairs = (name: string, period: 'day' | 'month') =>
  * and any song (both NO_ID).
  */
 export const statsPrefProducts = prefProducts('stats_pref_products', 'day');
-/** The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. */
+/**
+ * The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. Migration
+ * 0022 gives each monthly verdict table an index of its key before the product or pair INCLUDE (the product or pair
+ * and the counts), so a year's months are an index-only scan. Drizzle cannot describe INCLUDE.
+ */
 export const statsMonthlyPrefProducts = prefProducts('stats_monthly_pref_products', 'month');
 
 /** Per pair of products compared together (a_id < b_id) and day: which of the two was preferred, or neither. */
