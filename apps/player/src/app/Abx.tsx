@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
 import { abxScore, loudnessDb } from './abx.ts';
 import { blindName } from './blind.ts';
+import { MAX_LISTEN_SECONDS } from './events.ts';
 
 /** X's version in the engine: not a product, so nothing is counted for it (./usePlayerEvents.ts). */
 const X = 'abx-x';
@@ -119,7 +120,7 @@ export function Abx(p: AbxProps) {
   const answer = async (x: 'A' | 'B') => {
     const t = test.current;
     t.answers.push(x);
-    t.seconds.push(Math.min(3600, Math.round((performance.now() - trialStart.current) / 100) / 10));
+    t.seconds.push(Math.min(MAX_LISTEN_SECONDS, Math.round((performance.now() - trialStart.current) / 100) / 10));
     if (t.answers.length < t.trials) return trial(t.answers.length + 1);
     box.current?.focus();
     setStage({ at: 'sending' });

@@ -37,7 +37,6 @@ import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { type CheckedVote, foldVotes } from '../statistics/preferences.ts';
 import { strictVisitorId } from '../statistics/salts.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
-import { binomialTail } from '../statistics/verdicts.ts';
 import { touches } from './cache.ts';
 
 /**
@@ -262,7 +261,7 @@ export async function recordPlayerEvents(
             test: t.token,
             trials: t.trials,
             correct: t.correct,
-            p_value: binomialTail(t.correct, t.trials),
+            p_value: t.p_value,
           })),
         }
       : {}),

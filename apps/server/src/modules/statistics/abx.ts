@@ -81,7 +81,8 @@ export interface CheckedAbx {
   answers: string;
   trials: number;
   correct: number;
-  /** The listener alone reached p < 0.05 (one-sided binomial). */
+  /** The one-sided binomial p-value of this score; below 0.05 the listener alone heard a difference. */
+  p_value: number;
   significant: boolean;
   trial_seconds: number[];
 }
@@ -96,6 +97,7 @@ export function scoreAbx(
 ): CheckedAbx {
   const x = abxSequence(secret, test);
   const correct = answers.filter((answer, i) => answer === x[i]).length;
+  const p_value = binomialTail(correct, test.trials);
   const [a, b] = [test.a.toLowerCase(), test.b.toLowerCase()].sort();
   return {
     test_id: test.nonce,
@@ -109,7 +111,8 @@ export function scoreAbx(
     answers: answers.join(''),
     trials: test.trials,
     correct,
-    significant: binomialTail(correct, test.trials) < 0.05,
+    p_value,
+    significant: p_value < 0.05,
     trial_seconds: trialSeconds ?? answers.map(() => 0),
   };
 }
@@ -136,7 +139,7 @@ function foldAbxStatement(visitorId: string, widgetType: WidgetType, tests: Chec
   return sql`
     with t as (select now() as at, to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day),
     sent as (
-      select * from jsonb_to_recordset(${JSON.stringify(tests.map(({ token: _, ...t }) => t))}::jsonb) as x(
+      select * from jsonb_to_recordset(${JSON.stringify(tests.map(({ token: _, p_value: __, ...t }) => t))}::jsonb) as x(
         test_id text, instance_id uuid, brand_id uuid, song_id uuid, source_id uuid, a_id uuid, b_id uuid,
         answers text, trials int, correct int, significant boolean, trial_seconds float8[])
     ),
