@@ -78,10 +78,22 @@ const url = dbUrl.toString();
 
 /**
  * VACUUM marks a page all-visible (what lets the reads be index-only scans) only when no open snapshot in the
- * database is older than its rows. Right after the bulk load, autovacuum's ANALYZE of the fresh tables holds such a
- * snapshot, so the rollups are vacuumed once nothing else in the database has one, and again if a page was missed.
+ * database is older than its rows, and when their commit is flushed to the WAL: the load commits without waiting
+ * for the flush, and so would the ANALYZE of each table in the same session, moving the last unflushed commit on
+ * (a table vacuumed after another's ANALYZE kept no page all-visible). So this session waits for its flushes here,
+ * and the rollups are vacuumed once nothing else in the database holds a snapshot (autovacuum's ANALYZE may, right
+ * after a bulk load), and again if a page was missed.
  */
 async function vacuumRollups(tables: readonly string[] = ROLLUPS) {
+  await sql.query('set synchronous_commit = on');
+  try {
+    await vacuumUntilVisible(tables);
+  } finally {
+    await sql.query('set synchronous_commit = off');
+  }
+}
+
+async function vacuumUntilVisible(tables: readonly string[]) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const deadline = Date.now() + 300_000;
     for (;;) {
@@ -230,7 +242,7 @@ try {
   // 2. The data set.
   const t0 = performance.now();
   log(`loading ${EVENTS.toLocaleString('en')} events, ${VISITORS.toLocaleString('en')} visitors:`);
-  const loaded = await withoutIndexes(async () => {
+  const loaded = await withoutIndexes(ROLLUPS, async () => {
     const n = await loadEvents(sql, { events: EVENTS, visitors: VISITORS }, log);
     await foldRollups(sql, log);
     return n;
@@ -251,8 +263,10 @@ try {
   // The preference phase's data: blind votes and their rollups.
   const t1 = performance.now();
   log(`loading ${VOTES.toLocaleString('en')} blind votes and ${ABX_TESTS.toLocaleString('en')} ABX tests:`);
-  await loadVotes(sql, VOTES, log);
-  await loadAbx(sql, ABX_TESTS, log);
+  await withoutIndexes(VOTE_TABLES, async () => {
+    await loadVotes(sql, VOTES, log);
+    await loadAbx(sql, ABX_TESTS, log);
+  });
   // the monthly verdicts are read index-only (migration 0022): their pages must be all-visible, as the events' are
   await vacuumRollups(VOTE_TABLES);
   const voteCounts = await sql.query(
@@ -325,11 +339,11 @@ async function partitions(from: Date) {
 }
 
 /**
- * Runs `load` with the rollup tables bare (their primary keys and indexes dropped, then made again once the rows
+ * Runs `load` with `tables` bare (their primary keys and indexes dropped, then made again once the rows
  * are in): building an index over sorted rows is several times faster than keeping it up row by row.
  */
-async function withoutIndexes<T>(load: () => Promise<T>): Promise<T> {
-  const list = ROLLUPS.map((t) => `'${t}'`).join(', ');
+async function withoutIndexes<T>(tables: readonly string[], load: () => Promise<T>): Promise<T> {
+  const list = tables.map((t) => `'${t}'`).join(', ');
   const { rows: constraints } = await sql.query<{ t: string; name: string; def: string }>(
     `select conrelid::regclass::text as t, conname as name, pg_get_constraintdef(oid) as def
      from pg_constraint where conrelid::regclass::text in (${list}) and contype = 'p'`,

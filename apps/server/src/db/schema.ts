@@ -834,9 +834,10 @@ const prefPairs = (name: string, period: 'day' | 'month') =>
  */
 export const statsPrefProducts = prefProducts('stats_pref_products', 'day');
 /**
- * The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. Migration
- * 0022 gives each monthly verdict table an index of its key before the product or pair INCLUDE (the product or pair
- * and the counts), so a year's months are an index-only scan. Drizzle cannot describe INCLUDE.
+ * The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. Migrations
+ * 0022 (monthly) and 0023 (daily) give each verdict table an index of its key before the product or pair INCLUDE
+ * (the product or pair and the counts), so a read's days and months are index-only scans. Drizzle cannot describe
+ * INCLUDE.
  */
 export const statsMonthlyPrefProducts = prefProducts('stats_monthly_pref_products', 'month');
 
