@@ -267,7 +267,7 @@ try {
     await loadVotes(sql, VOTES, log);
     await loadAbx(sql, ABX_TESTS, log);
   });
-  // the monthly verdicts are read index-only (migration 0022): their pages must be all-visible, as the events' are
+  // the verdicts are read index-only (migration 0022): their pages must be all-visible, as the events' are
   await vacuumRollups(VOTE_TABLES);
   const voteCounts = await sql.query(
     `select ${VOTE_TABLES.map((t) => `(select count(*) from ${t}) as ${t}`).join(', ')}`,

@@ -779,7 +779,9 @@ export const preferenceVotes = pgTable(
 
 /**
  * The key of the votes' rollups: `period` is the day (`day`) or, in the monthly ones, the month (`month`). The
- * level (instance, song, source) comes before the period, so a read's range scans only its level's rows.
+ * level (instance, song, source) comes before the period, so a read's range scans only its level's rows. Migration
+ * 0022 gives each of these tables an index of the key before the product or pair INCLUDE (the product or pair and
+ * the counts), so a read's days and months are index-only scans; drizzle cannot describe INCLUDE.
  */
 const prefKey = (period: 'day' | 'month') => ({
   brandId: uuid('brand_id').notNull(),
@@ -833,12 +835,7 @@ const prefPairs = (name: string, period: 'day' | 'month') =>
  * and any song (both NO_ID).
  */
 export const statsPrefProducts = prefProducts('stats_pref_products', 'day');
-/**
- * The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. Migrations
- * 0022 (monthly) and 0023 (daily) give each verdict table an index of its key before the product or pair INCLUDE
- * (the product or pair and the counts), so a read's days and months are index-only scans. Drizzle cannot describe
- * INCLUDE.
- */
+/** The same per month (`YYYY-MM`), written with the days: a whole month of a range is read from one row. */
 export const statsMonthlyPrefProducts = prefProducts('stats_monthly_pref_products', 'month');
 
 /** Per pair of products compared together (a_id < b_id) and day: which of the two was preferred, or neither. */
