@@ -5,18 +5,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { installAuth } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { capConnections, installBodyDeadline, serverLimits } from './http/limits.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import type { App, Deps } from './http/types.ts';
 import { createAudioQueue } from './modules/audio/jobs.ts';
 import { brandRoutes } from './modules/brands/routes.ts';

@@ -17,6 +17,8 @@ import {
   utcToday,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayAfter, dayBefore } from '../src/modules/statistics/months.ts';
+import { readPreferences, splitRange } from '../src/modules/statistics/preferences.ts';
 import { wilson } from '../src/modules/statistics/verdicts.ts';
 import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
 import type { TestApp } from './harness.ts';
@@ -279,5 +281,59 @@ describe('listener votes', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('must be a date YYYY-MM-DD');
     expectError(await read(t.users.global_admin.token, '', true), 400, 'brand_id is required');
+  });
+
+  it('a range’s closed days are summed once and remembered; the days votes may still land on are read live', async () => {
+    // The route reads with the server's clock; here the read is called with a later one, as the route would then.
+    const remembered = await instanceShowing(app, t, t.a.token, 'Remembered', [mics[A], mics[B]]);
+    expectOk(await putFeatures(remembered._id, 1), MSG.updateSuccess);
+    expect(await listenAndVote(remembered, [A, B], A)).toBe(1);
+    const customer = { id: t.a.id, role: 'customer' as const, masterBrandId: t.brandA.id };
+    const query = (start: string) =>
+      ({ start, end: today, widget_type: 'desktop', instance_id: remembered._id }) as const;
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const live = (await read(t.a.token, `&instance_id=${remembered._id}`)).body.data;
+    expect(live).toMatchObject({ votes: 1, products: [{ name: 'Verdict A', votes: 1, wins: 1 }, { votes: 1 }] });
+    // Two days on, today is closed: summed from the rollups once, with the same figures as read live.
+    expect(await readPreferences(app.db, customer, query(today), later)).toEqual(live);
+    // A vote now lands on today (the database's day). Read two days on, the range read before is remembered and
+    // not summed again; a range not read before sums it. Read today, today is live and counts it.
+    expect(await listenAndVote(remembered, [A, B], B)).toBe(1);
+    expect((await readPreferences(app.db, customer, query(today), later)).votes).toBe(1);
+    expect((await readPreferences(app.db, customer, query(dayBefore(today)), later)).votes).toBe(2);
+    const now = (await read(t.a.token, `&instance_id=${remembered._id}`)).body.data;
+    expect(now.votes).toBe(2);
+    // Once the month has ended, it is closed and read from its monthly rows: the same figures.
+    const [y, m] = today.split('-').map(Number);
+    const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const month = { ...query(`${today.slice(0, 8)}01`), end: monthEnd };
+    expect(await readPreferences(app.db, customer, month, new Date(`${dayAfter(monthEnd)}T02:00:00Z`))).toEqual(now);
+  });
+});
+
+describe('splitRange', () => {
+  const at = (iso: string) => new Date(iso);
+  it('closes a day an hour after it ended; the rest of the range is live', () => {
+    expect(splitRange('2026-01-01', '2026-11-29', at('2026-11-29T12:00:00Z'))).toEqual({
+      closed: { from: '2026-01-01', to: '2026-11-28' },
+      live: { from: '2026-11-29', to: '2026-11-29' },
+    });
+    // in a day's first hour, yesterday is live too
+    expect(splitRange('2026-01-01', '2026-11-29', at('2026-11-29T00:30:00Z'))).toEqual({
+      closed: { from: '2026-01-01', to: '2026-11-27' },
+      live: { from: '2026-11-28', to: '2026-11-29' },
+    });
+    expect(splitRange('2026-11-29', '2026-11-29', at('2026-11-29T12:00:00Z'))).toEqual({
+      closed: undefined,
+      live: { from: '2026-11-29', to: '2026-11-29' },
+    });
+    expect(splitRange('2026-02-01', '2026-02-28', at('2026-03-01T01:00:00Z'))).toEqual({
+      closed: { from: '2026-02-01', to: '2026-02-28' },
+      live: undefined,
+    });
+    expect(splitRange('2026-01-01', '2026-01-31', at('2026-11-29T12:00:00Z'))).toEqual({
+      closed: { from: '2026-01-01', to: '2026-01-31' },
+      live: undefined,
+    });
   });
 });

@@ -144,7 +144,9 @@ const eventScopes = perDatabase(
  * Events other than a launch count only with the batch's valid token for their instance and visitor
  * (../statistics/tokens.ts); what the caps and budgets let through is decided in the fold (docs/api.md "How hard the
  * statistics are to inflate"), and what they drop is counted there. Answers a token: the launched instance's new one,
- * else the batch's own renewed, else null.
+ * else the batch's own renewed, else null. It is issued as of the batch's arrival: the next batch's listening is
+ * bounded by the time since, and the visitor went on listening while this one was folded (issued after the fold, a
+ * loaded server's fold time came off the next batch's bound: a vote sent soon after the 5 s could miss them).
  *
  * A strict batch (privacy 'strict') sends no visitor id: its visitor is the day's salted hash of the address, the
  * user agent and its first instance (../statistics/salts.ts), and the fold keeps no visitor across days for it.
@@ -156,6 +158,7 @@ export async function recordPlayerEvents(
   secret: Buffer,
   userAgent = '',
 ): Promise<PlayerEventsAnswer> {
+  const arrived = Date.now();
   const strict = sent.privacy === 'strict';
   const batch = {
     ...sent,
@@ -254,7 +257,7 @@ export async function recordPlayerEvents(
   const scored = abx.filter((t) => stored.includes(t.test_id));
   return {
     accepted: folded.accepted + voted + stored.length,
-    token: tokenFor ? issueToken(secret, tokenOf(tokenFor)) : null,
+    token: tokenFor ? issueToken(secret, tokenOf(tokenFor), arrived) : null,
     ...(scored.length
       ? {
           abx: scored.map((t) => ({

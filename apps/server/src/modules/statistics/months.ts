@@ -10,8 +10,11 @@ import { resultRows } from '../../platform/rate-limit.ts';
  * read about 12 rows a product plus the days of the months not closed, instead of 365 rows a product.
  */
 
-/** A month is closed this long after it ended: a batch stamped just before midnight may still be committing. */
-const CLOSE_AFTER_MS = 60 * 60_000;
+/**
+ * A month (a day, for the listener verdicts) is closed this long after it ended: a batch stamped just before
+ * midnight may still be committing, and the server's and the database's clocks may differ a little.
+ */
+export const CLOSE_AFTER_MS = 60 * 60_000;
 
 /** `YYYY-MM` of a UTC day `YYYY-MM-DD`. */
 const monthOf = (day: string) => day.slice(0, 7);
@@ -20,8 +23,10 @@ function monthBounds(month: string): { first: string; last: string } {
   const [y, m] = month.split('-').map(Number);
   return { first: `${month}-01`, last: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+export const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+export const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Sums every ended month not closed yet into stats_monthly_products, in one transaction (an advisory lock keeps two

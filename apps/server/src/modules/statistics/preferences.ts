@@ -8,30 +8,17 @@ import {
   type PreferencesQuery,
   type ProductPreference,
   STRENGTH_MIN_PAIR_VOTES,
-  utcToday,
   VOTE_MIN_HEARD_SECONDS,
   type WidgetType,
 } from '@atk/contract';
-import { and, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client.ts';
-import {
-  instances,
-  instruments,
-  mobileInstances,
-  NO_ID,
-  products,
-  songs,
-  statsAbxPairs,
-  statsMonthlyAbxPairs,
-  statsMonthlyPrefPairs,
-  statsMonthlyPrefProducts,
-  statsPrefPairs,
-  statsPrefProducts,
-} from '../../db/schema.ts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, executeNamed, perDatabase } from '../../db/client.ts';
+import { instances, instruments, mobileInstances, NO_ID, products, songs } from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
+import { Lru } from '../../platform/lru.ts';
 import { resultRows } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { rangeParts } from './months.ts';
+import { CLOSE_AFTER_MS, dayAfter, dayBefore, rangeParts } from './months.ts';
 import { statisticsBrand } from './service.ts';
 import { binomialTail, bradleyTerry, wilson } from './verdicts.ts';
 
@@ -197,89 +184,30 @@ const byName = new Intl.Collator();
  * The votes of the range and filters: per product its votes, wins and share (95 % Wilson interval) and, when every
  * pair of the products was compared STRENGTH_MIN_PAIR_VOTES times (decisive votes), its Bradley–Terry strength;
  * per pair its wins, ties and a's share of the decisive votes. Reads only the rollups, at the level the filters
- * name: a row per product or pair for each whole month of the range and for each other day.
+ * name: the closed days of the range remembered (closedSums), the days votes may still land on read live.
  */
-export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQuery): Promise<Preferences> {
+export async function readPreferences(
+  db: Db,
+  user: SessionUser,
+  q: PreferencesQuery,
+  now = new Date(),
+): Promise<Preferences> {
   const scope = await preferenceScope(db, user, q);
   // The level the rollups keep for these filters (foldVotes): a source's own rows, a song's with any source, or
   // any song; one instance's, or all of them (NO_ID). So a read sums at most a row a day per product or pair.
   const [song, source] = q.source_id ? [q.song_id, q.source_id] : [q.song_id ?? NO_ID, NO_ID];
-  // Whole months from the monthly rows, the other days from the daily ones. A month's row holds all of it so far,
-  // and nothing is counted after today: so a range ending today reads the current month whole too (as if it
-  // ended on the month's last day), and a year is twelve or thirteen rows a product or pair plus a few days.
-  const today = utcToday();
-  const end = q.end === today ? lastDayOfMonth(today) : q.end;
-  const parts = rangeParts(q.start, end, { has: () => true });
-  const level = (t: PrefTable) =>
-    and(
-      scope === ALL_BRANDS ? undefined : eq(t.brandId, scope),
-      eq(t.instanceId, q.instance_id ?? NO_ID),
-      eq(t.widgetType, q.widget_type),
-      song ? eq(t.songId, song) : undefined,
-      eq(t.sourceId, source),
-    );
-  const pieces = <T>(read: (t: PrefTable, period: SQL) => Promise<T[]>, daily: PrefTable, monthly: PrefTable) =>
-    Promise.all([
-      ...parts.days.map((run) => read(daily, between(daily.period, run.from, run.to) as SQL)),
-      ...(parts.months.length ? [read(monthly, inArray(monthly.period, parts.months))] : []),
-    ]).then((all) => all.flat());
-  const [productPieces, pairPieces, abxPieces] = await Promise.all([
-    pieces(
-      (t, period) => {
-        const p = t as typeof statsPrefProducts;
-        return db
-          .select({ id: p.productId, votes: sql<number>`sum(${p.votes})::int`, wins: sql<number>`sum(${p.wins})::int` })
-          .from(p)
-          .where(and(level(p), period))
-          .groupBy(p.productId);
-      },
-      statsPrefProducts,
-      statsMonthlyPrefProducts,
-    ),
-    pieces(
-      (t, period) => {
-        const r = t as typeof statsPrefPairs;
-        return db
-          .select({
-            a: r.aId,
-            b: r.bId,
-            aWins: sql<number>`sum(${r.aWins})::int`,
-            bWins: sql<number>`sum(${r.bWins})::int`,
-            ties: sql<number>`sum(${r.ties})::int`,
-          })
-          .from(r)
-          .where(and(level(r), period))
-          .groupBy(r.aId, r.bId);
-      },
-      statsPrefPairs,
-      statsMonthlyPrefPairs,
-    ),
-    pieces(
-      (t, period) => {
-        const x = t as unknown as typeof statsAbxPairs;
-        return db
-          .select({
-            a: x.aId,
-            b: x.bId,
-            tests: sql<number>`sum(${x.tests})::int`,
-            trials: sql<number>`sum(${x.trials})::int`,
-            correct: sql<number>`sum(${x.correct})::int`,
-            significant: sql<number>`sum(${x.significant})::int`,
-          })
-          .from(x)
-          .where(and(level(t), period))
-          .groupBy(x.aId, x.bId);
-      },
-      statsAbxPairs,
-      statsMonthlyAbxPairs,
-    ),
+  const level: Level = { scope, instance: q.instance_id ?? NO_ID, widget: q.widget_type, song, source };
+  const { closed, live } = splitRange(q.start, q.end, now);
+  const [fixed, fresh] = await Promise.all([
+    closed ? rememberedSums(db, level, closed) : NO_SUMS,
+    live ? sumPieces(db, level, [live]) : NO_SUMS,
   ]);
-  const productRows = sumBy(productPieces, (row) => row.id, ['votes', 'wins']);
-  const pairRows = sumBy(pairPieces, (row) => `${row.a} ${row.b}`, ['aWins', 'bWins', 'ties']);
-  const abxRows = sumBy(abxPieces, (row) => `${row.a} ${row.b}`, ['tests', 'trials', 'correct', 'significant']);
-  const all = productRows.find((row) => row.id === NO_ID);
-  const compared = productRows.filter((row) => row.id !== NO_ID);
-  const named = [...new Set([...compared.map((row) => row.id), ...abxRows.flatMap((row) => [row.a, row.b])])];
+  const sums = addSums(fixed, fresh);
+  const [votes, decided] = sums.products.get(NO_ID) ?? [0, 0];
+  sums.products.delete(NO_ID);
+  const compared = [...sums.products.keys()];
+  const pairOf = (key: string) => key.split(' ') as [string, string];
+  const named = [...new Set([...compared, ...[...sums.abx.keys()].flatMap(pairOf)])];
   const names = named.length
     ? new Map(
         (
@@ -288,75 +216,75 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
       )
     : new Map<string, string>();
   const nameOf = (id: string) => names.get(id) ?? '';
-  // Every ordering below is by name: the names are collated once, then compared by rank (a brand's year can hold
-  // hundreds of pairs, and a string comparison per step cost it ~10 ms).
+  // Every ordering below is by name: the names are collated once, and each row is ranked once (a brand's year can
+  // hold hundreds of pairs: a string comparison per sort step cost it ~10 ms, a rank lookup per step ~1.5 ms).
   const rank = new Map([...named].sort((x, y) => byName.compare(nameOf(x), nameOf(y))).map((id, i) => [id, i]));
   const rankOf = (id: string) => rank.get(id) ?? -1;
+  /** A rollup's pairs with a before b by name (so the matrix and its sentences read alphabetically), sorted so. */
+  const byNames = (counts: Counts) =>
+    [...counts]
+      .map(([key, c]) => {
+        const [a, b] = pairOf(key);
+        const [ra, rb] = [rankOf(a), rankOf(b)];
+        return ra <= rb
+          ? { a, b, swapped: false, c, order: ra * named.length + rb }
+          : { a: b, b: a, swapped: true, c, order: rb * named.length + ra };
+      })
+      .sort((x, y) => x.order - y.order);
 
-  const index = new Map(compared.map((row, i) => [row.id, i]));
+  const index = new Map(compared.map((id, i) => [id, i]));
   const wins = compared.map(() => compared.map(() => 0));
-  let everyPairCompared = compared.length >= 2;
-  const pairs: PairPreference[] = pairRows.map((row) => {
-    const [i, j] = [index.get(row.a), index.get(row.b)];
+  const pairs: PairPreference[] = byNames(sums.pairs).map(({ a, b, swapped, c: [x, y, ties] }) => {
+    const [aWins, bWins] = swapped ? [y, x] : [x, y];
+    const [i, j] = [index.get(a), index.get(b)];
     if (i !== undefined && j !== undefined) {
-      wins[i][j] += Number(row.aWins);
-      wins[j][i] += Number(row.bWins);
+      wins[i][j] += aWins;
+      wins[j][i] += bWins;
     }
-    // a before b by name, so the matrix and its sentences read alphabetically
-    const swap = rankOf(row.a) > rankOf(row.b);
-    const [aId, bId, aWins, bWins] = swap
-      ? [row.b, row.a, Number(row.bWins), Number(row.aWins)]
-      : [row.a, row.b, Number(row.aWins), Number(row.bWins)];
     return {
-      a_id: aId,
-      b_id: bId,
-      votes: aWins + bWins + Number(row.ties),
+      a_id: a,
+      b_id: b,
+      votes: aWins + bWins + ties,
       a_wins: aWins,
       b_wins: bWins,
-      ties: Number(row.ties),
+      ties,
       ...wilson(aWins, aWins + bWins),
     };
   });
-  const pairCount = (compared.length * (compared.length - 1)) / 2;
-  if (pairs.length < pairCount || pairs.some((pair) => pair.a_wins + pair.b_wins < STRENGTH_MIN_PAIR_VOTES))
-    everyPairCompared = false;
+  const everyPairCompared =
+    compared.length >= 2 &&
+    pairs.length === (compared.length * (compared.length - 1)) / 2 &&
+    pairs.every((pair) => pair.a_wins + pair.b_wins >= STRENGTH_MIN_PAIR_VOTES);
   const strengths = everyPairCompared ? bradleyTerry(wins) : null;
 
-  const list: ProductPreference[] = compared.map((row, i) => ({
-    product_id: row.id,
-    name: nameOf(row.id),
-    votes: Number(row.votes),
-    wins: Number(row.wins),
-    ...wilson(Number(row.wins), Number(row.votes)),
-    strength: strengths?.[i].strength ?? null,
-    strength_low: strengths?.[i].low ?? null,
-    strength_high: strengths?.[i].high ?? null,
-  }));
-  list.sort((x, y) => (y.share ?? 0) - (x.share ?? 0) || rankOf(x.product_id) - rankOf(y.product_id));
-  const byNames = (x: { a_id: string; b_id: string }, y: { a_id: string; b_id: string }) =>
-    rankOf(x.a_id) - rankOf(y.a_id) || rankOf(x.b_id) - rankOf(y.b_id);
-  pairs.sort(byNames);
-  const abx: AbxResult[] = abxRows.map((row) => {
-    const swap = rankOf(row.a) > rankOf(row.b);
-    const tests = Number(row.tests);
-    const [a, b] = swap ? [row.b, row.a] : [row.a, row.b];
+  const list: ProductPreference[] = compared.map((id, i) => {
+    const [productVotes, productWins] = sums.products.get(id) ?? [0, 0];
     return {
-      a_id: a,
-      a_name: nameOf(a),
-      b_id: b,
-      b_name: nameOf(b),
-      tests,
-      trials: Number(row.trials),
-      correct: Number(row.correct),
-      p_value: Number(row.trials) > 0 ? binomialTail(Number(row.correct), Number(row.trials)) : null,
-      significant_share: tests > 0 ? Number(row.significant) / tests : null,
+      product_id: id,
+      name: nameOf(id),
+      votes: productVotes,
+      wins: productWins,
+      ...wilson(productWins, productVotes),
+      strength: strengths?.[i].strength ?? null,
+      strength_low: strengths?.[i].low ?? null,
+      strength_high: strengths?.[i].high ?? null,
     };
   });
-  abx.sort(byNames);
-  const votes = Number(all?.votes ?? 0);
+  list.sort((x, y) => (y.share ?? 0) - (x.share ?? 0) || rankOf(x.product_id) - rankOf(y.product_id));
+  const abx: AbxResult[] = byNames(sums.abx).map(({ a, b, c: [tests, trials, correct, significant] }) => ({
+    a_id: a,
+    a_name: nameOf(a),
+    b_id: b,
+    b_name: nameOf(b),
+    tests,
+    trials,
+    correct,
+    p_value: trials > 0 ? binomialTail(correct, trials) : null,
+    significant_share: tests > 0 ? significant / tests : null,
+  }));
   return {
     votes,
-    no_preference: votes - Number(all?.wins ?? 0),
+    no_preference: votes - decided,
     min_votes: PREFERENCE_MIN_VOTES,
     products: list,
     pairs,
@@ -364,28 +292,151 @@ export async function readPreferences(db: Db, user: SessionUser, q: PreferencesQ
   };
 }
 
-type PrefTable =
-  | typeof statsAbxPairs
-  | typeof statsMonthlyAbxPairs
-  | typeof statsPrefProducts
-  | typeof statsMonthlyPrefProducts
-  | typeof statsPrefPairs
-  | typeof statsMonthlyPrefPairs;
-
-/** The rows of several reads summed per key: the counts of `fields` added up. */
-function sumBy<T>(rows: T[], keyOf: (row: T) => string, fields: (keyof T)[]): T[] {
-  const out = new Map<string, T>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const seen = out.get(key);
-    if (!seen) out.set(key, { ...row });
-    else for (const f of fields) (seen[f] as number) = Number(seen[f]) + Number(row[f]);
-  }
-  return [...out.values()];
+/** The rollups' level a read names (foldVotes); song undefined: a source's rows of every song. */
+interface Level {
+  scope: string | typeof ALL_BRANDS;
+  instance: string;
+  widget: WidgetType;
+  song: string | undefined;
+  source: string;
 }
 
-/** The last day of the month of `day` (YYYY-MM-DD). */
-function lastDayOfMonth(day: string): string {
-  const [y, m] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+/** Summed counts by key (a product's id; a pair's two ids, `a b`), in the order of their rollup's COUNTS. */
+type Counts = Map<string, number[]>;
+/** A range's rollup rows summed: per product (NO_ID: the votes themselves), per pair, per ABX pair. */
+interface Sums {
+  products: Counts;
+  pairs: Counts;
+  abx: Counts;
+}
+
+const NO_SUMS: Sums = { products: new Map(), pairs: new Map(), abx: new Map() };
+
+/** Each verdict rollup (daily and monthly) and the counts it sums. */
+const ROLLUPS = {
+  products: { daily: 'stats_pref_products', monthly: 'stats_monthly_pref_products', counts: ['votes', 'wins'] },
+  pairs: { daily: 'stats_pref_pairs', monthly: 'stats_monthly_pref_pairs', counts: ['a_wins', 'b_wins', 'ties'] },
+  abx: {
+    daily: 'stats_abx_pairs',
+    monthly: 'stats_monthly_abx_pairs',
+    counts: ['tests', 'trials', 'correct', 'significant'],
+  },
+} as const;
+type Rollup = keyof typeof ROLLUPS;
+
+interface Days {
+  from: string;
+  to: string;
+}
+
+/**
+ * Which days of a range are closed: votes and ABX tests land on the database's UTC day (foldVotes, foldAbx), so a
+ * day is closed CLOSE_AFTER_MS after it ended, as a month is (./months.ts). The rest of the range is live: today,
+ * and yesterday in the first hour of a day.
+ */
+export function splitRange(start: string, end: string, now: Date): { closed?: Days; live?: Days } {
+  const closedTo = dayBefore(new Date(now.getTime() - CLOSE_AFTER_MS).toISOString().slice(0, 10));
+  const liveFrom = dayAfter(closedTo);
+  return {
+    closed: start <= closedTo ? { from: start, to: end < closedTo ? end : closedTo } : undefined,
+    live: end >= liveFrom ? { from: start > liveFrom ? start : liveFrom, to: end } : undefined,
+  };
+}
+
+/** Rollup rows a closed range's sums may hold in memory at once, per database (about 100 bytes each). */
+const CLOSED_SUMS_ROWS = 200_000;
+
+/**
+ * The sums of closed ranges, per level and range: they never change, so each is read once. A brand's year is
+ * thousands of rows to sum (hundreds of pairs a day) and its dashboard asks for the same range again and again;
+ * from memory a read sums only the live days. Bounded by rows, least recently used first.
+ */
+const closedSums = perDatabase(
+  () => new Lru<Sums>(CLOSED_SUMS_ROWS, (s) => 1 + s.products.size + s.pairs.size + s.abx.size),
+);
+
+async function rememberedSums(db: Db, level: Level, days: Days): Promise<Sums> {
+  const key = JSON.stringify([level.scope, level.instance, level.widget, level.song, level.source, days.from, days.to]);
+  const remembered = closedSums(db).get(key);
+  if (remembered) return remembered;
+  // a whole month from its monthly row (it holds all of it), the other days from the daily ones
+  const parts = rangeParts(days.from, days.to, { has: () => true });
+  const pieces = [...parts.days, ...(parts.months.length ? [parts.months] : [])];
+  const sums = await sumPieces(db, level, pieces);
+  closedSums(db).set(key, sums);
+  return sums;
+}
+
+/**
+ * The rollups' rows at a level summed over pieces of a range, each a run of days or a list of whole months: one
+ * statement per rollup and piece, run side by side (each its own connection), added up here.
+ */
+async function sumPieces(db: Db, level: Level, pieces: (Days | string[])[]): Promise<Sums> {
+  const read = async (rollup: Rollup) => {
+    const counts: Counts = new Map();
+    const all = await Promise.all(pieces.map((piece) => sumRollup(db, rollup, level, piece)));
+    for (const rows of all) addRows(counts, rows);
+    return counts;
+  };
+  const [products, pairs, abx] = await Promise.all([read('products'), read('pairs'), read('abx')]);
+  return { products, pairs, abx };
+}
+
+/**
+ * One rollup's rows of a level and a piece, summed per product or pair. A named prepared
+ * statement on PostgreSQL (one per rollup, period and which filters apply), so it is planned once per connection
+ * and nothing is built per read but its parameters.
+ */
+async function sumRollup(db: Db, rollup: Rollup, level: Level, piece: Days | string[]): Promise<SummedRow[]> {
+  const r = ROLLUPS[rollup];
+  const months = Array.isArray(piece);
+  const key = rollup === 'products' ? sql.raw('product_id::text') : sql.raw("a_id::text || ' ' || b_id::text");
+  const group = sql.raw(rollup === 'products' ? 'product_id' : 'a_id, b_id');
+  const counts = sql.raw(`array[${r.counts.map((c) => `sum(${c})::int`).join(', ')}]`);
+  const brand = level.scope === ALL_BRANDS ? sql`` : sql`brand_id = ${level.scope} and `;
+  const song = level.song ? sql`and song_id = ${level.song} ` : sql``;
+  // the months as one parameter, so the statement's text is the same for any number of them
+  const period = months
+    ? sql`month = any(string_to_array(${piece.join(',')}, ','))`
+    : sql`day between ${piece.from} and ${piece.to}`;
+  const name = `verdicts_${rollup}_${months ? 'months' : 'days'}${level.scope === ALL_BRANDS ? '_all' : ''}${level.song ? '_song' : ''}`;
+  const result = await executeNamed(
+    db,
+    name,
+    sql`select ${key} as key, ${counts} as counts from ${sql.raw(months ? r.monthly : r.daily)}
+        where ${brand}instance_id = ${level.instance} and widget_type = ${level.widget} ${song}
+          and source_id = ${level.source} and ${period}
+        group by ${group}`,
+  );
+  return resultRows<SummedRow>(result);
+}
+
+/** A rollup's row summed: its product or pair, its counts. */
+interface SummedRow {
+  key: string;
+  counts: number[];
+}
+
+/** Adds summed rows into `counts`. */
+function addRows(counts: Counts, rows: SummedRow[]): void {
+  for (const row of rows) {
+    const seen = counts.get(row.key);
+    if (!seen) counts.set(row.key, row.counts);
+    else for (let i = 0; i < row.counts.length; i++) seen[i] += row.counts[i];
+  }
+}
+
+/** Two ranges' sums added up, into new maps (remembered sums stay as they were). */
+function addSums(x: Sums, y: Sums): Sums {
+  const add = (a: Counts, b: Counts) => {
+    const out: Counts = new Map();
+    for (const [key, counts] of a) out.set(key, counts.slice());
+    for (const [key, counts] of b) {
+      const seen = out.get(key);
+      if (!seen) out.set(key, counts.slice());
+      else for (let i = 0; i < counts.length; i++) seen[i] += counts[i];
+    }
+    return out;
+  };
+  return { products: add(x.products, y.products), pairs: add(x.pairs, y.pairs), abx: add(x.abx, y.abx) };
 }
