@@ -11,7 +11,7 @@ import {
   VOTE_MIN_HEARD_SECONDS,
   type WidgetType,
 } from '@atk/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, executeNamed, perDatabase } from '../../db/client.ts';
 import { instances, instruments, mobileInstances, NO_ID, products, songs } from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
@@ -177,6 +177,19 @@ async function preferenceScope(db: Db, user: SessionUser, q: PreferencesQuery): 
   return brandId;
 }
 
+/** The names of products, by id: one statement with the ids as one parameter (a brand's verdicts name hundreds). */
+async function productNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = resultRows<{ id: string; name: string }>(
+    await executeNamed(
+      db,
+      'verdicts_product_names',
+      sql`select id::text as id, name from ${products} where id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+    ),
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Names in the order `localeCompare` gives them, without its cost per call. */
 const byName = new Intl.Collator();
 
@@ -203,18 +216,11 @@ export async function readPreferences(
     live ? sumPieces(db, level, [live]) : NO_SUMS,
   ]);
   const sums = addSums(fixed, fresh);
-  const [votes, decided] = sums.products.get(NO_ID) ?? [0, 0];
+  const [votes, decided] = sums.products.get(NO_ID)?.counts ?? [0, 0];
   sums.products.delete(NO_ID);
   const compared = [...sums.products.keys()];
-  const pairOf = (key: string) => key.split(' ') as [string, string];
-  const named = [...new Set([...compared, ...[...sums.abx.keys()].flatMap(pairOf)])];
-  const names = named.length
-    ? new Map(
-        (
-          await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, named))
-        ).map((row) => [row.id, row.name]),
-      )
-    : new Map<string, string>();
+  const named = [...new Set([...compared, ...[...sums.abx.values()].flatMap((row) => [row.a, row.b])])];
+  const names = await productNames(db, named);
   const nameOf = (id: string) => names.get(id) ?? '';
   // Every ordering below is by name: the names are collated once, and each row is ranked once (a brand's year can
   // hold hundreds of pairs: a string comparison per sort step cost it ~10 ms, a rank lookup per step ~1.5 ms).
@@ -222,9 +228,8 @@ export async function readPreferences(
   const rankOf = (id: string) => rank.get(id) ?? -1;
   /** A rollup's pairs with a before b by name (so the matrix and its sentences read alphabetically), sorted so. */
   const byNames = (counts: Counts) =>
-    [...counts]
-      .map(([key, c]) => {
-        const [a, b] = pairOf(key);
+    [...counts.values()]
+      .map(({ a, b, counts: c }) => {
         const [ra, rb] = [rankOf(a), rankOf(b)];
         return ra <= rb
           ? { a, b, swapped: false, c, order: ra * named.length + rb }
@@ -232,15 +237,8 @@ export async function readPreferences(
       })
       .sort((x, y) => x.order - y.order);
 
-  const index = new Map(compared.map((id, i) => [id, i]));
-  const wins = compared.map(() => compared.map(() => 0));
   const pairs: PairPreference[] = byNames(sums.pairs).map(({ a, b, swapped, c: [x, y, ties] }) => {
     const [aWins, bWins] = swapped ? [y, x] : [x, y];
-    const [i, j] = [index.get(a), index.get(b)];
-    if (i !== undefined && j !== undefined) {
-      wins[i][j] += aWins;
-      wins[j][i] += bWins;
-    }
     return {
       a_id: a,
       b_id: b,
@@ -255,10 +253,10 @@ export async function readPreferences(
     compared.length >= 2 &&
     pairs.length === (compared.length * (compared.length - 1)) / 2 &&
     pairs.every((pair) => pair.a_wins + pair.b_wins >= STRENGTH_MIN_PAIR_VOTES);
-  const strengths = everyPairCompared ? bradleyTerry(wins) : null;
+  const strengths = everyPairCompared ? bradleyTerry(winMatrix(compared, pairs)) : null;
 
   const list: ProductPreference[] = compared.map((id, i) => {
-    const [productVotes, productWins] = sums.products.get(id) ?? [0, 0];
+    const [productVotes, productWins] = sums.products.get(id)?.counts ?? [0, 0];
     return {
       product_id: id,
       name: nameOf(id),
@@ -292,6 +290,19 @@ export async function readPreferences(
   };
 }
 
+/** Who beat whom: `[i][j]` the decisive votes product i won against product j (of `compared`, in its order). */
+function winMatrix(compared: string[], pairs: PairPreference[]): number[][] {
+  const index = new Map(compared.map((id, i) => [id, i]));
+  const wins = compared.map(() => compared.map(() => 0));
+  for (const pair of pairs) {
+    const [i, j] = [index.get(pair.a_id), index.get(pair.b_id)];
+    if (i === undefined || j === undefined) continue;
+    wins[i][j] += pair.a_wins;
+    wins[j][i] += pair.b_wins;
+  }
+  return wins;
+}
+
 /** The rollups' level a read names (foldVotes); song undefined: a source's rows of every song. */
 interface Level {
   scope: string | typeof ALL_BRANDS;
@@ -301,8 +312,8 @@ interface Level {
   source: string;
 }
 
-/** Summed counts by key (a product's id; a pair's two ids, `a b`), in the order of their rollup's COUNTS. */
-type Counts = Map<string, number[]>;
+/** Summed rows by key (a product's id; a pair's two ids, `a b`). */
+type Counts = Map<string, SummedRow>;
 /** A range's rollup rows summed: per product (NO_ID: the votes themselves), per pair, per ABX pair. */
 interface Sums {
   products: Counts;
@@ -390,7 +401,11 @@ async function sumPieces(db: Db, level: Level, pieces: (Days | string[])[]): Pro
 async function sumRollup(db: Db, rollup: Rollup, level: Level, piece: Days | string[]): Promise<SummedRow[]> {
   const r = ROLLUPS[rollup];
   const months = Array.isArray(piece);
-  const key = rollup === 'products' ? sql.raw('product_id::text') : sql.raw("a_id::text || ' ' || b_id::text");
+  const ids = sql.raw(
+    rollup === 'products'
+      ? "product_id::text as key, product_id::text as a, '' as b"
+      : "a_id::text || ' ' || b_id::text as key, a_id::text as a, b_id::text as b",
+  );
   const group = sql.raw(rollup === 'products' ? 'product_id' : 'a_id, b_id');
   const counts = sql.raw(`array[${r.counts.map((c) => `sum(${c})::int`).join(', ')}]`);
   const brand = level.scope === ALL_BRANDS ? sql`` : sql`brand_id = ${level.scope} and `;
@@ -403,7 +418,7 @@ async function sumRollup(db: Db, rollup: Rollup, level: Level, piece: Days | str
   const result = await executeNamed(
     db,
     name,
-    sql`select ${key} as key, ${counts} as counts from ${sql.raw(months ? r.monthly : r.daily)}
+    sql`select ${ids}, ${counts} as counts from ${sql.raw(months ? r.monthly : r.daily)}
         where ${brand}instance_id = ${level.instance} and widget_type = ${level.widget} ${song}
           and source_id = ${level.source} and ${period}
         group by ${group}`,
@@ -411,9 +426,14 @@ async function sumRollup(db: Db, rollup: Rollup, level: Level, piece: Days | str
   return resultRows<SummedRow>(result);
 }
 
-/** A rollup's row summed: its product or pair, its counts. */
+/**
+ * A rollup's row summed: its product (a) or pair (a, b; the ids as the rollup orders them), its counts in the order
+ * of the rollup's `counts`. The ids are kept, not split from the key: a remembered row's strings keep their hash.
+ */
 interface SummedRow {
   key: string;
+  a: string;
+  b: string;
   counts: number[];
 }
 
@@ -421,20 +441,19 @@ interface SummedRow {
 function addRows(counts: Counts, rows: SummedRow[]): void {
   for (const row of rows) {
     const seen = counts.get(row.key);
-    if (!seen) counts.set(row.key, row.counts);
-    else for (let i = 0; i < row.counts.length; i++) seen[i] += row.counts[i];
+    if (!seen) counts.set(row.key, row);
+    else for (let i = 0; i < row.counts.length; i++) seen.counts[i] += row.counts[i];
   }
 }
 
 /** Two ranges' sums added up, into new maps (remembered sums stay as they were). */
 function addSums(x: Sums, y: Sums): Sums {
   const add = (a: Counts, b: Counts) => {
-    const out: Counts = new Map();
-    for (const [key, counts] of a) out.set(key, counts.slice());
-    for (const [key, counts] of b) {
+    // the rows of one side as they are (nothing changes a row once summed), a new row where both have the key
+    const out: Counts = new Map(a);
+    for (const [key, row] of b) {
       const seen = out.get(key);
-      if (!seen) out.set(key, counts.slice());
-      else for (let i = 0; i < counts.length; i++) seen[i] += counts[i];
+      out.set(key, seen ? { ...seen, counts: seen.counts.map((n, i) => n + row.counts[i]) } : row);
     }
     return out;
   };
