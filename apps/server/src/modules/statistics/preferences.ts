@@ -354,8 +354,11 @@ export function splitRange(start: string, end: string, now: Date): { closed?: Da
   };
 }
 
-/** Rollup rows a closed range's sums may hold in memory at once, per database (about 100 bytes each). */
-const CLOSED_SUMS_ROWS = 200_000;
+/**
+ * Summed rows the closed ranges' sums may hold, per database: about 350 bytes each, so ≈ 35 MB at most (a brand's
+ * whole catalogue is ~850 rows: 100 products, 300 pairs, 450 ABX pairs).
+ */
+const CLOSED_SUMS_ROWS = 100_000;
 
 /**
  * The sums of closed ranges, per level and range: they never change, so each is read once. A brand's year is
