@@ -440,24 +440,22 @@ interface SummedRow {
   counts: number[];
 }
 
-/** Adds summed rows into `counts`. */
-function addRows(counts: Counts, rows: SummedRow[]): void {
+/**
+ * Adds summed rows into `counts`: a key's first row as it is, a new row where a key has one already (a row never
+ * changes once summed, so remembered sums can be shared by every read).
+ */
+function addRows(counts: Counts, rows: Iterable<SummedRow>): void {
   for (const row of rows) {
     const seen = counts.get(row.key);
-    if (!seen) counts.set(row.key, row);
-    else for (let i = 0; i < row.counts.length; i++) seen.counts[i] += row.counts[i];
+    counts.set(row.key, seen ? { ...seen, counts: seen.counts.map((n, i) => n + row.counts[i]) } : row);
   }
 }
 
 /** Two ranges' sums added up, into new maps (remembered sums stay as they were). */
 function addSums(x: Sums, y: Sums): Sums {
   const add = (a: Counts, b: Counts) => {
-    // the rows of one side as they are (nothing changes a row once summed), a new row where both have the key
     const out: Counts = new Map(a);
-    for (const [key, row] of b) {
-      const seen = out.get(key);
-      out.set(key, seen ? { ...seen, counts: seen.counts.map((n, i) => n + row.counts[i]) } : row);
-    }
+    addRows(out, b.values());
     return out;
   };
   return { products: add(x.products, y.products), pairs: add(x.pairs, y.pairs), abx: add(x.abx, y.abx) };
