@@ -149,19 +149,19 @@ function betaFraction(x: number, a: number, b: number): number {
   if (Math.abs(d) < tiny) d = tiny;
   d = 1 / d;
   let h = d;
+  // one Lentz step per term: the even term of step m, then its odd term
+  const step = (aa: number) => {
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+  };
   for (let m = 1; m <= 10_000; m++) {
     const m2 = 2 * m;
-    for (const aa of [
-      (m * (b - m) * x) / ((a + m2 - 1) * (a + m2)),
-      (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)),
-    ]) {
-      d = 1 + aa * d;
-      if (Math.abs(d) < tiny) d = tiny;
-      c = 1 + aa / c;
-      if (Math.abs(c) < tiny) c = tiny;
-      d = 1 / d;
-      h *= d * c;
-    }
+    step((m * (b - m) * x) / ((a + m2 - 1) * (a + m2)));
+    step((-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)));
     if (Math.abs(d * c - 1) < 1e-15) break;
   }
   return h;
