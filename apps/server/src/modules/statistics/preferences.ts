@@ -184,11 +184,17 @@ async function productNames(db: Db, ids: string[]): Promise<Map<string, string>>
     await executeNamed(
       db,
       'verdicts_product_names',
-      sql`select id::text as id, name from ${products} where id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+      sql`select id::text as id, name from ${products} where id = any(${textList(ids)}::uuid[])`,
     ),
   );
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/**
+ * A list (ids, months: no commas in them) as one text parameter, an array in SQL: a named statement's text stays the
+ * same for any number of values.
+ */
+const textList = (values: string[]): SQL => sql`string_to_array(${values.join(',')}, ',')`;
 
 /** Names in the order `localeCompare` gives them, without its cost per call. */
 const byName = new Intl.Collator();
@@ -413,10 +419,7 @@ async function sumRollup(db: Db, rollup: Rollup, level: Level, piece: Days | str
   const counts = sql.raw(`array[${r.counts.map((c) => `sum(${c})::int`).join(', ')}]`);
   const brand = level.scope === ALL_BRANDS ? sql`` : sql`brand_id = ${level.scope} and `;
   const song = level.song ? sql`and song_id = ${level.song} ` : sql``;
-  // the months as one parameter, so the statement's text is the same for any number of them
-  const period = months
-    ? sql`month = any(string_to_array(${piece.join(',')}, ','))`
-    : sql`day between ${piece.from} and ${piece.to}`;
+  const period = months ? sql`month = any(${textList(piece)})` : sql`day between ${piece.from} and ${piece.to}`;
   const name = `verdicts_${rollup}_${months ? 'months' : 'days'}${level.scope === ALL_BRANDS ? '_all' : ''}${level.song ? '_song' : ''}`;
   const result = await executeNamed(
     db,
