@@ -309,6 +309,39 @@ describe('listener votes', () => {
     const month = { ...query(`${today.slice(0, 8)}01`), end: monthEnd };
     expect(await readPreferences(app.db, customer, month, new Date(`${dayAfter(monthEnd)}T02:00:00Z`))).toEqual(now);
   });
+
+  it('an answer made once is sent again until a vote or a product it names changes it', async () => {
+    const kept = await instanceShowing(app, t, t.a.token, 'Kept answers', [mics[A], mics[C]]);
+    expectOk(await putFeatures(kept._id, 1), MSG.updateSuccess);
+    expect(await listenAndVote(kept, [A, C], C)).toBe(1);
+    const first = (await read(t.a.token, `&instance_id=${kept._id}`)).body.data;
+    expect(first.products.map((x) => [x.name, x.wins])).toEqual([
+      ['Verdict C', 1],
+      ['Verdict A', 0],
+    ]);
+    expect((await read(t.a.token, `&instance_id=${kept._id}`)).body.data).toEqual(first);
+    // A vote shows in the next read of the same range.
+    expect(await listenAndVote(kept, [A, C], A)).toBe(1);
+    const voted = (await read(t.a.token, `&instance_id=${kept._id}`)).body.data;
+    expect(voted).toMatchObject({
+      votes: 2,
+      products: [
+        { name: 'Verdict A', wins: 1 },
+        { name: 'Verdict C', wins: 1 },
+      ],
+    });
+    // So does a product's new name (the change feed drops the answers naming it), and its old name again.
+    const rename = (name: string) =>
+      app.call('PUT', `/products/${mics[C]._id}`, {
+        token: t.a.token,
+        body: { type: 'general', content: { name, is_published: 1, category_id: t.category.id } },
+      });
+    expectOk(await rename('Verdict C renamed'), MSG.updateSuccess);
+    const renamed = (await read(t.a.token, `&instance_id=${kept._id}`)).body.data;
+    expect(renamed.products.map((x) => x.name)).toEqual(['Verdict A', 'Verdict C renamed']);
+    expectOk(await rename('Verdict C'), MSG.updateSuccess);
+    expect((await read(t.a.token, `&instance_id=${kept._id}`)).body.data).toEqual(voted);
+  });
 });
 
 describe('splitRange', () => {

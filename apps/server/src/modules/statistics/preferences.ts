@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AbxResult,
   ALL_BRANDS,
@@ -12,11 +13,13 @@ import {
   type WidgetType,
 } from '@atk/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { changeFeed, Remembered } from '../../db/changes.ts';
 import { type Db, executeNamed, perDatabase } from '../../db/client.ts';
 import { instances, instruments, mobileInstances, NO_ID, products, songs } from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
 import { Lru } from '../../platform/lru.ts';
 import { resultRows } from '../../platform/rate-limit.ts';
+import { touches } from '../player/cache.ts';
 import type { SessionUser } from '../sessions/service.ts';
 import { CLOSE_AFTER_MS, dayAfter, dayBefore, rangeParts } from './months.ts';
 import { statisticsBrand } from './service.ts';
@@ -211,6 +214,62 @@ export async function readPreferences(
   q: PreferencesQuery,
   now = new Date(),
 ): Promise<Preferences> {
+  return verdicts(db, (await rangeSums(db, user, q, now)).sums);
+}
+
+/**
+ * readPreferences' answer as `serialize` makes it (the route's serializer, over the envelope), made once per level,
+ * range and live sums: a brand's dashboard asks for the same verdicts again and again, and between two votes they
+ * are the same bytes (a brand's year is ~200 kB, whose checking and writing cost more than reading the sums). Every
+ * read still sums the live days, so a vote shows in the next read; a change to a product it names (its name) drops
+ * the answer, through the change feed as the player's read is (../player/cache.ts).
+ */
+export async function preferencesAnswer(
+  db: Db,
+  user: SessionUser,
+  q: PreferencesQuery,
+  serialize: (data: Preferences) => string,
+  now = new Date(),
+): Promise<Buffer> {
+  const { sums, key } = await rangeSums(db, user, q, now);
+  const answer = await answers(db).get(key, async () => {
+    const data = await verdicts(db, sums);
+    const named = [...data.products.map((p) => p.product_id), ...data.abx.flatMap((x) => [x.a_id, x.b_id])];
+    return { body: Buffer.from(serialize(data)), dependencies: new Set(named.map((id) => `p:${id}`)) };
+  });
+  return (answer as Answer).body;
+}
+
+/** A serialized verdicts answer and the rows it names (`p:<id>`, as the change feed announces products). */
+interface Answer {
+  body: Buffer;
+  dependencies: Set<string>;
+}
+
+/** Answers kept per process, bounded by their size: about 32 MB (a brand's year is ~200 kB). */
+const ANSWERS_BYTES = 32 * 1024 * 1024;
+
+const answers = perDatabase(
+  (db) =>
+    new Remembered<Answer>(
+      changeFeed(db),
+      (change, _key, answer) => touches(change, answer.dependencies),
+      ANSWERS_BYTES,
+      undefined,
+      (answer) => answer.body.length,
+    ),
+);
+
+/**
+ * The summed rollups of a query's range, and a key naming them: its level, its closed days (whose sums never
+ * change) and its live days with what they hold now.
+ */
+async function rangeSums(
+  db: Db,
+  user: SessionUser,
+  q: PreferencesQuery,
+  now: Date,
+): Promise<{ sums: Sums; key: string }> {
   const scope = await preferenceScope(db, user, q);
   // The level the rollups keep for these filters (foldVotes): a source's own rows, a song's with any source, or
   // any song; one instance's, or all of them (NO_ID). So a read sums at most a row a day per product or pair.
@@ -221,7 +280,23 @@ export async function readPreferences(
     closed ? rememberedSums(db, level, closed) : NO_SUMS,
     live ? sumPieces(db, level, [live]) : NO_SUMS,
   ]);
-  const sums = addSums(fixed, fresh);
+  const key = JSON.stringify([levelKey(level), closed ?? null, live ?? null, fingerprint(fresh)]);
+  return { sums: addSums(fixed, fresh), key };
+}
+
+/** What summed rows hold, whatever order they came in: a digest of every row's key and counts, sorted. */
+function fingerprint(sums: Sums): string {
+  const rows = [sums.products, sums.pairs, sums.abx].map((counts) =>
+    [...counts.values()]
+      .map((row) => `${row.key}=${row.counts.join(',')}`)
+      .sort()
+      .join(';'),
+  );
+  return createHash('sha256').update(rows.join('|')).digest('base64url');
+}
+
+/** The verdicts of summed rollups (readPreferences). */
+async function verdicts(db: Db, sums: Sums): Promise<Preferences> {
   const [votes, decided] = sums.products.get(NO_ID)?.counts ?? [0, 0];
   sums.products.delete(NO_ID);
   const compared = [...sums.products.keys()];
@@ -318,6 +393,8 @@ interface Level {
   source: string;
 }
 
+const levelKey = (level: Level) => [level.scope, level.instance, level.widget, level.song ?? null, level.source];
+
 /** Summed rows by key (a product's id; a pair's two ids, `a b`). */
 type Counts = Map<string, SummedRow>;
 /** A range's rollup rows summed: per product (NO_ID: the votes themselves), per pair, per ABX pair. */
@@ -376,7 +453,7 @@ const closedSums = perDatabase(
 );
 
 async function rememberedSums(db: Db, level: Level, days: Days): Promise<Sums> {
-  const key = JSON.stringify([level.scope, level.instance, level.widget, level.song, level.source, days.from, days.to]);
+  const key = JSON.stringify([levelKey(level), days.from, days.to]);
   const remembered = closedSums(db).get(key);
   if (remembered) return remembered;
   // a whole month from its monthly row (it holds all of it), the other days from the daily ones

@@ -1,9 +1,9 @@
 import { statisticsEndpoints as api } from '@atk/contract';
 import { currentUser } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
-import { readPreferences } from './preferences.ts';
+import { preferencesAnswer } from './preferences.ts';
 import * as statistics from './service.ts';
 
 /**
@@ -33,6 +33,12 @@ export function statisticsRoutes(app: App, { db }: Deps) {
     route(app, api.productTotals[v], async (req) =>
       ok(await statistics.productTotals(db, currentUser(req), req.query)),
     );
-    route(app, api.preferences[v], async (req) => ok(await readPreferences(db, currentUser(req), req.query)));
+    // Verdicts are answered as serialized (and maybe kept) by preferencesAnswer: sent as they are.
+    route(app, api.preferences[v], async (req, reply) =>
+      sendSerialized(
+        reply,
+        await preferencesAnswer(db, currentUser(req), req.query, (data) => serializeOk(reply, data)),
+      ),
+    );
   }
 }
