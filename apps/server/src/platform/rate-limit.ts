@@ -36,7 +36,7 @@ const lastSweep = new WeakMap<Db, number>();
  */
 export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
   await sweepExpired(db);
-  const rows = await executeNamed(db, 'rate_limit_hit', hitStatement(key, limit));
+  const rows = await executeNamed(db, 'rate_limit_hit', hitStatement(key, limit.windowSeconds));
   return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
@@ -44,14 +44,14 @@ export async function countHit(db: Db, key: string, limit: Limit): Promise<numbe
  * The statement that adds a hit and returns the window's `count`: countHit's, and a CTE of a statement that counts
  * its own hit (the player events' fold, modules/statistics/ingest.ts).
  */
-export const hitStatement = (key: string, limit: Limit) => sql`
+export const hitStatement = (key: unknown, windowSeconds: unknown) => sql`
     insert into rate_limits (key, window_start, count, expires_at)
-    values (${key}, now(), 1, now() + make_interval(secs => ${limit.windowSeconds}))
+    values (${key}, now(), 1, now() + make_interval(secs => ${windowSeconds}))
     on conflict (key) do update set
       count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
       expires_at = case when rate_limits.expires_at <= now()
-                   then now() + make_interval(secs => ${limit.windowSeconds}) else rate_limits.expires_at end
+                   then now() + make_interval(secs => ${windowSeconds}) else rate_limits.expires_at end
     returning count`;
 
 /** The hits of the key's current window (0 when none or expired). */

@@ -1,6 +1,6 @@
 import { VISITOR_SESSION_GAP_MINUTES, type WidgetType } from '@atk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client.ts';
+import { compile, type Db, executeCompiled } from '../../db/client.ts';
 import { NO_ID } from '../../db/schema.ts';
 import type { Place } from '../../platform/geo.ts';
 import { hitStatement, type Limit, resultRows } from '../../platform/rate-limit.ts';
@@ -91,11 +91,11 @@ const DEADLOCK_RETRIES = 3;
  * order) is retried.
  */
 export async function foldBatch(db: Db, batch: Batch): Promise<Folded> {
-  const statement = foldStatement(batch);
+  const values = foldValues(batch);
   for (let attempt = 1; ; attempt++) {
     try {
       const [r] = resultRows<{ allowed: boolean; accepted: number | string | null; launched: string[] | null }>(
-        await executeNamed(db, 'fold_player_events', statement),
+        await executeCompiled(db, FOLD, values),
       );
       return { allowed: r.allowed, accepted: Number(r.accepted ?? 0), launched: r.launched ?? [] };
     } catch (err) {
@@ -104,17 +104,54 @@ export async function foldBatch(db: Db, batch: Batch): Promise<Folded> {
   }
 }
 
-/** foldBatch's statement (also for EXPLAIN). */
-export function foldStatement(batch: Batch): SQL {
-  const events = JSON.stringify(batch.events);
+/** What a batch gives the fold's statement: the rest of its text is the same for every batch. */
+function foldValues(batch: Batch): Record<FoldKey, unknown> {
+  return {
+    events: JSON.stringify(batch.events),
+    strict: batch.strict === true,
+    visitorId: batch.visitorId,
+    widgetType: batch.widgetType,
+    pageUrl: batch.pageUrl,
+    country: batch.place.country_name,
+    region: batch.place.state_prov,
+    city: batch.place.city,
+    hitKey: batch.hit.key,
+    hitMax: batch.hit.limit.max,
+    hitWindow: batch.hit.limit.windowSeconds,
+    addressKey: batch.addressKey,
+  };
+}
+
+const FOLD_KEYS = [
+  'events',
+  'strict',
+  'visitorId',
+  'widgetType',
+  'pageUrl',
+  'country',
+  'region',
+  'city',
+  'hitKey',
+  'hitMax',
+  'hitWindow',
+  'addressKey',
+] as const;
+type FoldKey = (typeof FOLD_KEYS)[number];
+
+/** The fold's statement, built once (building it took more of the server's CPU than sending it). */
+const FOLD = compile('fold_player_events', FOLD_KEYS, (v) => foldStatement(v));
+
+/** foldBatch's statement, over its values (a batch's, or placeholders for them). */
+function foldStatement(v: Record<FoldKey, unknown>): SQL {
   const gap = `${VISITOR_SESSION_GAP_MINUTES} minutes`;
   // a parameter, not text: the statement is prepared under one name (executeNamed)
-  const strict = sql`${batch.strict === true}::boolean`;
+  const strict = sql`${v.strict}::boolean`;
   const c = Object.fromEntries(Object.entries(STATS_CAPS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<
     keyof typeof STATS_CAPS,
     SQL
   >;
-  const budget = (kind: string) => sql`${`stats_${kind}:${batch.addressKey}:`} || instance_id::text`;
+  const budget = (kind: string) =>
+    sql`${sql.raw(`'stats_${kind}:'`)} || ${v.addressKey}::text || ':' || instance_id::text`;
   // A budget in rate_limits: `want` added to the key's window (opened `win` ago at most); `count` is the window's
   // total after it, so what fits is what was under `max` before: greatest(0, least(want, max - (count - want))).
   const spend = (want: SQL) => sql`
@@ -129,10 +166,10 @@ export function foldStatement(batch: Batch): SQL {
       returning key, count`;
   return sql`
     with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
-    hit as (${hitStatement(batch.hit.key, batch.hit.limit)}),
-    allowed as (select count <= ${batch.hit.limit.max} as ok from hit),
+    hit as (${hitStatement(v.hitKey, v.hitWindow)}),
+    allowed as (select count <= ${v.hitMax}::int as ok from hit),
     sent as (
-      select e.*, row_number() over () as n, false as heard from jsonb_to_recordset(${events}::jsonb) as e(
+      select e.*, row_number() over () as n, false as heard from jsonb_to_recordset(${v.events}::jsonb) as e(
         instance_id uuid, brand_id uuid, type text, product_id uuid, song_id uuid, source_id uuid, seconds float8,
         issued float8)
       where (select ok from allowed)
@@ -149,7 +186,7 @@ export function foldStatement(batch: Batch): SQL {
        where s.type = 'listen' and s.seconds > 0 and s.issued is not null and s.product_id is not null
          and not exists (select 1 from sent p where p.type = 'play' and p.instance_id = s.instance_id
                            and p.product_id = s.product_id)
-         and not exists (select 1 from stats_listeners l where l.visitor_id = ${batch.visitorId}
+         and not exists (select 1 from stats_listeners l where l.visitor_id = ${v.visitorId}
                            and l.instance_id = s.instance_id and l.product_id = s.product_id
                            and l.last_at > now() - ${`${HEARD_GAP_SECONDS} seconds`}::interval)
        order by s.instance_id, s.product_id, s.n)
@@ -177,7 +214,7 @@ export function foldStatement(batch: Batch): SQL {
     -- heard_seconds: the day's listening as the same bound keeps it (what qualifies a blind vote, ./preferences.ts).
     listener as (
       insert into stats_listeners as l (visitor_id, instance_id, product_id, day, plays, prev_at, last_at, heard_seconds)
-      select ${batch.visitorId}, instance_id, product_id, t.day, plays, to_timestamp(issued), t.at,
+      select ${v.visitorId}, instance_id, product_id, t.day, plays, to_timestamp(issued), t.at,
              least(secs, greatest(extract(epoch from t.at - to_timestamp(issued)), 0)) from asked, t
       order by 2, 3
       on conflict (visitor_id, instance_id, product_id) do update set
@@ -243,7 +280,7 @@ export function foldStatement(batch: Batch): SQL {
     raw as (
       insert into player_events
         (instance_id, brand_id, visitor_id, widget_type, type, product_id, song_id, source_id, seconds, created_at)
-      select instance_id, brand_id, ${batch.visitorId}, ${batch.widgetType}, type, product_id, song_id, source_id,
+      select instance_id, brand_id, ${v.visitorId}, ${v.widgetType}, type, product_id, song_id, source_id,
              seconds, t.at
       from ev, t
       where not heard -- the raw log keeps what the player sent; a heard play is a figure
@@ -251,7 +288,7 @@ export function foldStatement(batch: Batch): SQL {
     rolled as (
       insert into stats_daily as d
         (brand_id, day, instance_id, widget_type, product_id, song_id, source_id, launches, plays, listen_seconds)
-      select brand_id, t.day, instance_id, ${batch.widgetType},
+      select brand_id, t.day, instance_id, ${v.widgetType},
              coalesce(product_id, ${NO_ID}), coalesce(song_id, ${NO_ID}), coalesce(source_id, ${NO_ID}),
              count(*) filter (where type = 'launch'), count(*) filter (where type = 'play'),
              coalesce(sum(seconds) filter (where type = 'listen'), 0)
@@ -267,7 +304,7 @@ export function foldStatement(batch: Batch): SQL {
       insert into stats_daily_products as p
         (brand_id, day, widget_type, instance_id, product_id, plays, listen_seconds, dropped_plays,
          dropped_listen_seconds)
-      select brand_id, t.day, ${batch.widgetType}, inst, prod,
+      select brand_id, t.day, ${v.widgetType}, inst, prod,
              count(*) filter (where type = 'play' and ok),
              coalesce(sum(kept) filter (where type = 'listen' and ok), 0),
              count(*) filter (where type = 'play' and not ok),
@@ -287,8 +324,8 @@ export function foldStatement(batch: Batch): SQL {
     visitor as (
       insert into visitors as v
         (id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at, launches)
-      select ${batch.visitorId}, ${batch.pageUrl}, ${batch.place.country_name}, ${batch.place.state_prov},
-             ${batch.place.city}, t.at, t.at, t.at, (select sum(launches) from launched)
+      select ${v.visitorId}, ${v.pageUrl}, ${v.country}, ${v.region},
+             ${v.city}, t.at, t.at, t.at, (select sum(launches) from launched)
       from t where exists (select 1 from launched) and not ${strict}
       on conflict (id) do update set
         launches = v.launches + excluded.launches,
@@ -302,8 +339,8 @@ export function foldStatement(batch: Batch): SQL {
       insert into brand_visitors as b
         (brand_id, visitor_id, sign_up_url, country_name, state_prov, city, created_at, updated_at, last_seen_at,
          launches)
-      select brand_id, ${batch.visitorId}::uuid, ${batch.pageUrl}, ${batch.place.country_name},
-             ${batch.place.state_prov}, ${batch.place.city}, t.at, t.at, t.at, sum(launches)
+      select brand_id, ${v.visitorId}::uuid, ${v.pageUrl}, ${v.country},
+             ${v.region}, ${v.city}, t.at, t.at, t.at, sum(launches)
       from launched, t
       where not ${strict}
       group by brand_id, t.at
@@ -318,19 +355,19 @@ export function foldStatement(batch: Batch): SQL {
     ),
     active as (
       update visitors set last_seen_at = t.at from t
-      where id = ${batch.visitorId} and not exists (select 1 from launched) and exists (select 1 from ev)
+      where id = ${v.visitorId} and not exists (select 1 from launched) and exists (select 1 from ev)
         and not ${strict}
     ),
     active_brand as (
       update brand_visitors set last_seen_at = t.at from t
-      where visitor_id = ${batch.visitorId} and not exists (select 1 from launched)
+      where visitor_id = ${v.visitorId} and not exists (select 1 from launched)
         and brand_id in (select brand_id from ev) and not ${strict}
     ),
     uniq as (
       insert into stats_daily_visitors (brand_id, day, instance_id, widget_type, visitor_id)
-      select brand_id, t.day, instance_id, ${batch.widgetType}, ${batch.visitorId}::uuid from launched, t
+      select brand_id, t.day, instance_id, ${v.widgetType}, ${v.visitorId}::uuid from launched, t
       union
-      select brand_id, t.day, ${NO_ID}::uuid, ${batch.widgetType}, ${batch.visitorId}::uuid from launched, t
+      select brand_id, t.day, ${NO_ID}::uuid, ${v.widgetType}, ${v.visitorId}::uuid from launched, t
       order by 1, 2, 3
       on conflict do nothing
       returning brand_id, instance_id
@@ -358,7 +395,7 @@ export function foldStatement(batch: Batch): SQL {
       insert into stats_daily_counts as c
         (scope_id, day, instance_id, widget_type, launches, unique_visitors, new_visitors, dropped_launches,
          strict_launches)
-      select scope_id, t.day, instance_id, ${batch.widgetType}, launches, uniq, new, dropped,
+      select scope_id, t.day, instance_id, ${v.widgetType}, launches, uniq, new, dropped,
              case when ${strict} then launches else 0 end
       from counted, t
       order by 1, 2, 3
