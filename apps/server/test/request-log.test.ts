@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoggingOptions, logLevel } from '../src/platform/logging.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -41,6 +42,17 @@ describe('request log at info (the default)', () => {
   it('writes no line for a quick public player read', async () => {
     expect((await log.app.call('GET', LANDING)).status).toBe(200);
     expect(log.requestLines()).toEqual([]);
+  });
+
+  it('writes no line for a player’s event batch, and one for a batch refused', async () => {
+    const batch = { visitor_id: randomUUID(), page_url: 'https://shop.example/mic', events: [] as object[] };
+    batch.events.push({ type: 'launch', instance_id: randomUUID() });
+    expect((await log.app.call('POST', '/widget/events', { body: batch })).status).toBe(200);
+    expect(log.requestLines()).toEqual([]);
+    expect((await log.app.call('POST', '/widget/events', { body: { ...batch, events: [] } })).status).toBe(400);
+    expect(log.requestLines()).toEqual([
+      expect.objectContaining({ level: 30, msg: 'request completed', res: { statusCode: 400 } }),
+    ]);
   });
 
   it('writes one line for a public read that failed', async () => {

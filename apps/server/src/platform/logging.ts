@@ -17,18 +17,20 @@ export function logLevel(env: NodeJS.ProcessEnv = process.env): LevelWithSilent 
 }
 
 const WIDGET = `${API_BASE}/widget/`;
+const EVENTS = `${API_BASE}/widget/events`;
 
 /**
- * The paths every page view of a brand's site reads (the player's data and its script and styles): at thousands a
- * second, a log line each would cost more than the answer.
+ * What every page view of a brand's site asks (the player's data, its script and styles, and its event batches,
+ * one every 15 s while it is open): at thousands a second, a log line each would cost more than the answer.
  */
-export function isHotPublicRead(method: string, url: string): boolean {
+export function isHotPublicRequest(method: string, url: string): boolean {
+  if (method === 'POST') return url === EVENTS || url.startsWith(`${EVENTS}?`);
   return (method === 'GET' || method === 'HEAD') && (url.startsWith(WIDGET) || url.startsWith('/player/'));
 }
 
 /**
  * One line per request, when it ends (the "incoming request" line only at debug): method, URL, status and time.
- * A hot public read that succeeded quickly leaves no line at info; an error (a 4xx or 5xx answer, or one that
+ * A hot public request that succeeded quickly leaves no line at info; an error (a 4xx or 5xx answer, or one that
  * failed) and a slow request are logged on every path.
  */
 class RequestLog extends LogController {
@@ -50,7 +52,7 @@ class RequestLog extends LogController {
       reply.log.warn({ req: request, res: reply, responseTime }, 'slow request');
       return;
     }
-    const quiet = reply.statusCode < 400 && isHotPublicRead(request.method, request.url);
+    const quiet = reply.statusCode < 400 && isHotPublicRequest(request.method, request.url);
     // Below the level, pino's method is a no-op: nothing is serialised.
     reply.log[quiet ? 'debug' : 'info']({ req: request, res: reply, responseTime }, 'request completed');
   }
