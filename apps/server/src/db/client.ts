@@ -69,7 +69,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 /**
  * Runs a raw statement; on PostgreSQL as a named prepared statement, so each connection plans it once instead of
  * on every call (drizzle prepares query-builder queries, not `sql` text). For the hottest statements only (the
- * player events' fold and rate-limit hit, the listener verdicts' reads); `name` must stand for one SQL text. The answer is `execute`'s.
+ * rate-limit hit, the listener verdicts' reads; the player events' fold is compiled, below); `name` must stand for
+ * one SQL text. The answer is `execute`'s.
  */
 export async function executeNamed(db: Db, name: string, statement: SQL): Promise<unknown> {
   const { $client: client, dialect } = db as unknown as { $client: unknown; dialect: PgDialect };

@@ -144,7 +144,7 @@ const FOLD = compile('fold_player_events', FOLD_KEYS, (v) => foldStatement(v));
 /** foldBatch's statement, over its values (a batch's, or placeholders for them). */
 function foldStatement(v: Record<FoldKey, unknown>): SQL {
   const gap = `${VISITOR_SESSION_GAP_MINUTES} minutes`;
-  // a parameter, not text: the statement is prepared under one name (executeNamed)
+  // a parameter, not text: the statement is compiled once (FOLD)
   const strict = sql`${v.strict}::boolean`;
   const c = Object.fromEntries(Object.entries(STATS_CAPS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<
     keyof typeof STATS_CAPS,
