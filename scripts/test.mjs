@@ -3,7 +3,8 @@
  * `npm test`: every test. API tests on PGlite, again on PostgreSQL when DATABASE_URL is set, the player's unit
  * tests (its DOM-free modules, apps/player/test), then the console is built and the browser tests run against a
  * real server (Chromium through Playwright, and WebKit through WebKitWebDriver: e2e/webkit).
- * Ends with one line "N passed, N failed" over everything.
+ * Ends with the name of each flaky and each failed test, then one line "N passed, N failed" over everything: a CI
+ * log cut to its tail still says what failed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'atk-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** "suite: file › test" of each failed test, and of each that passed only on its retry, printed at the end. */
+const failures = [];
+const flaky = [];
 let ok = true;
 
 function run(title, cmd, args, { cwd = root, env = {} } = {}) {
@@ -22,14 +26,25 @@ function run(title, cmd, args, { cwd = root, env = {} } = {}) {
   return res.status === 0;
 }
 
-function countVitest(file) {
+function countVitest(label, file) {
   try {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const result of r.testResults) {
+      const where = path.relative(root, result.name);
+      const failed = result.assertionResults.filter((t) => t.status === 'failed');
+      for (const t of failed) failures.push(`${label}: ${where} › ${t.fullName}`);
+      // A test that passed on its retry keeps the first try's error.
+      for (const t of result.assertionResults.filter((t) => t.status === 'passed' && t.failureMessages.length))
+        flaky.push(`${label}: ${where} › ${t.fullName}: ${t.failureMessages[0].split('\n')[0].slice(0, 200)}`);
+      // A file that fails to load has no test results, only its message.
+      if (result.status === 'failed' && failed.length === 0) failures.push(`${label}: ${where} (${result.message})`);
+    }
   } catch {
     totals.failed += 1;
+    failures.push(`${label}: no report (${file})`);
   }
 }
 
@@ -47,6 +62,21 @@ async function freshPostgresDatabase(prefix) {
   return url.toString();
 }
 
+/** Playwright's JSON report: "file:line › title" of each test that failed on every try, and of each flaky one. */
+function playwrightTests(report) {
+  const out = { failed: [], flaky: [] };
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      const name = `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`;
+      if (!spec.ok) out.failed.push(name);
+      else if (spec.tests.some((t) => t.status === 'flaky')) out.flaky.push(name);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
+
 const withoutPg = { ...process.env };
 delete withoutPg.DATABASE_URL;
 
@@ -58,7 +88,10 @@ const vitest = (label, env, workspace = 'apps/server') => {
     env,
   });
   if (res.status !== 0) ok = false;
-  countVitest(out);
+  const before = failures.length;
+  countVitest(label, out);
+  if (res.status !== 0 && failures.length === before)
+    failures.push(`${label}: Vitest exited ${res.status} (an error outside the tests)`);
 };
 
 console.log('\n=== API tests on PGlite ===');
@@ -91,8 +124,12 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    const tests = playwrightTests(JSON.parse(readFileSync(report, 'utf8')));
+    for (const name of tests.failed) failures.push(`chromium: ${name}`);
+    for (const name of tests.flaky) flaky.push(`chromium: ${name}`);
   } catch {
     totals.failed += 1;
+    failures.push('chromium: no report');
   }
   const tap = path.join(work, 'webkit.tap');
   run("Browser test (WebKit, Safari's engine, over http)", 'node', [
@@ -112,14 +149,21 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     totals.failed += count('fail') + count('cancelled');
     totals.skipped += count('skipped');
     if (!/^# pass /m.test(text)) totals.failed += 1;
+    for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`webkit: ${m[1]}`);
   } catch {
     totals.failed += 1;
+    failures.push('webkit: no report');
   }
 } else {
   totals.failed += 1;
+  failures.push('the console did not build');
 }
 
 rmSync(work, { recursive: true, force: true });
+if (flaky.length) console.log(`\nFlaky (passed on the retry):\n${flaky.map((f) => `  ${f}`).join('\n')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (!ok && totals.failed === 0) totals.failed = 1;
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${flaky.length ? ` (${flaky.length} flaky)` : ''}`,
+);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -27,13 +27,32 @@ async function boxOf(locator: Locator): Promise<Box> {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The page is no wider than the screen: nothing to scroll sideways. */
+/**
+ * The page is no wider than the screen: nothing to scroll sideways. A failure names the elements that reach past
+ * the right edge (the innermost ones), to say what widened the page.
+ */
 async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-      message: 'page wider than the screen',
-    })
-    .toBeLessThanOrEqual(0);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  try {
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
+  } catch {
+    const past = await page.evaluate(() => {
+      const beyond = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
+      // inside a box that clips or scrolls sideways, an element widens that box, not the page
+      const clipped = (el: Element) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
+      return Array.from(document.body.querySelectorAll('*'))
+        .filter((el) => beyond(el) && !clipped(el) && !Array.from(el.children).some(beyond))
+        .slice(0, 5)
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} "${el.textContent?.slice(0, 60)}"`,
+        );
+    });
+    throw new Error(`page wider than the screen by ${await overflow()} px at ${page.url()}: ${past.join('; ')}`);
+  }
 }
 
 /**
