@@ -19,6 +19,12 @@ const failures = [];
 const flaky = [];
 let ok = true;
 
+/** A part whose report is missing or says nothing: one failure, named. */
+function lost(what) {
+  totals.failed += 1;
+  failures.push(what);
+}
+
 function run(title, cmd, args, { cwd = root, env = {} } = {}) {
   console.log(`\n=== ${title} ===`);
   const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -43,8 +49,7 @@ function countVitest(label, file) {
       if (result.status === 'failed' && failed.length === 0) failures.push(`${label}: ${where} (${result.message})`);
     }
   } catch {
-    totals.failed += 1;
-    failures.push(`${label}: no report (${file})`);
+    lost(`${label}: no report (${file})`);
   }
 }
 
@@ -128,8 +133,7 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     for (const name of tests.failed) failures.push(`chromium: ${name}`);
     for (const name of tests.flaky) flaky.push(`chromium: ${name}`);
   } catch {
-    totals.failed += 1;
-    failures.push('chromium: no report');
+    lost('chromium: no report');
   }
   const tap = path.join(work, 'webkit.tap');
   run("Browser test (WebKit, Safari's engine, over http)", 'node', [
@@ -148,15 +152,13 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     totals.passed += count('pass');
     totals.failed += count('fail') + count('cancelled');
     totals.skipped += count('skipped');
-    if (!/^# pass /m.test(text)) totals.failed += 1;
+    if (!/^# pass /m.test(text)) lost('webkit: its report counts no test');
     for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`webkit: ${m[1]}`);
   } catch {
-    totals.failed += 1;
-    failures.push('webkit: no report');
+    lost('webkit: no report');
   }
 } else {
-  totals.failed += 1;
-  failures.push('the console did not build');
+  lost('the console did not build');
 }
 
 rmSync(work, { recursive: true, force: true });

@@ -73,10 +73,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
  * one SQL text. The answer is `execute`'s.
  */
 export async function executeNamed(db: Db, name: string, statement: SQL): Promise<unknown> {
-  const { $client: client, dialect } = db as unknown as { $client: unknown; dialect: PgDialect };
-  if (!(client instanceof pg.Pool)) return db.execute(statement);
-  const query = dialect.sqlToQuery(statement);
-  return client.query({ name, text: query.sql, values: query.params });
+  const pool = poolOf(db);
+  if (!pool) return db.execute(statement);
+  const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement);
+  return pool.query({ name, text: query.sql, values: query.params });
+}
+
+/** The PostgreSQL pool under `db`, where statements can be prepared by name; null on PGlite. */
+function poolOf(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
 }
 
 /**
@@ -127,7 +133,7 @@ export async function executeCompiled<K extends string>(
   values: Record<K, unknown>,
 ): Promise<unknown> {
   const params = statement.slots.map((slot) => ('key' in slot ? values[slot.key] : slot.value));
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof pg.Pool) return client.query({ name: statement.name, text: statement.text, values: params });
-  return client.query(statement.text, params);
+  const pool = poolOf(db);
+  if (pool) return pool.query({ name: statement.name, text: statement.text, values: params });
+  return (db as unknown as { $client: PGlite }).$client.query(statement.text, params);
 }
