@@ -3,6 +3,9 @@
  * (a fresh database per test file), else an in-memory PGlite.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   API_BASE,
   type Endpoint,
@@ -65,8 +68,11 @@ export async function startTestApp(
       mails.push(mail);
     },
   };
+  // Files and secrets go to a directory of the app's own, never the repository's data/ that `npm start` serves.
+  const ownDir = overrides.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'atk-test-'));
   const config = {
     ...loadConfig({}),
+    ...(ownDir ? { dataDir: ownDir } : {}),
     databaseUrl,
     publicUrl: 'http://portal.test',
     eventsSecret: TEST_EVENTS_SECRET,
@@ -96,6 +102,7 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await dropDatabase();
+      if (ownDir) await rm(ownDir, { recursive: true, force: true });
     },
   };
 }

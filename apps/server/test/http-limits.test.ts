@@ -44,6 +44,8 @@ interface Trickled {
   body: unknown;
   /** Milliseconds from the first byte sent to the connection's close. */
   ms: number;
+  /** Milliseconds from the first byte sent to the answer's first byte (null: no answer). */
+  answeredMs: number | null;
 }
 
 /**
@@ -59,6 +61,7 @@ function trickle(head: string, body: Buffer, opts: { every: number; chunk?: numb
     const received: Buffer[] = [];
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
+    let answeredMs: number | null = null;
     socket.on('connect', () => {
       socket.write(head);
       timer = setInterval(() => {
@@ -67,14 +70,17 @@ function trickle(head: string, body: Buffer, opts: { every: number; chunk?: numb
         sent += chunk;
       }, opts.every);
     });
-    socket.on('data', (d) => received.push(d));
+    socket.on('data', (d) => {
+      answeredMs ??= Date.now() - started;
+      received.push(d);
+    });
     socket.on('error', () => {});
     socket.on('close', () => {
       clearInterval(timer);
       const text = Buffer.concat(received).toString();
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
       const payload = text.split('\r\n\r\n').slice(1).join('\r\n\r\n');
-      resolve({ status, body: payload ? JSON.parse(payload) : null, ms: Date.now() - started });
+      resolve({ status, body: payload ? JSON.parse(payload) : null, ms: Date.now() - started, answeredMs });
     });
   });
 }
@@ -187,6 +193,122 @@ describe('slow clients', () => {
     const tooSlow = await trickle(head, form, { every: 400, chunk });
     expect({ status: tooSlow.status, body: tooSlow.body }).toEqual({ status: 408, body: timedOut });
     expect(tooSlow.ms).toBeLessThan(LIMITS.uploadTimeoutMs + 1500);
+  });
+});
+
+describe('refused uploads do not hold their connection', () => {
+  // The upload deadline far above the body deadline: a refused upload held until the former would fail here.
+  const limits: HttpLimits = { ...HTTP_LIMITS, bodyTimeoutMs: 5000, uploadTimeoutMs: 60_000 };
+  let refusing: TestApp;
+  let owner: { token: string };
+  let audio: { presigned_url: string };
+  const upTo = (url: string) => url.replace('http://portal.test', refusing.url);
+  beforeAll(async () => {
+    refusing = await startTestApp({ dataDir, http: limits });
+    const brand = await makeBrand(refusing.db);
+    const own = await makeContent(refusing, brand.id);
+    owner = await makeUser(refusing, 'customer', { brandId: brand.id });
+    const query = new URLSearchParams({
+      mine_type: 'wav',
+      product_id: own.product.id,
+      song_id: own.song.id,
+      instrument_id: own.instrument.id,
+    });
+    const presigned = await refusing.call<{ presigned_url: string }>('GET', `/aws/presigned_url?${query}`, {
+      token: owner.token,
+    });
+    expect(presigned.status).toBe(200);
+    audio = presigned.body.data;
+  });
+  afterAll(() => refusing.close());
+
+  const multipartHead = (length: number, token?: string) =>
+    headOf('POST', `${API_BASE}/upload/images`, {
+      'content-type': 'multipart/form-data; boundary=atkboundary',
+      'content-length': length,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    });
+  /** The signed PUT of the source audio, its signature's first character changed. */
+  const forgedPutHead = (length: number) => {
+    const url = new URL(upTo(audio.presigned_url));
+    const sig = url.searchParams.get('sig') ?? '';
+    url.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    return headOf('PUT', `${url.pathname}${url.search}`, { 'content-type': 'audio/wav', 'content-length': length });
+  };
+  const body = Buffer.alloc(5_000_000, 'x');
+  /** Closed within the body deadline + 5 s of the refusal (the issue's bound), and answered first. */
+  const heldAfterRefusal = (cut: Trickled) => {
+    expect(cut.answeredMs).not.toBeNull();
+    const held = cut.ms - (cut.answeredMs ?? 0);
+    expect(held).toBeLessThan(limits.bodyTimeoutMs + 5000);
+    return held;
+  };
+
+  it('an anonymous multipart upload and a forged signed PUT, sent 1 byte / 2 s, are cut by the floor rate', async () => {
+    const [anonymous, forged] = await Promise.all([
+      trickle(multipartHead(body.length), body, { every: 2000, url: refusing.url }),
+      trickle(forgedPutHead(body.length), body, { every: 2000, url: refusing.url }),
+    ]);
+    expect({ status: anonymous.status, body: anonymous.body }).toEqual({
+      status: 401,
+      body: { code: 401, msg: MSG.unauthorized, data: null },
+    });
+    expect({ status: forged.status, body: forged.body }).toEqual({
+      status: 403,
+      body: { code: 403, msg: MSG.uploadLinkInvalid, data: null },
+    });
+    // Below 16 KB/s from the refusal, past its first second: cut at the check of the second second.
+    for (const cut of [anonymous, forged]) {
+      const held = heldAfterRefusal(cut);
+      expect(held).toBeGreaterThanOrEqual(1500);
+      expect(held).toBeLessThan(limits.bodyTimeoutMs);
+    }
+  });
+
+  it('a refused upload sent above the floor rate is cut at the body deadline counted from the refusal', async () => {
+    // 40 KB/s: above the floor, but 5 MB would take two minutes.
+    const [badToken, wrongRole, forged] = await Promise.all([
+      trickle(multipartHead(body.length, 'expired-or-revoked-token'), body, {
+        every: 500,
+        chunk: 20 * 1024,
+        url: refusing.url,
+      }),
+      trickle(
+        headOf('POST', `${API_BASE}/admin/upload/images`, {
+          'content-type': 'multipart/form-data; boundary=atkboundary',
+          'content-length': body.length,
+          authorization: `Bearer ${owner.token}`,
+        }),
+        body,
+        { every: 500, chunk: 20 * 1024, url: refusing.url },
+      ),
+      trickle(forgedPutHead(body.length), body, { every: 500, chunk: 20 * 1024, url: refusing.url }),
+    ]);
+    expect([badToken.status, wrongRole.status, forged.status]).toEqual([401, 403, 403]);
+    expect((badToken.body as { msg: string }).msg).toBe(MSG.tokenInvalid);
+    for (const cut of [badToken, wrongRole, forged]) {
+      const held = heldAfterRefusal(cut);
+      expect(held).toBeGreaterThanOrEqual(limits.bodyTimeoutMs - 100);
+      expect(held).toBeLessThan(limits.bodyTimeoutMs + 1500);
+    }
+    // The server serves on.
+    expect((await refusing.call('GET', '/users/info', { token: owner.token })).status).toBe(200);
+  });
+
+  it('a signed, accepted upload sent at 1 MB/s for 30 s completes', { timeout: 60_000 }, async () => {
+    const wav = Buffer.concat([FILES.wav, Buffer.alloc(30 * 1024 * 1024 - FILES.wav.length, 9)]);
+    const url = new URL(upTo(audio.presigned_url));
+    const head = headOf('PUT', `${url.pathname}${url.search}`, {
+      'content-type': 'audio/wav',
+      'content-length': wav.length,
+      connection: 'close',
+    });
+    const slow = await trickle(head, wav, { every: 100, chunk: 100 * 1024, url: refusing.url });
+    expect(slow.ms).toBeGreaterThan(29_000);
+    expect({ status: slow.status, body: slow.body }).toEqual({
+      status: 200,
+      body: { code: 200, msg: expect.any(String), data: { key: url.pathname.replace('/files/', '') } },
+    });
   });
 });
 

@@ -71,10 +71,11 @@ const STATUS_TEXT: Record<number, string> = {
 
 /**
  * A body must arrive within `bodyTimeoutMs` of the request's start (uploads: `uploadTimeoutMs`, left to Node's
- * `requestTimeout`). A client sending a byte now and then is answered 408 when the time is up and disconnected;
- * a body already whole when its route starts reading costs nothing more. Any answer given before the body was
- * read whole (a refusal, a GET with a body) closes the connection rather than wait for the rest, but an upload's
- * (see drainBody).
+ * `requestTimeout`; an upload's token or signature is checked before any of its body is read). A client sending a
+ * byte now and then is answered 408 when the time is up and disconnected; a body already whole when its route
+ * starts reading costs nothing more. Any answer given before the body was read whole (a refusal, a GET with a body)
+ * closes the connection rather than wait for the rest, but an upload's, whose rest is drained within the body
+ * deadline (drainBody).
  */
 export function installBodyDeadline(app: FastifyInstance, limits: HttpLimits) {
   app.addHook('preParsing', async (req, reply, payload) => {
@@ -86,7 +87,7 @@ export function installBodyDeadline(app: FastifyInstance, limits: HttpLimits) {
     if (req.raw.complete) return payload;
     // Node would close at once after the answer when the client asked for it: the drain closes once the body
     // is read instead (drainBody).
-    if (req.routeOptions.config?.upload && drainBody(req.raw)) {
+    if (req.routeOptions.config?.upload && drainBody(req.raw, limits)) {
       reply.header('connection', 'keep-alive');
       if (/\bclose\b/i.test(String(req.headers.connection ?? ''))) closeWhenDone(req.raw, reply.raw);
     } else reply.header('connection', 'close');
@@ -99,30 +100,55 @@ const draining = new WeakSet<IncomingMessage>();
 /** A client that asked to close gets its close once its body is read and its answer sent, not before. */
 function closeWhenDone(raw: IncomingMessage, res: ServerResponse) {
   const socket = raw.socket;
-  const read = raw.readableEnded ? Promise.resolve() : new Promise((r) => raw.once('end', r));
-  const sent = res.writableFinished ? Promise.resolve() : new Promise((r) => res.once('finish', r));
+  // 'close' too: a drain cut short (drainBody) never ends, and must not leave this waiting for ever.
+  const read = raw.readableEnded ? Promise.resolve() : new Promise((r) => raw.once('end', r).once('close', r));
+  const sent = res.writableFinished ? Promise.resolve() : new Promise((r) => res.once('finish', r).once('close', r));
   Promise.all([read, sent]).then(() => socket?.end());
 }
 /** The most of a refused upload read and dropped after its answer (an upload's own limit is 10 MB). */
 export const UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024;
+/**
+ * The slowest a refused upload's rest may arrive (docs/deployment.md "Slow clients"): 16 KB/s (128 kbit/s, a poor
+ * mobile uplink), averaged from the refusal with its first second free. A client that sends at all sends faster;
+ * one below it is holding the connection, not uploading.
+ */
+export const DRAIN_FLOOR_BYTES_PER_S = 16 * 1024;
 
 /**
- * After an upload is answered before its body was read (no or an expired token, a wrong role, a file over its
- * limit), the rest of the body is read and dropped, up to `bound` bytes: closing the connection on a client still
- * sending makes the kernel reset it, and the client then loses the answer ('Upload error' instead of 'Authorization
- * expired'). The connection stays open for the next request. False, and nothing read, when the body announces more
- * than `bound`: the caller closes the connection. A body that turns out longer is cut at the bound.
+ * After an upload is answered before its body was read (no or an expired token, a bad signature, a wrong role, a
+ * file over its limit), the rest of the body is read and dropped: closing the connection on a client still sending
+ * makes the kernel reset it, and the client then loses the answer ('Upload error' instead of 'Authorization
+ * expired'). The connection stays open for the next request. Nothing was accepted, so the upload deadline does not
+ * apply: the drain is cut (the socket destroyed) when the rest has not arrived within the body deadline counted from
+ * the refusal, when it arrives slower than `DRAIN_FLOOR_BYTES_PER_S`, or past `bound` bytes. False, and nothing read,
+ * when the body announces more than `bound`: the caller closes the connection.
  */
-export function drainBody(raw: IncomingMessage, bound = UPLOAD_DRAIN_BYTES): boolean {
+export function drainBody(
+  raw: IncomingMessage,
+  limits: Pick<HttpLimits, 'bodyTimeoutMs'>,
+  bound = UPLOAD_DRAIN_BYTES,
+): boolean {
   if (raw.readableEnded || draining.has(raw)) return true;
   const announced = Number(raw.headers['content-length'] ?? 0);
   if (announced > bound) return false;
   draining.add(raw);
   raw.unpipe();
+  const cut = () => raw.socket?.destroy();
   let dropped = 0;
+  let seconds = 0;
+  const deadline = setTimeout(cut, limits.bodyTimeoutMs);
+  const pace = setInterval(() => {
+    seconds += 1;
+    if (dropped < DRAIN_FLOOR_BYTES_PER_S * (seconds - 1)) cut();
+  }, 1000);
+  const stop = () => {
+    clearTimeout(deadline);
+    clearInterval(pace);
+  };
+  raw.once('end', stop).once('close', stop);
   raw.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > bound) raw.socket?.destroy();
+    if (dropped > bound) cut();
   });
   raw.resume();
   return true;

@@ -37,7 +37,7 @@ export function uploadRoutes(app: App, deps: Deps) {
         scope,
         api.uploadImage[v],
         async (req) => {
-          const form = await readForm(req, uploads.IMAGE_MAX_BYTES, uploads.tooLargeImage);
+          const form = await readForm(req, deps, uploads.IMAGE_MAX_BYTES, uploads.tooLargeImage);
           const fields = uploads.parseFields(api.uploadImage[v].form, form.fields);
           return ok(await uploads.uploadImage(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
         },
@@ -47,7 +47,7 @@ export function uploadRoutes(app: App, deps: Deps) {
         scope,
         api.uploadFile[v],
         async (req) => {
-          const form = await readForm(req, uploads.FILE_MAX_BYTES, uploads.tooLargeFile);
+          const form = await readForm(req, deps, uploads.FILE_MAX_BYTES, uploads.tooLargeFile);
           const fields = uploads.parseFields(api.uploadFile[v].form, form.fields);
           return ok(await uploads.uploadFile(deps, currentUser(req), fields, form.file), MSG.uploadSuccess);
         },
@@ -58,7 +58,7 @@ export function uploadRoutes(app: App, deps: Deps) {
 }
 
 /** The form's text fields and its one file (field `file`), the file held in memory within `maxBytes`. */
-async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => AppError) {
+async function readForm(req: FastifyRequest, deps: Deps, maxBytes: number, tooLarge: () => AppError) {
   const fields: Record<string, string> = {};
   let file: uploads.UploadedFile | null = null;
   try {
@@ -71,7 +71,7 @@ async function readForm(req: FastifyRequest, maxBytes: number, tooLarge: () => A
     }
   } catch (err) {
     // The client may still be sending: the rest is read and dropped once answered (http/limits.ts).
-    drainBody(req.raw);
+    drainBody(req.raw, deps.config.http);
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(uploads.UPLOAD_MSG.notMultipart);
