@@ -276,6 +276,17 @@ test('the complete page snippet works as it is, and a network failure is told in
     await brandPage.unroute('**/api/v1/atk_player/widget/instances/**');
     await player.getByRole('button', { name: PLAYER_TEXT.retry }).click();
     await expect(player.getByRole('alert')).toHaveText(PLAYER_TEXT.notAvailable);
+
+    // Pasted as it is, the page is laid out at a phone's own width (a viewport meta), not 980 px.
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const onPhone = await phone.newPage();
+      await onPhone.goto(site.url);
+      expect(await onPhone.evaluate(() => document.documentElement.clientWidth)).toBe(390);
+    } finally {
+      await phone.close();
+    }
   } finally {
     await visitor.close();
     await new Promise((resolve) => site.server.close(resolve));

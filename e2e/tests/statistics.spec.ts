@@ -2,7 +2,7 @@
  * Statistics from real player events (Statistics of users (ATK), Statistics of brands, Player
  * instance analytics; docs/api.md "The figures"): two visitors (two browser contexts, so two visitor ids) open a
  * published instance on a brand's page of another origin and listen, the first switching product while it plays; then
- * the operator's Statistics of brands opens on the most active brand, offers All brands, and shows today's 2 launches
+ * the operator's Statistics of brands opens on All brands, lists the brands most active first, and shows today's 2 launches
  * by 2 unique users (the Total row too) and 2 new users, Total Users lists both as people read them (first seen, place,
  * sign-up page, launches; the id only in a tooltip); Statistics of users (ATK) lists them; the instance's analytics
  * shows its name and its products' plays and listening time, the switched-to product played once; the brand's customer
@@ -155,11 +155,12 @@ test.beforeAll(async ({ browser }) => {
     ],
   });
   // The demo audio is processed by the server's jobs: wait until the instance offers it.
+  let offered: PlayerInstance | null = null;
   await expect
     .poll(
       async () => {
-        const read = await api<PlayerInstance>('GET', `/widget/instances/${made._id}`);
-        const sources = read.data?.songs?.flatMap((s) => s.sources) ?? [];
+        offered = (await api<PlayerInstance>('GET', `/widget/instances/${made._id}`)).data;
+        const sources = offered?.songs?.flatMap((s) => s.sources) ?? [];
         return sources.length > 0 && sources.every((s) => s.versions.length === 2);
       },
       { timeout: 150_000, intervals: [1000] },
@@ -170,6 +171,21 @@ test.beforeAll(async ({ browser }) => {
   scene.visitors.push(await visit(browser, 'Pencil S4'));
   scene.visitors.push(await visit(browser));
   expect(scene.visitors[0]).not.toBe(scene.visitors[1]);
+
+  // A play and 11 s of listening sent straight to the events API with no launch token, as a script would: dropped,
+  // and counted as dropped beside the products' figures.
+  const song = (offered as PlayerInstance | null)?.songs[0];
+  const at = { instance_id: made._id, product_id: velour._id, song_id: song?._id, source_id: song?.sources[0]._id };
+  const forged = await api<{ accepted: number }>('POST', '/widget/events', {
+    body: {
+      visitor_id: crypto.randomUUID(),
+      events: [
+        { type: 'play', ...at },
+        { type: 'listen', ...at, seconds: 11 },
+      ],
+    },
+  });
+  expect([forged.code, forged.data.accepted]).toEqual([200, 0]);
 });
 
 test.afterAll(async () => {
@@ -262,17 +278,16 @@ test('Statistics of brands: today 2 launches by 2 unique users, 2 new users, bot
   await expect(cell(tomorrow)).toHaveClass(/ant-picker-cell-disabled/);
   await page.keyboard.press('Escape');
 
-  // The brand filter opens on the most active brand, and offers All brands first.
+  // The brand filter opens on All brands, and lists the brands most active first after it.
   const filters = page.locator('.statistics__filters');
   const [top] = await brandsByActivity(await apiLogin(DEMO.global_admin));
-  await expect(selectShown(filters, LABEL.brand)).toHaveText(exactly(top.name));
+  await expect(selectShown(filters, LABEL.brand)).toHaveText(exactly(LABEL.allBrands));
   await filters.getByLabel(LABEL.brand, { exact: true }).click();
   const offered = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await expect(offered.first()).toHaveText(LABEL.allBrands);
   await expect(offered.nth(1)).toHaveText(top.name);
   await page.keyboard.press('Escape');
   // All brands: every brand's launches, these two among them; unique ≤ total on the day and in the Total row.
-  await choose(page, filters, LABEL.brand, LABEL.allBrands);
   const launches = page.getByTestId('statistics-launches');
   await expect(page.getByLabel(LABEL.instance, { exact: true })).toHaveCount(0);
   await expect(todayCells(launches).nth(1)).not.toHaveText('0');
@@ -345,7 +360,14 @@ test('Player instance analytics: the name, launches of the instance and its prod
   await expect(velour.nth(2)).not.toHaveText('00:00:00');
   // switched to while playing: a play of it; the products add up to the instance's plays
   await expect(row(products, 'Pencil S4').locator('td').nth(1)).toHaveText('1');
-  await expect(products.locator('.ant-table-summary td').nth(1)).toHaveText('3');
+  await expect(products.locator('.ant-table-summary tr').first().locator('td').nth(1)).toHaveText('3');
+  // what was dropped of each figure, beside it, and what that means
+  await expect(products.getByTestId('statistics-products-dropped').locator('td')).toHaveText([
+    LABEL.dropped,
+    '1',
+    '00:00:11',
+  ]);
+  await expect(page.getByText(LABEL.droppedHint, { exact: true })).toBeVisible();
   await expectAccessible(page, 'Player instance analytics');
 });
 
@@ -383,7 +405,15 @@ test('the customer sees its own statistics on /client/statistics, another brand 
   const pencil = row(products, 'Pencil S4').locator('td');
   await expect(pencil.nth(1)).toHaveText('1');
   await expect(pencil.nth(2)).not.toHaveText('00:00:00');
-  await expect(products.locator('.ant-table-summary td')).toHaveText([LABEL.total, '3', /^00:00:\d{2}$/]);
+  await expect(products.locator('.ant-table-summary td')).toHaveText([
+    LABEL.total,
+    '3',
+    /^00:00:\d{2}$/,
+    LABEL.dropped,
+    '1',
+    '00:00:11',
+  ]);
+  await expect(panel(page).getByText(LABEL.droppedHint, { exact: true })).toBeVisible();
   await expectAccessible(page, 'client statistics, Products');
 
   // Another brand's customer: none of these visitors, nor the instance.

@@ -156,7 +156,7 @@ async function expectAbx(page: Page) {
     pct(heard, 2),
   ]);
   await expect(verdicts.getByTestId('verdicts-abx-sentences').locator('li')).toHaveText([
-    `${first} and ${second}: ${r.correct} of 16 trials right in 2 ABX tests — ${chance} chance by guessing (one-sided binomial); ${heard} of 2 listeners heard a difference on their own (p < 0.05).`,
+    `${first} and ${second}: ${r.correct} of 16 trials right in 2 ABX tests — ${chance} chance by guessing (one-sided binomial); in ${heard} of the 2 tests the listener alone heard a difference (p < 0.05).`,
   ]);
 }
 

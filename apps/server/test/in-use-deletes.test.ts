@@ -29,8 +29,11 @@ async function post(path: string, body: unknown, token = admin()) {
 const remove = (path: string, token = admin()) => app.call('DELETE', path, { token });
 
 /** Microphones → Condenser, a song of brand A with two sources, two products in it and a player of them. */
+let scenes = 0;
 async function catalogueInUse() {
-  const category = await post('/admin/categories', { name: 'Microphones', is_published: 1 });
+  // Category and product names are unique (docs/api.md "Names"): each scene names its own.
+  const n = ++scenes;
+  const category = await post('/admin/categories', { name: `Microphones ${n}`, is_published: 1 });
   const sub = await post('/admin/sub_categories', { name: 'Condenser', category_id: category, is_published: 1 });
   const song = await post('/songs', { name: 'Morning Light', song_type: 2, sub_category_id: sub }, t.a.token);
   const sources = [
@@ -38,7 +41,7 @@ async function catalogueInUse() {
     await post('/instruments', { song_id: song, name: 'Guitar' }, t.a.token),
   ];
   const products: string[] = [];
-  for (const name of ['U 87', 'C414']) {
+  for (const name of [`U 87 #${n}`, `C414 #${n}`]) {
     const id = await post(
       '/products',
       { general: { name, is_published: 1, category_id: category, sub_category_id: sub } },
@@ -76,8 +79,8 @@ describe('deleting a record in use', () => {
 
     // Products are never deleted: they move to another category.
     const other = await post('/admin/categories', { name: 'Preamps', is_published: 1 });
-    for (const id of c.products) {
-      const general = { name: 'Moved', is_published: 1, category_id: other };
+    for (const [i, id] of c.products.entries()) {
+      const general = { name: `Moved ${i}`, is_published: 1, category_id: other };
       expectOk(
         await app.call('PUT', `/products/${id}`, { token: t.a.token, body: { type: 'general', content: general } }),
         MSG.updateSuccess,

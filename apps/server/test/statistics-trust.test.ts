@@ -40,12 +40,15 @@ const read = async <T>(path: string, query = '') => {
 /** The competitor's figures of today for one instance, each with what was dropped beside it. */
 async function figures(i: PublishedInstance) {
   const q = `&instance_id=${i.id}`;
-  const [launches, visitors, plays, listening] = await Promise.all([
+  const [launches, visitors, plays, listening, products] = await Promise.all([
     read<{ series: { total: number; unique: number }[]; dropped: number }>('/statistics/instance/launch/daily', q),
     read<{ series: { total: number }[]; dropped: number }>('/statistics/brand/visitors/daily'),
     read<{ total_num: number; dropped: number }>('/statistics/product/play', q),
     read<{ total_num: number; dropped: number }>('/statistics/product/listening_time', q),
+    read<{ dropped: { plays: number; listening_time: number } }>('/statistics/products', q),
   ]);
+  // The Products tab shows the same dropped counts beside its totals.
+  expect(products.dropped).toEqual({ plays: plays.dropped, listening_time: listening.dropped });
   return {
     launches: launches.series[0].total,
     unique: launches.series[0].unique,

@@ -188,6 +188,9 @@ export const MSG = {
   /** `{uses}`: '12 products and 3 instances'. A record others still refer to is not deleted. */
   usedBy: 'Used by {uses}',
   brandNameTaken: 'A brand with this name already exists',
+  // the same rule for categories and for a brand's products (docs/api.md "Names")
+  categoryNameTaken: 'A category with this name already exists',
+  productNameTaken: 'This brand already has a product with this name',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -499,7 +502,9 @@ export const LABEL = {
   dropped: 'Dropped',
   /** `{count}`: launches in strict privacy mode in the range (docs/api.md "What the statistics store, and for how long"). */
   strictLaunchesNote: 'Not available for the {count} launches in strict privacy mode (no visitor is kept across days).',
-  droppedHint: 'Events refused in this range: without a valid launch token, or over a visitor or address cap',
+  /** Shown beside each dropped count, so the figure explains itself. */
+  droppedHint:
+    'Dropped events are left out of the figures: they came without a valid launch token, or over a visitor or address cap.',
   // invitations list (docs/api.md "Operators")
   invitationState: 'State',
   invitationPending: 'Pending',

@@ -166,7 +166,17 @@ export const productTotals = z.object({
   listening_time: z.number().describe('Seconds it was heard in the range.'),
 });
 export type ProductTotals = z.infer<typeof productTotals>;
-export const productTotalsList = z.object({ list: z.array(productTotals).describe('Per product, most played first.') });
+export const productTotalsList = z.object({
+  list: z.array(productTotals).describe('Per product, most played first.'),
+  dropped: z
+    .object({
+      plays: z.number().int().describe('Plays ingestion dropped in the range.'),
+      listening_time: z.number().describe('Listening seconds ingestion dropped in the range.'),
+    })
+    .describe(
+      'What ingestion dropped in the range, of the product asked or of every product (untrusted or over its limits).',
+    ),
+});
 export type ProductTotalsList = z.infer<typeof productTotalsList>;
 
 /**

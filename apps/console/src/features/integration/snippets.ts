@@ -127,6 +127,7 @@ export function examplePage(options: SnippetOptions): string {
 <html lang="en">
   <head>
     <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>ATK Player</title>
 ${indent(headTags(options.origin))}
   </head>

@@ -59,7 +59,7 @@ function Products({ scope, range }: { scope: StatisticsScope; range: DayRange })
     queryFn: () => statisticsApi.products(scope, range),
     placeholderData: keepPreviousData,
   });
-  return <ProductsTable list={products.data?.list} loading={products.isFetching} />;
+  return <ProductsTable answer={products.data} loading={products.isFetching} />;
 }
 
 /**

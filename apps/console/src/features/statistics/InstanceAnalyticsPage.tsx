@@ -31,7 +31,7 @@ function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: s
       </FilterRow>
       <DailyLaunches title={LABEL.tabLaunchesDaily} series={series} />
       <h2 className="product-tab__title statistics__subheading">{LABEL.tabProducts}</h2>
-      <ProductsTable list={products.data?.list} loading={products.isFetching} />
+      <ProductsTable answer={products.data} loading={products.isFetching} />
     </section>
   );
 }

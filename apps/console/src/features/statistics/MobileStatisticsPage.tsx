@@ -60,17 +60,17 @@ function ProductMeasureTab({
 
 /**
  * Product statistics of the mobile widget (/atk/statistics/products; docs/api.md "Statistics"): a date range (future days disabled,
- * 13 days back by default), a brand (All brands, then the most active in the mobile widget first, opening on the
- * most active), a product of that brand or All, and the tabs Played Times and Listening Time,
+ * 13 days back by default), a brand (All brands, then the most active in the mobile widget first, opening on All
+ * brands), a product of that brand or All, and the tabs Played Times and Listening Time,
  * each a bar chart per day with its total (listening time as hh:mm:ss). Only the mobile widget's events count.
  */
 export default function MobileStatisticsPage() {
   const [range, setRange] = useState<DayRange>(defaultRange);
   const [productId, setProductId] = useState('');
   const choice = useBrandChoice(range, 'mobile');
-  const brandId = choice.brandId ?? '';
+  const brandId = choice.brandId;
   // All brands has no product picker but All
-  const oneBrand = Boolean(brandId) && brandId !== ALL_BRANDS;
+  const oneBrand = brandId !== ALL_BRANDS;
   const products = useQuery({
     queryKey: statisticsKeys.atkProducts(brandId),
     queryFn: () => mobileStatisticsApi.products(brandId),

@@ -15,6 +15,7 @@ import {
   type LaunchSeries,
   PAGE_SIZE,
   type ProductTotals,
+  type ProductTotalsList,
   utcToday,
   type Visitor,
 } from '@atk/contract';
@@ -179,8 +180,8 @@ export function DailyStatistics({
   );
   return (
     <section className="statistics__daily" data-testid={testId} aria-label={title}>
-      <p className="statistics__dropped" title={LABEL.droppedHint}>
-        {LABEL.dropped}: <strong data-testid={`${testId}-dropped`}>{format(dropped ?? 0)}</strong>
+      <p className="statistics__dropped">
+        {LABEL.dropped}: <strong data-testid={`${testId}-dropped`}>{format(dropped ?? 0)}</strong>. {LABEL.droppedHint}
       </p>
       {note}
       <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
@@ -407,7 +408,9 @@ export const formatDuration = (seconds: number): string => {
 };
 
 /** Per product: its plays and listening time over the range (products never played are left out). */
-export function ProductsTable({ list, loading }: { list: ProductTotals[] | undefined; loading: boolean }) {
+export function ProductsTable({ answer, loading }: { answer: ProductTotalsList | undefined; loading: boolean }) {
+  const list = answer?.list;
+  const dropped = answer?.dropped;
   const columns = useMemo<TableColumnsType<ProductTotals>>(
     () => [
       { key: 'name', title: LABEL.product, dataIndex: 'name' },
@@ -423,29 +426,44 @@ export function ProductsTable({ list, loading }: { list: ProductTotals[] | undef
     [],
   );
   return (
-    <Table<ProductTotals>
-      className="statistics__products"
-      data-testid="statistics-products"
-      rowKey="product_id"
-      size="small"
-      columns={columns}
-      dataSource={list ?? []}
-      loading={loading}
-      pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
-      // the products' plays add up to the players' plays (docs/api.md "Statistics"): the same figure
-      summary={() =>
-        list?.length ? (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0}>{LABEL.total}</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              {list.reduce((n, p) => n + p.plays, 0)}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">
-              {formatDuration(list.reduce((n, p) => n + p.listening_time, 0))}
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        ) : null
-      }
-    />
+    <>
+      <Table<ProductTotals>
+        className="statistics__products"
+        data-testid="statistics-products"
+        rowKey="product_id"
+        size="small"
+        columns={columns}
+        dataSource={list ?? []}
+        loading={loading}
+        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
+        // the products' plays add up to the players' plays (docs/api.md "Statistics"): the same figure; what was
+        // dropped of each sits under it
+        summary={() =>
+          list?.length || dropped?.plays || dropped?.listening_time ? (
+            <>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>{LABEL.total}</Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {(list ?? []).reduce((n, p) => n + p.plays, 0)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  {formatDuration((list ?? []).reduce((n, p) => n + p.listening_time, 0))}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+              <Table.Summary.Row data-testid="statistics-products-dropped">
+                <Table.Summary.Cell index={0}>{LABEL.dropped}</Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {dropped?.plays ?? 0}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  {formatDuration(dropped?.listening_time ?? 0)}
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            </>
+          ) : null
+        }
+      />
+      <p className="statistics__dropped">{LABEL.droppedHint}</p>
+    </>
   );
 }

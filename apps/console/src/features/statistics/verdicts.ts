@@ -35,11 +35,12 @@ export const chance = (p: number | null) => (p === null ? '—' : abxChance(p));
 
 /**
  * An ABX pair's sentence: "LC-1 and BD-7: 61 of 96 trials right in 12 ABX tests — 0.5 % chance by guessing
- * (one-sided binomial); 4 of 12 listeners heard a difference on their own (p < 0.05)."
+ * (one-sided binomial); in 4 of the 12 tests the listener alone heard a difference (p < 0.05)." Tests are counted, not
+ * listeners: one visitor may take several tests, and the daily rollups keep no visitor (docs/api.md).
  */
 export function abxSentence(r: AbxResult): string {
   const alone = Math.round((r.significant_share ?? 0) * r.tests);
-  return `${r.a_name} and ${r.b_name}: ${r.correct} of ${r.trials} trials right in ${r.tests} ABX tests — ${chance(r.p_value)} chance by guessing (one-sided binomial); ${alone} of ${r.tests} listeners heard a difference on their own (p < 0.05).`;
+  return `${r.a_name} and ${r.b_name}: ${r.correct} of ${r.trials} trials right in ${r.tests} ABX tests — ${chance(r.p_value)} chance by guessing (one-sided binomial); in ${alone} of the ${r.tests} tests the listener alone heard a difference (p < 0.05).`;
 }
 
 /** A share (0–1) as a whole percentage: "64 %". */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { contains, likePattern, listPage, type Page } from '../../db/query.ts';
 import { categories, currencies, subCategories } from '../../db/schema.ts';
 import { deletedIs, getLive, liveById, softDelete, updateLive } from '../../db/soft-delete.ts';
+import { assertNameFree } from '../../db/unique-name.ts';
 import { notFound } from '../../platform/errors.ts';
 import { assertUnused, categoryUses, subCategoryUses } from './usage.ts';
 
@@ -33,15 +34,29 @@ export async function getCategory(db: Db, id: string) {
   return toCategory(await getLive(db, categories, id, MSG.categoryNotFound));
 }
 
+const categoryName = (tx: Db, name: string, except?: string) =>
+  assertNameFree(tx, categories, name, { kind: 'category', taken: MSG.categoryNameTaken, except });
+
 export async function createCategory(db: Db, input: { name: string; is_published: 0 | 1 }) {
-  const [row] = await db.insert(categories).values({ name: input.name, isPublished: input.is_published }).returning();
+  const row = await db.transaction(async (tx) => {
+    await categoryName(tx, input.name);
+    const [created] = await tx
+      .insert(categories)
+      .values({ name: input.name, isPublished: input.is_published })
+      .returning();
+    return created;
+  });
   return toCategory(row);
 }
 
 export async function updateCategory(db: Db, id: string, input: { name?: string; is_published?: 0 | 1 }) {
-  return toCategory(
-    await updateLive(db, categories, id, { name: input.name, isPublished: input.is_published }, MSG.categoryNotFound),
-  );
+  return db.transaction(async (tx) => {
+    await getLive(tx, categories, id, MSG.categoryNotFound);
+    if (input.name !== undefined) await categoryName(tx, input.name, id);
+    return toCategory(
+      await updateLive(tx, categories, id, { name: input.name, isPublished: input.is_published }, MSG.categoryNotFound),
+    );
+  });
 }
 
 export async function deleteCategory(db: Db, id: string) {

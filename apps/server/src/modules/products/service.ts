@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { lowerContains, type Page, pageOffset } from '../../db/query.ts';
 import { audios, brands, products, songs, users } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
+import { assertNameFree } from '../../db/unique-name.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { cleanRichText } from '../../platform/html.ts';
 import type { Storage } from '../../platform/storage/types.ts';
@@ -179,11 +180,21 @@ export async function getProduct({ db, storage }: Ctx, user: SessionUser, id: st
   return present(db, storage, await productFor(db, user, id));
 }
 
+/** A brand's products never share a name (db/unique-name.ts): the brand's list and its players tell them apart. */
+const productName = (tx: Db, brandId: string, name: string, except?: string) =>
+  assertNameFree(tx, products, name, {
+    kind: 'product',
+    taken: MSG.productNameTaken,
+    scope: { column: products.brandId, id: brandId },
+    except,
+  });
+
 export async function createProduct({ db, storage }: Ctx, user: SessionUser, input: ProductGeneral) {
   const brandId = targetBrand(user, input.brand_id);
   await getBrand(db, brandId);
   const row = await db.transaction(async (tx) => {
     await assertCategoryPair(tx, input.category_id, input.sub_category_id);
+    await productName(tx, brandId, input.name);
     const [created] = await tx
       .insert(products)
       .values({
@@ -219,6 +230,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
           await getBrand(db, g.brand_id);
           set.brandId = g.brand_id;
         }
+        await productName(db, set.brandId ?? current.brandId, g.name, current.id);
         Object.assign(set, {
           name: g.name,
           model: g.model ?? null,
@@ -356,17 +368,19 @@ export async function importProducts(db: Db, input: { customer_id: string; brand
       .select({ name: products.name })
       .from(products)
       .where(and(eq(products.brandId, target), deletedIs(products)));
-    const taken = new Set(existing.map((p) => p.name.toLowerCase()));
+    // The names rule (db/unique-name.ts): trimmed, any case; the source's own twins are copied once.
+    const key = (name: string) => name.trim().toLowerCase();
+    const taken = new Set(existing.map((p) => key(p.name)));
     const source = await tx
       .select()
       .from(products)
       .where(and(eq(products.brandId, input.brand_id), deletedIs(products)));
-    const copies = source
-      .filter((p) => !taken.has(p.name.toLowerCase()))
-      .map(({ id: _id, createdAt: _c, updatedAt: _u, songs: _s, atkSongs: _a, ...rest }) => ({
-        ...rest,
-        brandId: target,
-      }));
+    const copies: (typeof products.$inferInsert)[] = [];
+    for (const { id: _id, createdAt: _c, updatedAt: _u, songs: _s, atkSongs: _a, ...rest } of source) {
+      if (taken.has(key(rest.name))) continue;
+      taken.add(key(rest.name));
+      copies.push({ ...rest, brandId: target });
+    }
     if (copies.length) await tx.insert(products).values(copies);
     return { imported: copies.length };
   });

@@ -6,7 +6,7 @@ import type {
   LaunchDailyQuery,
   LaunchPoint,
   ProductStatisticsQuery,
-  ProductTotals,
+  ProductTotalsList,
   Visitor,
   VisitorsDailyQuery,
 } from '@atk/contract';
@@ -344,13 +344,10 @@ export async function productSeries(
  * most played first. A product of another brand shown in this brand's players is listed too: the plays are this
  * brand's. Products nobody played or listened to are left out.
  */
-export async function productTotals(
-  db: Db,
-  user: SessionUser,
-  q: ProductStatisticsQuery,
-): Promise<{ list: ProductTotals[] }> {
+export async function productTotals(db: Db, user: SessionUser, q: ProductStatisticsQuery): Promise<ProductTotalsList> {
   const brandId = await statisticsBrand(db, user, q.brand_id);
   const [, closed] = await Promise.all([checkFilters(db, brandId, q), closedMonthsIn(db, q.start, q.end)]);
+  const dropped = droppedOfProducts(db, brandId, q);
   // Totals per product first, then their names: a join before the grouping would look up a product row for every
   // day of every product. Closed months come from their monthly totals, the other days from the covering index by
   // day (./months.ts), each run of days its own index range.
@@ -407,5 +404,22 @@ export async function productTotals(
     .orderBy(desc(totals.plays), asc(products.name), asc(totals.productId));
   return {
     list: rows.map((r) => ({ ...r, plays: Number(r.plays), listening_time: seconds(Number(r.listening_time)) })),
+    dropped: await dropped,
   };
+}
+
+/**
+ * What ingestion dropped of the range's plays and listening, of the one product asked or every product together (the
+ * all-products rows, product NO_ID): a row a day, as a series reads (the monthly totals keep no dropped counts).
+ */
+async function droppedOfProducts(db: Db, scope: Scope, q: ProductStatisticsQuery) {
+  const p = statsDailyProducts;
+  const [row] = await db
+    .select({
+      plays: sql<number>`coalesce(sum(${p.droppedPlays}), 0)`,
+      listened: sql<number>`coalesce(sum(${p.droppedListenSeconds}), 0)`,
+    })
+    .from(p)
+    .where(productRows(scope, q, eq(p.productId, q.product_id ?? NO_ID)));
+  return { plays: Number(row?.plays ?? 0), listening_time: seconds(Number(row?.listened ?? 0)) };
 }
