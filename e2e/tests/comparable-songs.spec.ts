@@ -68,11 +68,13 @@ test.describe
         LABEL.singleProductSongHint,
         LABEL.crossComparableSongHint,
       ]);
-      const kind = (label: string) => dialog.getByRole('radio', { name: new RegExp(`^${label}`) });
-      await expect(kind(LABEL.singleProductSong)).toBeChecked();
+      // each radio is named by its kind and its explanation
+      const kind = (label: string, hint: string) =>
+        dialog.getByRole('radio', { name: `${label} ${hint}`, exact: true });
+      await expect(kind(LABEL.singleProductSong, LABEL.singleProductSongHint)).toBeChecked();
       await expectAccessible(page, 'New song dialog with its kinds');
       await dialog.getByText(LABEL.crossComparableSong, { exact: true }).click();
-      await expect(kind(LABEL.crossComparableSong)).toBeChecked();
+      await expect(kind(LABEL.crossComparableSong, LABEL.crossComparableSongHint)).toBeChecked();
       await dialog.getByLabel('Song name', { exact: true }).fill(SONG);
       await dialog.getByLabel('Artist name', { exact: true }).fill(ARTIST);
       await dialog.getByRole('button', { name: LABEL.save }).click();

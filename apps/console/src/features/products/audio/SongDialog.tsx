@@ -47,6 +47,7 @@ export function SongDialog({
               label: (
                 <span className="song-type__option">
                   <span className="song-type__name">{t.label}</span>
+                  {/* a space, so the radio's accessible name reads as two phrases (the column hides it) */}{' '}
                   <span className="song-type__hint">{t.hint}</span>
                 </span>
               ),
