@@ -32,8 +32,8 @@ test.beforeAll(async () => {
   }
 });
 
-async function openAudio(page: Page, product: string) {
-  await page.goto(`/client/products/${ids[product]}/edit`);
+async function openAudio(page: Page, product: string, area = 'client') {
+  await page.goto(`/${area}/products/${ids[product]}/edit`);
   await expect(page.getByRole('heading', { name: LABEL.productEdit })).toBeVisible();
   await page.getByRole('tab', { name: LABEL.tabAudio, exact: true }).click();
   const audio = page.getByTestId('tab-audio');
@@ -127,5 +127,20 @@ test.describe
       // the first product's tab tells the same
       await openAudio(page, FIRST);
       await expect(sourceOf(page).getByTestId('recorded-by')).toHaveText(`${LABEL.recordedBy}: ${FIRST}, ${SECOND}`);
+    });
+
+    test("an operator editing the brand's product sees the same on the admin path", async ({ page }) => {
+      await signIn(page, DEMO.global_admin);
+      await expect(page).toHaveURL(/\/global\//);
+      await openAudio(page, SECOND, 'global');
+      const song = page.getByTestId('song').filter({ hasText: SONG });
+      await expect(song.locator('.ant-collapse-header')).toContainText(`${SONG}${ARTIST}Cross-comparable`);
+      await expect(sourceOf(page).getByTestId('recorded-by')).toHaveText(`${LABEL.recordedBy}: ${FIRST}, ${SECOND}`);
+      // the operator's new-song dialog offers the same choice
+      await page.getByTestId('tab-audio').getByRole('button', { name: LABEL.createNewSong }).click();
+      const dialog = await settled(page.getByRole('dialog', { name: LABEL.newSong }));
+      await expect(dialog.locator('.song-type__name')).toHaveText([LABEL.singleProductSong, LABEL.crossComparableSong]);
+      await dialog.getByRole('button', { name: LABEL.cancel }).click();
+      await expect(dialog).toBeHidden();
     });
   });
