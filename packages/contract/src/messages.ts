@@ -333,6 +333,16 @@ export const LABEL = {
   newSong: 'NEW SONG',
   editSong: 'EDIT SONG',
   addToCrossComparableSong: 'ADD TO CROSS-COMPARABLE SONG',
+  /** Issue 33: the new-song dialog's choice of kind, each with its one-line explanation. */
+  songType: 'Song type',
+  singleProductSong: 'Single-product song',
+  singleProductSongHint: 'Recorded only through this product.',
+  crossComparableSong: 'Cross-comparable song',
+  crossComparableSongHint:
+    'Recorded through several of your products: add each of them to it, so listeners can switch between them while it plays.',
+  /** Issue 33: under each source of a cross-comparable song, the brand's products with a ready recording of it. */
+  recordedBy: 'Recorded by',
+  notRecordedYet: 'Not recorded by any product yet',
   newSource: 'NEW SOURCE',
   editSource: 'EDIT SOURCE',
   addSource: 'Add source',

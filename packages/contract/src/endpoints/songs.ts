@@ -8,6 +8,8 @@ import {
   song,
   songCreate,
   songQuery,
+  songRecordings,
+  songRecordingsQuery,
   songUpdate,
 } from '../schemas/catalogue.ts';
 import { idParams } from '../schemas/common.ts';
@@ -56,6 +58,17 @@ export const songEndpoints = {
     summary: 'Change a song',
     description:
       "Saves the fields sent (absent ones stay); a new order or sub category moves it among its siblings in the same transaction; msg 'Update song success'.",
+  }),
+  songRecordings: variants({
+    method: 'GET',
+    path: '/songs/:id/recordings',
+    params: idParams,
+    query: songRecordingsQuery,
+    data: songRecordings,
+    tag,
+    summary: "Who recorded a song's sources",
+    description:
+      "Each live source of a song the caller may see, with the brand's live products that hold a ready recording of it (by name): what the brand can compare. A customer sees only its master brand's products (a brand_id it sends is ignored); admins name the brand, else the song's brand, or every brand for a platform song.",
   }),
   removeSong: variants({
     ...removal('/songs/:id'),

@@ -230,6 +230,29 @@ export const instrumentQuery = pageQuery.extend({
 });
 export type InstrumentQuery = z.infer<typeof instrumentQuery>;
 
+/**
+ * Which of a brand's products hold a ready recording of each source of a song (GET /songs/{id}/recordings): what
+ * the brand can compare on that song (docs/api.md "Who recorded a song").
+ */
+export const songRecordings = z.object({
+  sources: z
+    .array(
+      z.object({
+        instrument_id: id.describe('The source (instrument track).'),
+        products: z
+          .array(z.object({ _id: id.describe("The product's id."), name: z.string().describe("The product's name.") }))
+          .describe("The brand's live products with a ready recording of this source, by name."),
+      }),
+    )
+    .describe("The song's live sources, by position."),
+});
+export type SongRecordings = z.infer<typeof songRecordings>;
+export const songRecordingsQuery = z.object({
+  brand_id: id
+    .optional()
+    .describe("Admins: whose products (else the song's brand; every brand's for a platform song)."),
+});
+
 // Currencies
 export const currency = z.object({
   _id: id.describe('Its id.'),

@@ -24,7 +24,10 @@ Use square pictures of at least 1080×1080 pixels, 2 MB at most.</p>
 <p>A <strong>song</strong> is one performance; its <strong>sources</strong> are the instruments or voices recorded in it (for example
 <em>Acoustic Guitar</em> and <em>Vocal</em>). For every source you upload what the product sounds like on that source.</p>
 <p>• A <strong>cross-comparable</strong> song is shared by several products: record the same performance through each product,
-and visitors can switch between the products while the song plays.</p>
+and visitors can switch between the products while the song plays. Make it on one product's <strong>Audio</strong> tab with
+<strong>CREATE NEW SONG</strong>, choosing <em>Cross-comparable song</em>, then add each other product to it with
+<strong>ADD TO CROSS-COMPARABLE SONG</strong> on that product's Audio tab. Under each source, <em>Recorded by</em> names your
+products whose recording of it is ready.</p>
 <p>• A <strong>single-product</strong> song belongs to one product only.</p>
 <p>• Songs marked as provided by the platform can be used but not changed.</p>
 <h3>Upload audio</h3>

@@ -15,6 +15,9 @@ export function songRoutes(app: App, { db, storage }: Deps) {
     route(app, api.updateSong[v], async (req) =>
       ok(await songs.updateSong(db, currentUser(req), req.params.id, req.body), MSG.updateSongSuccess),
     );
+    route(app, api.songRecordings[v], async (req) =>
+      ok(await songs.songRecordings(db, currentUser(req), req.params.id, req.query)),
+    );
     removeRoute(app, api.removeSong[v], (id, req) => songs.deleteSong(db, currentUser(req), id));
 
     route(app, api.instruments[v], async (req) =>

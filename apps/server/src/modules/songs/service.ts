@@ -2,7 +2,7 @@ import { INSTRUMENT_FIELDS, type Instrument, type InstrumentField, isAdminRole, 
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
-import { audios, instruments, songs } from '../../db/schema.ts';
+import { audios, instruments, products, songs } from '../../db/schema.ts';
 import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/types.ts';
@@ -11,7 +11,7 @@ import { getBrand } from '../brands/service.ts';
 import { getSubCategory } from '../catalogue/service.ts';
 import { assertUnused, instrumentUses, songUses } from '../catalogue/usage.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { instrumentFor, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
+import { instrumentFor, listedBrand, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
 import { arrangeSongs, arrangeSources, lockSongGroups, lockSources, sameSongGroup, songGroupOf } from './ordering.ts';
 import { dropFromPlayers } from './players.ts';
 
@@ -164,6 +164,45 @@ export async function deleteSong(db: Db, user: SessionUser, id: string) {
     await dropFromPlayers(tx, { song: id });
     await arrangeSongs(tx, songGroupOf(current));
   });
+}
+
+/**
+ * Which of a brand's products hold a ready recording of each live source of a song: what the brand can compare on it
+ * (docs/api.md "Who recorded a song"). A customer's brand is its own; an admin's the one named, else the song's
+ * (every brand's for a platform song, which has none). One query for every source's recordings.
+ */
+export async function songRecordings(db: Db, user: SessionUser, id: string, q: { brand_id?: string }) {
+  const song = await songFor(db, user, id);
+  const brandId = listedBrand(user, q.brand_id ?? song.brandId);
+  const sources = await db
+    .select({ id: instruments.id })
+    .from(instruments)
+    .where(and(eq(instruments.songId, id), deletedIs(instruments)))
+    .orderBy(asc(instruments.order), asc(instruments.createdAt));
+  const recorded = sources.length
+    ? await db
+        .selectDistinct({ instrumentId: audios.instrumentId, productId: products.id, name: products.name })
+        .from(audios)
+        .innerJoin(products, eq(products.id, audios.productId))
+        .where(
+          and(
+            inArray(
+              audios.instrumentId,
+              sources.map((s) => s.id),
+            ),
+            eq(audios.status, 'ready'),
+            deletedIs(products),
+            brandId ? eq(products.brandId, brandId) : undefined,
+          ),
+        )
+        .orderBy(asc(products.name), asc(products.id))
+    : [];
+  return {
+    sources: sources.map((s) => ({
+      instrument_id: s.id,
+      products: recorded.filter((r) => r.instrumentId === s.id).map((r) => ({ _id: r.productId, name: r.name })),
+    })),
+  };
 }
 
 // ── Instruments (sources) ───────────────────────────────────────────────────────────────────────────

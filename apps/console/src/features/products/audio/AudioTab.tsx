@@ -18,9 +18,9 @@ import { SongSources } from './SongSources.tsx';
 /** The explanatory panels of the Audio tab. */
 export const AUDIO_HELP = {
   songs:
-    'A song is a piece of music recorded through this product. Create a song for recordings made only with this ' +
-    'product, or add the product to a cross-comparable song: one song recorded through several products, so ' +
-    'listeners can switch between them while it plays.',
+    'A song is a piece of music recorded through this product. Create a single-product song for recordings made ' +
+    'only with this product, or a cross-comparable song: one song recorded through several products, so listeners ' +
+    'can switch between them while it plays. Add your other products to it with ADD TO CROSS-COMPARABLE SONG.',
   sources:
     'A source is one recorded track of a song: an instrument or a voice, with its performer and recording chain. ' +
     'Upload one audio file per source for this product (WAV, AIFF, FLAC, MP3, M4A/AAC or Ogg). It is converted to ' +
@@ -91,7 +91,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     brand_id: brandId,
   });
   const newSong = useSave({
-    save: (values: SongFields) => songsApi.create(admin, { ...songBody(values), song_type: 1 }),
+    save: (values: SongFields) => songsApi.create(admin, { ...songBody(values), song_type: values.song_type ?? 1 }),
     success: MSG.createSongSuccess,
   });
   // the song belongs to the product once its id is in the product's songs
@@ -237,6 +237,7 @@ export function AudioTab({ product, scope, binding }: TabProps) {
       <SongDialog
         open={dialog === 'new' || editing !== null}
         mode={editing ? 'edit' : 'new'}
+        chooseType
         initial={editingFields}
         onSubmit={(values) => (editing ? editSong(editing, values) : createSong(values))}
         onClose={() => setDialog(null)}

@@ -16,9 +16,22 @@ import { useSave } from '../../../api/useSave.ts';
 import { FileButton } from '../../../components/FileButton.tsx';
 import { IconAction } from '../../../components/RowAction.tsx';
 import { productKeys } from '../api.ts';
-import { instrumentKeys, instrumentsApi } from './api.ts';
+import { instrumentKeys, instrumentsApi, songKeys, songsApi } from './api.ts';
 import { SourceDialog, type SourceFields } from './SourceDialog.tsx';
 import { AUDIO_ACCEPT, AUDIO_LIMIT_TEXT, uploadAudio } from './uploadAudio.ts';
+
+/**
+ * Under a source of a cross-comparable song: which of the brand's products hold a ready recording of it, so the brand
+ * sees at a glance what listeners can compare (docs/api.md "Who recorded a song").
+ */
+function RecordedBy({ products }: { products: { _id: string; name: string }[] | undefined }) {
+  if (!products) return null;
+  return (
+    <div className="source__recorded" data-testid="recorded-by">
+      {products.length ? `${LABEL.recordedBy}: ${products.map((p) => p.name).join(', ')}` : LABEL.notRecordedYet}
+    </div>
+  );
+}
 
 /** The key of one source's upload notices: a later one (the processing's failure) replaces the earlier. */
 const uploadNotice = (sourceId: string) => `upload-${sourceId}`;
@@ -135,6 +148,18 @@ export function SongSources({
     queryFn: () => instrumentsApi.list(admin, song._id, product?._id),
     refetchInterval: (q) => (q.state.data?.list.some((i) => busy(i.audio)) ? POLL_MS : false),
   });
+  // a cross-comparable song on a product's tab shows which of the product's brand's products recorded each source
+  const brandId = admin ? product?.general.brand_id : undefined;
+  const recordingsKey = useMemo(() => songKeys.recordings(admin, song._id, brandId), [admin, song._id, brandId]);
+  const recordings = useQuery({
+    queryKey: recordingsKey,
+    queryFn: () => songsApi.recordings(admin, song._id, brandId),
+    enabled: product !== undefined && song.song_type === 2,
+  });
+  const recordedBy = useMemo(
+    () => new Map((recordings.data?.sources ?? []).map((s) => [s.instrument_id, s.products])),
+    [recordings.data],
+  );
 
   const audioOf = (i: Instrument) =>
     i.audio !== undefined
@@ -151,6 +176,8 @@ export function SongSources({
       const audio = i.audio;
       if (!followedKey || !audio || !isOriginalOf(audio, followedKey) || busy(audio)) continue;
       followed.current.delete(i._id);
+      // a take that became ready joins the song's "Recorded by"
+      if (audio.status === 'ready') void queryClient.invalidateQueries({ queryKey: recordingsKey });
       // in place of the transfer's 'Upload success' if it is still up: the refusal is the last word
       if (audio.status === 'failed')
         message.error({
@@ -159,7 +186,7 @@ export function SongSources({
           duration: NOTICE_SHORT_S,
         });
     }
-  }, [sources.data, message]);
+  }, [sources.data, message, queryClient, recordingsKey]);
 
   const upload = async (i: Instrument, file: File) => {
     if (!product) return;
@@ -190,7 +217,7 @@ export function SongSources({
     save: ({ id, body }: { id?: string; body: InstrumentBody }) =>
       id ? instrumentsApi.update(admin, id, body) : instrumentsApi.create(admin, { ...body, song_id: song._id }),
     success: (_, { id }) => (id ? MSG.updateInstrumentSuccess : MSG.createInstrumentSuccess),
-    invalidate: [key],
+    invalidate: [key, recordingsKey],
   });
   const saveSource = (body: InstrumentBody): Promise<boolean> =>
     source.mutateAsync({ id: editing?._id, body }).then(
@@ -226,6 +253,7 @@ export function SongSources({
                     </div>
                   )}
                   {audio && <AudioFacts audio={audio} />}
+                  <RecordedBy products={recordedBy.get(i._id)} />
                 </div>
                 {!readOnly && (
                   <Space className="source__actions">

@@ -22,6 +22,9 @@ export const songsApi = {
   crossComparable: (admin: boolean, brandId?: string) =>
     call(api.songs.of(admin), { query: { ...PICKER_QUERY, song_type: 2, brand_id: brandId } }),
   create: (admin: boolean, body: SongBody) => call(api.createSong.of(admin), { body }),
+  /** Which of the brand's products hold a ready recording of each source; admins name the brand. */
+  recordings: (admin: boolean, id: string, brandId?: string) =>
+    call(api.songRecordings.of(admin), { params: { id }, query: { brand_id: brandId } }),
   /** A platform (ATK) song: cross-comparable (every product may offer it), of no brand. */
   createPlatform: (body: Pick<SongBody, 'name' | 'song_writer'>) =>
     call(api.createSong.admin, { body: { ...body, song_type: 2, is_atk: 1 } }),
@@ -50,6 +53,8 @@ export const songKeys = {
   byIds: (admin: boolean, ids: string[], atk: boolean) => [...songKeys.all, 'ids', admin, atk, ids.join(',')] as const,
   crossComparable: (admin: boolean, brandId?: string) => [...songKeys.all, 'cross', admin, brandId ?? null] as const,
   platform: () => [...songKeys.all, 'platform'] as const,
+  recordings: (admin: boolean, id: string, brandId?: string) =>
+    [...songKeys.all, 'recordings', admin, id, brandId ?? null] as const,
 };
 
 export const instrumentKeys = {
