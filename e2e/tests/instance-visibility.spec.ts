@@ -1,7 +1,7 @@
 /**
  * Products visitors will not see say so. A customer's instance holds only a new product, which is Pending: its
- * Products tab marks it (with a link to publish it), Preview lists it before opening the player, and Publish warns
- * that visitors would see no product. Following the link and setting the product's Status to Active takes the
+ * Products tab marks it (with a link to publish it), Preview lists it before opening the player, and Publish (the
+ * list's, and Status Active on the General tab) warns that visitors would see no product. Following the link and setting the product's Status to Active takes the
  * marks away, and Publish goes through without a warning.
  */
 import { DEFAULT_SUBSCRIPTION, LABEL, MSG, PLAYER_TEXT } from '@atk/contract';
@@ -78,8 +78,18 @@ test('a pending product is marked on the Products tab and in Preview, and Publis
   await expect(warning).toBeHidden();
   await expect(line.locator('td').nth(2)).toHaveText(LABEL.statusPending);
 
-  // ── the Products tab marks the product and links to its edit page, where its Status publishes it ──
+  // ── so does Status Active on the General tab; Cancel saves nothing ──
   await page.getByRole('link', { name: `Edit ${name}` }).click();
+  const general = page.getByTestId('tab-general');
+  await choose(page, general, LABEL.status, LABEL.statusActive);
+  await general.getByRole('button', { name: LABEL.saveChanges }).click();
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: LABEL.cancel }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByTestId('dirty-general')).toBeVisible();
+  await choose(page, general, LABEL.status, LABEL.statusPending);
+
+  // ── the Products tab marks the product and links to its edit page, where its Status publishes it ──
   await page.getByRole('tab', { name: LABEL.tabProducts, exact: true }).click();
   const tab = page.getByTestId('tab-products');
   const mine = row(tab.getByTestId('my-products'), product);
@@ -87,10 +97,10 @@ test('a pending product is marked on the Products tab and in Preview, and Publis
   await expectAccessible(page, 'Instance Products tab with a pending product');
   await mine.getByRole('link', { name: `${LABEL.publishProduct} ${product}` }).click();
   await expect(page).toHaveURL(new RegExp(`/client/products/${made._id}/edit$`));
-  const general = page.getByTestId('tab-general');
-  await expect(general.getByLabel('Name', { exact: true })).toHaveValue(product);
-  await choose(page, general, 'Status', LABEL.statusActive);
-  await general.getByRole('button', { name: LABEL.save }).click();
+  const productGeneral = page.getByTestId('tab-general');
+  await expect(productGeneral.getByLabel('Name', { exact: true })).toHaveValue(product);
+  await choose(page, productGeneral, 'Status', LABEL.statusActive);
+  await productGeneral.getByRole('button', { name: LABEL.saveChanges }).click();
   await expect(toast(page, MSG.updateSuccess)).toBeVisible();
 
   // ── the mark is gone, and Publish goes through at once ──

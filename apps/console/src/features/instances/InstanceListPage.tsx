@@ -12,7 +12,7 @@ import { InstanceDialog } from './InstanceDialog.tsx';
 import { previewInstance } from './launch.ts';
 import { usePublishInstance } from './publish.ts';
 import { useInstanceScope } from './scope.ts';
-import { HiddenProductNote, hiddenActiveProducts, showsNoProduct } from './visibility.tsx';
+import { HiddenProductNote, hiddenActiveProducts, publishConfirmed, showsNoProduct } from './visibility.tsx';
 
 const NAME_FILTER: ListFilter = { name: 'name', label: 'Name', type: 'text', placeholder: 'Instance name' };
 const STATUS_FILTER: ListFilter = {
@@ -48,15 +48,7 @@ export default function InstanceListPage() {
   };
   /** Publish, after a warning when the player would show visitors no product. */
   const publishRow = async (id: string) => {
-    const instance = await readInstance(id);
-    if (instance && showsNoProduct(instance))
-      modal.confirm({
-        title: MSG.publishNoProductConfirm,
-        okText: 'OK',
-        cancelText: LABEL.cancel,
-        onOk: () => publish.mutate({ id, is_published: 1 }),
-      });
-    else publish.mutate({ id, is_published: 1 });
+    if (await publishConfirmed(modal, await readInstance(id))) publish.mutate({ id, is_published: 1 });
   };
   const duplicate = useSave({
     save: (id: string) => instancesApi.copy(scope.admin, id),

@@ -1,5 +1,5 @@
 import { type Instance, type InstanceProductNamed, LABEL, MSG, type ProductHiddenReason } from '@atk/contract';
-import { Space, Tag } from 'antd';
+import { type App, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 
 /**
@@ -23,6 +23,18 @@ export const hiddenActiveProducts = (i: Lists): InstanceProductNamed[] =>
 
 /** True when the player would show visitors no product at all: none Active that it may show. */
 export const showsNoProduct = (i: Lists): boolean => !listed(i).some((p) => p.is_active === 1 && p.hidden === null);
+
+/**
+ * Publishing a player that would show visitors no product asks first ('… Publish it anyway?'); true to go on. Both
+ * ways to publish ask: the list's Publish and the General tab's Status.
+ */
+export async function publishConfirmed(
+  modal: ReturnType<typeof App.useApp>['modal'],
+  instance: Lists | null,
+): Promise<boolean> {
+  if (!instance || !showsNoProduct(instance)) return true;
+  return await modal.confirm({ title: MSG.publishNoProductConfirm, okText: 'OK', cancelText: LABEL.cancel });
+}
 
 /**
  * Why visitors will not see the product, and for a pending product of the instance's own brand a link to its edit
