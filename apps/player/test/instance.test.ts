@@ -6,6 +6,7 @@ import {
   initialProducts,
   initialSelection,
   normaliseInstance,
+  startingSource,
 } from '../src/app/instance.ts';
 
 test('the player opens with the featured products (or the first three), and a shared selection', () => {
@@ -61,4 +62,40 @@ test('the player opens with the featured products (or the first three), and a sh
   expect(bandRange(20, 60)).toBe('20 Hz – 60 Hz');
   expect(bandRange(4000, 10000)).toBe('4 kHz – 10 kHz');
   expect(bandRange(2500, 20000)).toBe('2.5 kHz – 20 kHz');
+});
+
+test('the player opens on the first song and source that the most products on show recorded', () => {
+  const take = (id: string, products: string[]) => ({
+    _id: id,
+    name: id,
+    versions: products.map((p) => ({ product_id: p, url: `${p}.mp3` })),
+  });
+  const songs = [
+    { _id: 's1', sources: [take('x', ['a']), take('y', ['a'])] },
+    { _id: 's2', sources: [take('z', ['a', 'b']), take('w', ['a', 'b'])] },
+  ];
+  const ids = (r: { song: { _id: string } | null; source: { _id: string } | null }) => [r.song?._id, r.source?._id];
+  // 'x' (first) has one of the two products, 'z' both: the first of the best
+  expect(ids(startingSource(songs, ['a', 'b'], null))).toEqual(['s2', 'z']);
+  // a tie keeps song then source order
+  expect(ids(startingSource(songs, ['a'], null))).toEqual(['s1', 'x']);
+  // no recording of any product on show: the first song and source, as before
+  expect(ids(startingSource(songs, ['q'], null))).toEqual(['s1', 'x']);
+  // a shared link's song and source win; a shared song alone opens on its best source
+  expect(ids(startingSource(songs, ['a', 'b'], { song: 's1', source: 'y' }))).toEqual(['s1', 'y']);
+  expect(ids(startingSource(songs, ['b'], { song: 's2', source: 'gone' }))).toEqual(['s2', 'z']);
+  // a song no longer offered is ignored
+  expect(ids(startingSource(songs, ['a', 'b'], { song: 'gone', source: 'x' }))).toEqual(['s2', 'z']);
+  expect(startingSource([], ['a'], null)).toEqual({ song: null, source: null });
+  // the player's opening selection follows it, and selects a product that recorded it
+  const data = normaliseInstance({
+    _id: 'i',
+    products: [
+      { _id: 'a', name: 'A' },
+      { _id: 'b', name: 'B' },
+    ],
+    featured: [],
+    songs: songs.map((s) => ({ ...s, name: s._id })),
+  });
+  expect(initialSelection(data, null)).toEqual({ chosen: ['a', 'b'], product: 'a', song: 's2', source: 'z' });
 });

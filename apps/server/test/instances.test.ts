@@ -16,7 +16,7 @@ import {
 } from '@atk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, instruments, products, songs, subCategories } from '../src/db/schema.ts';
+import { brands, categories, instruments, products, songs, subCategories } from '../src/db/schema.ts';
 import { startWithTenants, type Tenants } from './content-fixtures.ts';
 import { makeBrand, makeUser, type TestApp } from './harness.ts';
 import { expectError, expectOk } from './support.ts';
@@ -566,6 +566,38 @@ describe('instances: products', () => {
     expect(again.products).toMatchObject(mine);
     // Deactivating the product drops its songs from the sources.
     expect((await save([entry(own[0], owner.brandId, 0)])).body.data.sources).toEqual([]);
+  });
+
+  it('each product says why visitors will not see it: pending, deleted, or its brand not confirmed', async () => {
+    const pending = await makeProduct(owner.brandId, { name: 'Not yet', published: 0 });
+    const third = await tenant();
+    const theirs = await makeProduct(third.brandId, { name: 'Unconfirmed brand' });
+    await grant(owner.customer.id, { other_brands_products: on });
+    const res = await save(
+      [entry(own[0], owner.brandId), entry(pending, owner.brandId, 0)],
+      [entry(otherPublished, other.brandId), entry(theirs, third.brandId)],
+    );
+    expectOk(res, MSG.updateSuccess);
+    const hidden = (i: Instance) =>
+      [...i.products, ...i.other_products].map((p) => [p.name, p.is_active, p.hidden] as const);
+    expect(hidden(res.body.data)).toEqual([
+      ['Own 0', 1, null],
+      ['Not yet', 0, 'pending'],
+      ['Theirs', 1, null],
+      ['Unconfirmed brand', 1, null],
+    ]);
+    // Later changes show in the next read: the product published, another brand back to pending, one deleted.
+    await app.db.update(products).set({ isPublished: 1 }).where(eq(products.id, pending));
+    await app.db.update(products).set({ isDeleted: true }).where(eq(products.id, own[0]));
+    await app.db.update(brands).set({ isPublished: 0 }).where(eq(brands.id, third.brandId));
+    expect(hidden(await read(owner.customer.token, id))).toEqual([
+      ['Own 0', 1, 'deleted'],
+      ['Not yet', 0, null],
+      ['Theirs', 1, null],
+      ['Unconfirmed brand', 1, 'brand'],
+    ]);
+    await app.db.update(products).set({ isDeleted: false }).where(eq(products.id, own[0]));
+    await grant(owner.customer.id);
   });
 
   it('each featured slot is held once across both lists; each product once', async () => {

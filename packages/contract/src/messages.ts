@@ -69,6 +69,18 @@ export const MSG = {
   deleteInstanceConfirm: 'Sure to delete this instance?',
   /** Not in the spec: Unpublish from the instance list takes the player away from visitors. */
   unpublishInstanceConfirm: 'Visitors will no longer see this player. Unpublish it?',
+  /**
+   * Products an instance lists that its player leaves out for visitors (the instance read's `hidden`, docs/api.md
+   * "Products visitors will not see"): marked on the Products tab and before a Preview, and Publish warns when
+   * none is left to show.
+   */
+  productHiddenPending: 'Pending product: visitors will not see it',
+  productHiddenDeleted: 'Deleted product: visitors will not see it',
+  productHiddenBrand: 'Its brand is not live: visitors will not see it',
+  publishNoProductConfirm:
+    'Visitors will see no product in this player: none of its active products is published. Publish it anyway?',
+  previewHiddenProducts: 'Visitors will not see these active products of the player:',
+  previewNoProduct: 'Visitors will see no product in this player.',
   deleteProductConfirm: 'Confirm to delete this product?',
   instanceNotFound: 'Instance not found',
   abxNotAvailable: 'ABX test not available',
@@ -369,6 +381,9 @@ export const LABEL = {
   editInstance: 'Edit Instance',
   instanceEdit: 'PLAYER INSTANCE EDIT',
   preview: 'Preview',
+  previewAnyway: 'Preview anyway',
+  /** The link from a product visitors will not see to its edit page, where its Status is set. */
+  publishProduct: 'Publish it',
   duplicate: 'Duplicate',
   /** Not in the spec: the instance list's status actions (status 1 Active, 0 Pending). */
   publish: 'Publish',

@@ -180,9 +180,40 @@ export function initialSelection(
   const wanted = shared?.product && data.products.some((p) => p._id === shared.product) ? shared.product : null;
   if (wanted && !chosen.includes(wanted))
     chosen = [...chosen.slice(0, Math.max(0, data.features.products_in_player - 1)), wanted];
-  const song = data.songs.find((s) => s._id === shared?.song) ?? data.songs[0] ?? null;
-  const source = song?.sources.find((s) => s._id === shared?.source) ?? song?.sources[0] ?? null;
+  const { song, source } = startingSource(data.songs, chosen, shared);
   const recorded = (id: string) => !source || source.versions.some((v) => v.product_id === id);
   const product = wanted ?? chosen.find(recorded) ?? chosen[0] ?? null;
   return { chosen, product, song: song?._id ?? null, source: source?._id ?? null };
+}
+
+/** What the choice reads of a song: its sources and which products recorded each (desktop and mobile reads). */
+type Song = { _id: string; sources: { _id: string; versions: { product_id: string }[] }[] };
+
+/**
+ * The song and source the player opens on. A shared link's song (and its source) wins while still offered;
+ * otherwise the first source, in song then source order, that the most of the `shown` products recorded, so the
+ * player does not open on a take only one of the compared products has (the others greyed 'not recorded'). A
+ * shared song without a (still offered) source opens on its best source the same way.
+ */
+export function startingSource<S extends Song>(
+  songs: S[],
+  shown: readonly string[],
+  shared: { song?: string | null; source?: string | null } | null,
+): { song: S | null; source: S['sources'][number] | null } {
+  const sharedSong = songs.find((s) => s._id === shared?.song);
+  const sharedSource = sharedSong?.sources.find((s) => s._id === shared?.source);
+  if (sharedSong && sharedSource) return { song: sharedSong, source: sharedSource };
+  const count = (source: S['sources'][number]) =>
+    shown.filter((id) => source.versions.some((v) => v.product_id === id)).length;
+  let best: { song: S | null; source: S['sources'][number] | null; n: number } = {
+    song: sharedSong ?? songs[0] ?? null,
+    source: (sharedSong ?? songs[0])?.sources[0] ?? null,
+    n: -1,
+  };
+  for (const song of sharedSong ? [sharedSong] : songs)
+    for (const source of song.sources) {
+      const n = count(source);
+      if (n > best.n) best = { song, source, n };
+    }
+  return { song: best.song, source: best.source };
 }

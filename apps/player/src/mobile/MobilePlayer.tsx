@@ -13,7 +13,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Blind, blindName, shuffle } from '../app/blind.ts';
 import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
 import { InfoPages } from '../app/InfoPages.tsx';
-import { infoPagesOf, type OrderedFeature } from '../app/instance.ts';
+import { infoPagesOf, type OrderedFeature, startingSource } from '../app/instance.ts';
 import { absoluteUrl } from '../app/links.ts';
 import { FeatureContent } from '../app/Panels.tsx';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
@@ -54,15 +54,15 @@ const SEEK_KEYS: Record<string, number> = {
 /** A horizontal move this long (px), and longer than it is tall, is a swipe. */
 const SWIPE_PX = 48;
 
-/** Where the widget starts: a shared link's selection when it is still offered, else slot 1 and the first song. */
+/** Where the widget starts: a shared link's selection when it is still offered, else slot 1 and the
+ * first song and source that the most products on screen recorded (../app/instance.ts `startingSource`). */
 export function startOf(data: MobilePlayerInstance, initial: MobileOptions['initial']) {
   const ids = new Set(data.products.map((p) => p._id));
   let screen = data.slots.filter((id) => ids.has(id)).slice(0, MOBILE_SLOTS);
   if (screen.length === 0) screen = data.products.slice(0, MOBILE_SLOTS).map((p) => p._id);
   const wanted = initial?.product && ids.has(initial.product) ? initial.product : null;
   if (wanted && !screen.includes(wanted)) screen = [wanted, ...screen].slice(0, MOBILE_SLOTS);
-  const song = data.songs.find((s) => s._id === initial?.song) ?? data.songs[0] ?? null;
-  const source = song?.sources.find((s) => s._id === initial?.source) ?? song?.sources[0] ?? null;
+  const { song, source } = startingSource(data.songs, screen, initial ?? null);
   return { screen, product: wanted ?? screen[0] ?? null, song: song?._id ?? null, source: source?._id ?? null };
 }
 

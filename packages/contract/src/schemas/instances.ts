@@ -114,6 +114,9 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
 };
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────
+/** Why a product an instance lists is not in its player (the player read's rules, docs/api.md). */
+export const PRODUCT_HIDDEN_REASONS = ['pending', 'deleted', 'brand'] as const;
+export type ProductHiddenReason = (typeof PRODUCT_HIDDEN_REASONS)[number];
 export const instanceProduct = z.object({
   product_id: id.describe('The product.'),
   brand_id: id.describe("The product's brand."),
@@ -127,6 +130,13 @@ export type InstanceProduct = z.infer<typeof instanceProduct>;
 export const instanceProductNamed = instanceProduct.extend({
   name: z.string().describe("The product's name."),
   brand_name: z.string().describe("Its brand's name."),
+  hidden: z
+    .enum(PRODUCT_HIDDEN_REASONS)
+    .nullable()
+    .describe(
+      'Why visitors will not see it even while Active: pending (the product is not published), deleted (the ' +
+        'product is), brand (its brand is deleted, or another brand not confirmed yet); null: the player may show it.',
+    ),
 });
 export type InstanceProductNamed = z.infer<typeof instanceProductNamed>;
 /** Each featured slot (1–3) is held by one product at most, across both lists. */

@@ -2,6 +2,7 @@ import { isAdminRole } from '@atk/contract';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useSession } from '../../session/index.ts';
+import { CLIENT_PRODUCTS_PATH } from '../products/list.ts';
 
 /**
  * Where the instance screens are used (docs/api.md "A brand's state and scope"):
@@ -17,6 +18,8 @@ export interface InstanceScope {
   /** The list route, e.g. /client/instances. */
   listPath: string;
   editPath: (instanceId: string) => string;
+  /** The edit page of one of the brand's products, where it is published (its General tab's Status). */
+  productEditPath: (productId: string) => string;
   /** The instance's analytics screen, where there is one: an operator of the global area inside a brand. */
   analyticsPath?: (instanceId: string) => string;
 }
@@ -35,6 +38,8 @@ export function useInstanceScope(): InstanceScope {
       brandId: adminBrandId,
       listPath,
       editPath: (id: string) => `${listPath}/${encodeURIComponent(id)}/edit`,
+      productEditPath: (id: string) =>
+        `${adminBrandId ? `/${area}/brands/${adminBrandId}/products` : CLIENT_PRODUCTS_PATH}/${encodeURIComponent(id)}/edit`,
       analyticsPath:
         adminBrandId && area === 'global'
           ? (id: string) => `${listPath}/${encodeURIComponent(id)}/analytics`

@@ -11,6 +11,7 @@ import {
   type InstanceUpdate,
   MSG,
   PERMISSION,
+  type ProductHiddenReason,
 } from '@atk/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -69,22 +70,40 @@ export async function named(db: Db, lists: InstanceSong[][]): Promise<InstanceSo
   );
 }
 
-/** Products with the name and brand the console shows, in one query. */
-async function namedProducts(db: Db, lists: InstanceProduct[][]): Promise<InstanceProductNamed[][]> {
+/**
+ * Products with the name and brand the console shows, and why visitors would not see one (`hidden`, the player
+ * read's rules: ../player/service.ts), in one query.
+ */
+async function namedProducts(db: Db, brandId: string, lists: InstanceProduct[][]): Promise<InstanceProductNamed[][]> {
   const ids = [...new Set(lists.flat().map((p) => p.product_id))];
   const rows = ids.length
     ? await db
-        .select({ id: products.id, name: products.name, brandName: brands.name })
+        .select({
+          id: products.id,
+          name: products.name,
+          published: products.isPublished,
+          deleted: products.isDeleted,
+          brandId: products.brandId,
+          brandName: brands.name,
+          brandPublished: brands.isPublished,
+          brandDeleted: brands.isDeleted,
+        })
         .from(products)
         .innerJoin(brands, eq(brands.id, products.brandId))
         .where(inArray(products.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const hidden = (r: (typeof rows)[number] | undefined): ProductHiddenReason | null => {
+    if (!r || r.deleted) return 'deleted';
+    if (r.brandDeleted || (r.brandId !== brandId && r.brandPublished !== 1)) return 'brand';
+    return r.published === 1 ? null : 'pending';
+  };
   return lists.map((list) =>
     list.map((p) => ({
       ...p,
       name: byId.get(p.product_id)?.name ?? '',
       brand_name: byId.get(p.product_id)?.brandName ?? '',
+      hidden: hidden(byId.get(p.product_id)),
     })),
   );
 }
@@ -93,7 +112,7 @@ async function present(db: Db, row: InstanceRow): Promise<Instance> {
   const [[brand], [sources, mySources], [mine, others]] = await Promise.all([
     db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
     named(db, [row.sources, row.mySources]),
-    namedProducts(db, [row.products, row.otherProducts]),
+    namedProducts(db, row.brandId, [row.products, row.otherProducts]),
   ]);
   return {
     _id: row.id,

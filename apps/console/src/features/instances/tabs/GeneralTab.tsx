@@ -1,5 +1,5 @@
 import { type Instance, type InstanceUpdate, LABEL } from '@atk/contract';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { App, Col, Form, Input, Row, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
 import { CodeBox } from '../../../components/CodeBox.tsx';
@@ -8,6 +8,7 @@ import { NAME_RULES, WebsiteField } from '../../../components/RecordFields.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
 import { embeddedCode, launchCode } from '../launch.ts';
+import { publishConfirmed } from '../visibility.tsx';
 
 interface GeneralForm {
   name: string;
@@ -46,11 +47,17 @@ const toGeneral = (v: Partial<GeneralForm>, i: Instance, admin: boolean): Genera
 export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
   const navigate = useNavigate();
   const part = useSaveInstance(scope, instance._id, permission);
+  const { modal } = App.useApp();
   const tab = useFormTab({
     binding,
     fields: () => toForm(instance),
     toValue: (fields: GeneralForm) => toGeneral(fields, instance, scope.admin),
-    save: (general) => part.save({ general }),
+    // Publishing here warns of a player with no product to show, as the list's Publish does.
+    save: async (general) => {
+      const publishing = general.is_published === 1 && instance.general.is_published !== 1;
+      if (publishing && !(await publishConfirmed(modal, instance))) return false;
+      return part.save({ general });
+    },
     saving: part.saving,
   });
   const { form, refresh } = tab;

@@ -1,11 +1,12 @@
 import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { type InstanceProduct, LABEL, MSG, PRODUCT_SLOTS } from '@atk/contract';
+import { type InstanceProduct, type InstanceProductNamed, LABEL, MSG, PRODUCT_SLOTS } from '@atk/contract';
 import { Button, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
 import { type ProductListKind, type ProductLists, setProductSlot } from '../ordering.ts';
+import { HiddenProductNote } from '../visibility.tsx';
 import { type ChosenProduct, type PickerKind, ProductPicker } from './ProductPicker.tsx';
 
 const SLOT_OPTIONS = Array.from({ length: PRODUCT_SLOTS }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
@@ -13,6 +14,8 @@ const SLOT_OPTIONS = Array.from({ length: PRODUCT_SLOTS }, (_, i) => ({ value: i
 interface Names {
   name: string;
   brand_name: string;
+  /** Why visitors will not see it, as last saved (a product added since is known after the save). */
+  hidden?: InstanceProductNamed['hidden'];
 }
 
 const clean = (p: InstanceProduct): InstanceProduct => ({
@@ -28,7 +31,8 @@ const KIND_OF: Record<PickerKind, ProductListKind> = { mine: 'products', others:
  * Products: the my-brand list and the other-brands list, each product with an
  * Active switch and a featured slot (blank or 1-3; a slot chosen for one product is cleared from any other,
  * in either list). The pickers add and remove products; the other brands' picker needs Other Brands Products
- * enabled (else a permission-info dialog). A guide dialog explains the two steps.
+ * enabled (else a permission-info dialog). A guide dialog explains the two steps. A product visitors will not see
+ * (pending, deleted, its brand not live) says so under its name, with a link to publish it (../visibility.tsx).
  */
 export function ProductsTab({ instance, scope, binding, permission }: TabProps) {
   const part = useSaveInstance(scope, instance._id, permission);
@@ -52,8 +56,8 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
   const names = useMemo(() => {
     const map = new Map<string, Names>();
     for (const p of [...instance.products, ...instance.other_products])
-      map.set(p.product_id, { name: p.name, brand_name: p.brand_name });
-    for (const [id, n] of picked) map.set(id, n);
+      map.set(p.product_id, { name: p.name, brand_name: p.brand_name, hidden: p.hidden });
+    for (const [id, n] of picked) map.set(id, { ...map.get(id), ...n });
     return map;
   }, [instance.products, instance.other_products, picked]);
 
@@ -92,7 +96,23 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
   };
 
   const columns = (kind: ProductListKind): TableColumnsType<InstanceProduct> => [
-    { key: 'name', title: 'Product', render: (_, p) => names.get(p.product_id)?.name ?? '…' },
+    {
+      key: 'name',
+      title: 'Product',
+      render: (_, p) => {
+        const named = names.get(p.product_id);
+        return (
+          <Space orientation="vertical" size={2}>
+            {named?.name ?? '…'}
+            <HiddenProductNote
+              product={{ ...p, name: named?.name ?? '', hidden: named?.hidden ?? null }}
+              brandId={instance.brand_id}
+              productEditPath={scope.productEditPath}
+            />
+          </Space>
+        );
+      },
+    },
     { key: 'brand', title: 'Brand', render: (_, p) => names.get(p.product_id)?.brand_name ?? '' },
     {
       key: 'active',
