@@ -275,6 +275,22 @@ export async function mailedLink(to: string, kind: 'invitations' | 'recover'): P
   return new URL(link as string).pathname;
 }
 
+/** Waits for a mail to `to` in the outbox whose text holds `phrase` (the decoded .eml), and answers that text. */
+export async function mailedText(to: string, phrase: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let found = '';
+  await expect
+    .poll(() => {
+      const texts = safeList(outbox)
+        .filter((f) => f.includes(to.replace(/[^a-z0-9@.-]/gi, '_')))
+        .map((f) => decodeQuotedPrintable(readFileSync(path.join(outbox, f), 'utf8')));
+      found = texts.find((text) => text.includes(phrase)) ?? '';
+      return found;
+    })
+    .toBeTruthy();
+  return found;
+}
+
 function safeList(dir: string) {
   try {
     return readdirSync(dir);

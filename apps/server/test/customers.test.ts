@@ -211,6 +211,7 @@ describe('GET /admin/users (Customers list)', () => {
       master_brand_id: brand._id,
       master_brand_name: brand.name,
       master_brand_status: 'active',
+      master_brand_state: 'active',
       role_id: roleIds.customer,
       role: 'customer',
       created_at: made[2].created_at,

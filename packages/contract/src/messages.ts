@@ -196,6 +196,14 @@ export const MSG = {
   pendingFileTooLarge: 'Until an operator confirms your brand, each audio file may be at most 50 MB',
   pendingTooManyFiles: 'Until an operator confirms your brand, at most 10 audio files may be uploaded',
   registerReceived: 'Thank you for signing up! We sent you an email with the next steps',
+  /** `{name}`: the other brand's name as stored. Confirming would make two live brands of one name. */
+  brandConfirmClash: 'Another brand is already named "{name}": rename this brand before confirming it',
+  brandPendingTitle: 'Your brand is waiting for an operator to confirm it',
+  brandPendingBanner:
+    'Until then your players are not public (visitors see "This player is not available."), your products are not offered to other brands and audio uploads are limited to 10 files of 50 MB each. Preview works as usual, and we will email you once your brand is confirmed.',
+  publishAwaitsBrand: 'The player goes public once an operator confirms your brand; until then only Preview shows it.',
+  integrationAwaitsBrand:
+    'Your players go public once an operator confirms your brand; until then these snippets show visitors "This player is not available."',
   // screens that tell the truth (docs/api.md "Deleting a record in use", "Brand names")
   /** `{uses}`: '12 products and 3 instances'. A record others still refer to is not deleted. */
   usedBy: 'Used by {uses}',

@@ -37,6 +37,8 @@ export const nameStatusQuery = ({ page_num, page_size, filters }: ListQuery) => 
 export interface ListPageProps<Row> {
   title: ReactNode;
   subtitle?: ReactNode;
+  /** A note between the header and the filters (e.g. what waits for the brand's confirmation). */
+  notice?: ReactNode;
   /** Names the list: its filters are kept in localStorage under `atk:filters:{storageKey}`. */
   storageKey: string;
   filters: ListFilter[];
@@ -65,6 +67,7 @@ export interface ListPageProps<Row> {
 export function ListPage<Row extends object>({
   title,
   subtitle,
+  notice,
   storageKey,
   filters,
   queryKey,
@@ -135,6 +138,7 @@ export function ListPage<Row extends object>({
           </Button>
         )}
       </header>
+      {notice}
       <Form<FilterValues>
         form={form}
         name={`filters-${storageKey.replace(/[^\w-]/g, '-')}`}

@@ -1,3 +1,4 @@
+export { isBrandPending, useBrandPending } from './brandPending.ts';
 export type { Session } from './context.ts';
 export * from './paths.ts';
 export { tokenStore } from './tokenStore.ts';

@@ -1,4 +1,4 @@
-import { isAdminRole, MSG } from '@atk/contract';
+import { type BrandState, isAdminRole, MSG } from '@atk/contract';
 import { type AnyColumn, and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -45,17 +45,18 @@ export async function assertBrandWritable(db: Db, req: FastifyRequest, user: Ses
  * A brand's state: `active` once published (an operator created it so, or confirmed the sign-up that made it),
  * `pending` while not (a self sign-up waiting for an operator: nothing of it is public or shared), `deleted`.
  */
-export type BrandState = 'active' | 'pending' | 'deleted';
-
 export async function brandState(db: Db, brandId: string): Promise<BrandState> {
   const [row] = await db
     .select({ isDeleted: brands.isDeleted, isPublished: brands.isPublished })
     .from(brands)
     .where(eq(brands.id, brandId))
     .limit(1);
-  if (!row || row.isDeleted) return 'deleted';
-  return row.isPublished === 1 ? 'active' : 'pending';
+  return stateOf(row);
 }
+
+/** The state of a brand row read elsewhere (missing: deleted, as a brand that cannot be reached). */
+export const stateOf = (row: { isDeleted: boolean; isPublished: number } | null | undefined): BrandState =>
+  !row || row.isDeleted ? 'deleted' : row.isPublished === 1 ? 'active' : 'pending';
 
 /** The brands whose content is shared with other brands: confirmed (published) and not deleted, as a subquery. */
 export const sharedBrands = (db: Db) =>

@@ -38,7 +38,8 @@ export function cleanRichText(html: string, field: string, max: number): string 
   return clean;
 }
 
-const escapeHtml = (text: string) =>
+/** Text put into HTML (a mail's, a cleaned rich text's) as text. */
+export const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**

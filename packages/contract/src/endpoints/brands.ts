@@ -63,7 +63,7 @@ export const brandEndpoints = {
     tag,
     summary: 'Change a brand',
     description:
-      "Renames it or switches it between active and pending; the answer is the brand as saved, with msg 'Update brand success'. A name another live brand has (trimmed, any case) is refused with 409 'A brand with this name already exists'.",
+      "Renames it or switches it between active and pending; the answer is the brand as saved, with msg 'Update brand success'. A new name another live brand has (trimmed, any case) is refused with 409 'A brand with this name already exists'. Switching a pending brand to active confirms it: refused with 409 naming the other brand when a live brand has its name, else its pending users become active and are mailed once the answer is sent.",
   }),
   remove: endpoint({
     ...removal(one),

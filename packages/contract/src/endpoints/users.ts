@@ -64,7 +64,8 @@ export const userEndpoints = {
     data: userInfo,
     tag,
     summary: 'Read the signed-in user',
-    description: 'The signed-in user: role, brand, profile and, for a customer, the subscription the server enforces.',
+    description:
+      "The signed-in user: role, brand (with the brand's own state: pending until an operator confirms it), profile and, for a customer, the subscription the server enforces.",
   }),
   updateProfile: endpoint({
     method: 'PUT',
@@ -164,7 +165,7 @@ export const adminUserEndpoints = {
     data: adminUser,
     tag,
     summary: 'Change an account',
-    description: `Changes what is sent and leaves the rest: profile fields; Confirm (\`master_brand_status: active\` on a pending sign-up also publishes its brand); Edit Features (\`subscription\`, with the \`plan_id\` it was filled from); Reset Password (\`password\` and its confirmation, ending every session of the user). Brand, status, subscription and plan are for customers only (400 naming the field). An empty body or an unknown field (\`role_id\` too) is 400; the caller's own account 400 '${MSG.cannotChangeSelf}'. Answers the account as saved, with msg '${MSG.updateSuccess}'. ${manages}`,
+    description: `Changes what is sent and leaves the rest: profile fields; Confirm (\`master_brand_status: active\` on a pending sign-up also confirms its brand: 409 naming the other brand when a live brand has its name, else the brand's users are mailed); Edit Features (\`subscription\`, with the \`plan_id\` it was filled from); Reset Password (\`password\` and its confirmation, ending every session of the user). Brand, status, subscription and plan are for customers only (400 naming the field). An empty body or an unknown field (\`role_id\` too) is 400; the caller's own account 400 '${MSG.cannotChangeSelf}'. Answers the account as saved, with msg '${MSG.updateSuccess}'. ${manages}`,
   }),
   remove: endpoint({
     ...removal(one),

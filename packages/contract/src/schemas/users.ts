@@ -37,6 +37,9 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const REGISTER_TYPES = ['invite_existing_brand', 'self_signup', 'operator_created'] as const;
 export const MASTER_BRAND_STATUSES = ['pending', 'active'] as const;
+/** A brand's state (docs/api.md "A brand's state and scope"): published, waiting for an operator, or deleted. */
+export const BRAND_STATES = ['active', 'pending', 'deleted'] as const;
+export type BrandState = (typeof BRAND_STATES)[number];
 
 /** The profile's links: http(s) only (docs/api.md "Text and URL rules"). */
 const LINK_FIELDS: readonly ProfileField[] = ['company_website', 'brand_website'];
@@ -71,6 +74,12 @@ const accountBrand = {
     .enum(MASTER_BRAND_STATUSES)
     .nullable()
     .describe('pending until an operator confirms a sign-up, then active; null when none.'),
+  master_brand_state: z
+    .enum(BRAND_STATES)
+    .nullable()
+    .describe(
+      "The brand's own state: active (published), pending (not confirmed by an operator yet, or switched off: none of its players is public), deleted; null when none.",
+    ),
 };
 
 export const userInfo = z.object({

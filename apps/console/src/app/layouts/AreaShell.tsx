@@ -9,6 +9,7 @@ import { Copyright } from '../../components/Copyright.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { brandKeys, brandsApi } from '../../features/brands/api.ts';
 import { useSession } from '../../session/index.ts';
+import { PendingBrandBanner } from './PendingBrandBanner.tsx';
 import type { AreaConfig, NavGroup } from './types.ts';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -215,6 +216,7 @@ export function AreaShell({ config, children }: { config: AreaConfig; children?:
           {sidebar(closeDrawer)}
         </Drawer>
         <Layout className="shell-main">
+          <PendingBrandBanner />
           <Content className="shell-content">
             <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} className="shell-page-skeleton" />}>
               {children ?? <Outlet />}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
 import { statusColumn, timeColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
+import { PendingBrandNote } from '../../components/PendingBrandNote.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { STATUS_OPTIONS } from '../../components/status.ts';
 import { useSession } from '../../session/index.ts';
@@ -131,6 +132,7 @@ export default function InstanceListPage() {
       }
       columns={columns}
       index={scope.kind === 'client' ? '#' : 'Index'}
+      notice={<PendingBrandNote text={MSG.publishAwaitsBrand} testId="publish-awaits-brand" />}
       create={{ label: LABEL.newInstance, onClick: () => setCreating(true) }}
       testId="instance-list"
     >

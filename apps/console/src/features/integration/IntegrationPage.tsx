@@ -3,6 +3,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Select, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
+import { PendingBrandNote } from '../../components/PendingBrandNote.tsx';
 import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
@@ -105,6 +106,7 @@ export default function IntegrationPage() {
           player element in the body, and add launch buttons.
         </p>
       </header>
+      <PendingBrandNote text={MSG.integrationAwaitsBrand} testId="integration-awaits-brand" />
 
       <Form layout="inline" className="integration__options" data-testid="integration-options">
         <Form.Item label="Player" htmlFor="integration-instance">

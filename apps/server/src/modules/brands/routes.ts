@@ -5,7 +5,7 @@ import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import * as brands from './service.ts';
 
-export function brandRoutes(app: App, { db }: Deps) {
+export function brandRoutes(app: App, { db, mailer, config, background }: Deps) {
   route(app, api.picker, async (req) =>
     ok(await brands.listBrands(db, { ...req.query, is_deleted: false, is_published: true })),
   );
@@ -19,9 +19,14 @@ export function brandRoutes(app: App, { db }: Deps) {
 
   route(app, api.read, async (req) => ok(await brands.getBrand(db, req.params.id)));
 
-  route(app, api.update, async (req) =>
-    ok(await brands.updateBrand(db, req.params.id, req.body), MSG.updateBrandSuccess),
-  );
+  route(app, api.update, async (req, reply) => {
+    const { brand, confirmed } = await brands.updateBrand(db, req.params.id, req.body);
+    if (confirmed) {
+      const mail = brands.confirmationMail(db, mailer, config.publicUrl, brand._id);
+      background.afterReply(reply, 'brand confirmed mail', mail);
+    }
+    return ok(brand, MSG.updateBrandSuccess);
+  });
 
   removeRoute(app, api.remove, (id) => brands.deleteBrand(db, id));
 }

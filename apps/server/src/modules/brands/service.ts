@@ -2,9 +2,11 @@ import { MSG } from '@atk/contract';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
-import { brands } from '../../db/schema.ts';
+import { brands, users } from '../../db/schema.ts';
 import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { conflict } from '../../platform/errors.ts';
+import { escapeHtml } from '../../platform/html.ts';
+import type { Mailer } from '../../platform/mail.ts';
 
 type BrandRow = typeof brands.$inferSelect;
 
@@ -31,18 +33,26 @@ export async function getBrand(db: Db, id: string) {
 }
 
 /**
- * Two live brands never share a name, compared trimmed and case-insensitively ('Acme' and ' ACME'). An advisory lock
- * makes brand-name writes take turns, so two operators saving the same name at once cannot both pass the check.
+ * Brand-name writes and confirmations take turns under one advisory lock, so two operators saving the same name at
+ * once cannot both pass the check. Taken before any brand row is locked, so the paths cannot deadlock.
  */
-async function assertNameFree(tx: Db, name: string, except?: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atk:brand-names'))`);
+const lockBrandNames = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('atk:brand-names'))`);
+
+/** The name of the live brand (other than `except`) that already has `name`, compared trimmed and in any case. */
+async function sameNamed(tx: Db, name: string, except?: string): Promise<string | null> {
   const same = sql`lower(btrim(${brands.name})) = lower(btrim(${name}))`;
   const [taken] = await tx
-    .select({ id: brands.id })
+    .select({ name: brands.name })
     .from(brands)
     .where(and(same, deletedIs(brands), except ? ne(brands.id, except) : undefined))
     .limit(1);
-  if (taken) throw conflict(MSG.brandNameTaken);
+  return taken?.name ?? null;
+}
+
+/** Two live brands never share a name, compared trimmed and case-insensitively ('Acme' and ' ACME'). */
+async function assertNameFree(tx: Db, name: string, except?: string) {
+  await lockBrandNames(tx);
+  if (await sameNamed(tx, name, except)) throw conflict(MSG.brandNameTaken);
 }
 
 export async function createBrand(db: Db, input: { name: string; is_published: 0 | 1 }) {
@@ -53,15 +63,78 @@ export async function createBrand(db: Db, input: { name: string; is_published: 0
   });
 }
 
+/**
+ * Confirms a pending brand, in the caller's transaction (docs/api.md "A brand's state and scope"): refused with the
+ * other brand named when a live brand has its name (a self sign-up names its brand freely, so the clash is caught
+ * here, by the operator), else published, and its users still `pending` become `active`. Answers whether the
+ * brand went from pending to active, so the caller mails its owners once (after the commit): a brand already
+ * active, or deleted, is left alone.
+ */
+export async function confirmBrand(tx: Db, id: string): Promise<boolean> {
+  await lockBrandNames(tx);
+  const [row] = await tx
+    .select({ name: brands.name, isPublished: brands.isPublished })
+    .from(brands)
+    .where(and(eq(brands.id, id), deletedIs(brands)))
+    .for('update');
+  if (!row || row.isPublished === 1) return false;
+  const other = await sameNamed(tx, row.name, id);
+  if (other !== null) throw conflict(MSG.brandConfirmClash.replace('{name}', other));
+  const now = new Date();
+  await tx.update(brands).set({ isPublished: 1, updatedAt: now }).where(eq(brands.id, id));
+  await tx
+    .update(users)
+    .set({ masterBrandStatus: 'active', updatedAt: now })
+    .where(and(eq(users.masterBrandId, id), eq(users.masterBrandStatus, 'pending')));
+  return true;
+}
+
+/**
+ * PUT /admin/brands/{id}: a rename is checked against the other live brands' names; switching a pending brand to
+ * active is its confirmation (`confirmBrand`), whose `confirmed` tells the route to mail the owners.
+ */
 export async function updateBrand(db: Db, id: string, input: { name?: string; is_published?: 0 | 1 }) {
   return db.transaction(async (tx) => {
-    await getLive(tx, brands, id, MSG.brandNotFound);
-    if (input.name !== undefined) await assertNameFree(tx, input.name, id);
-    return toBrand(
-      await updateLive(tx, brands, id, { name: input.name, isPublished: input.is_published }, MSG.brandNotFound),
+    if (input.name !== undefined || input.is_published === 1) await lockBrandNames(tx);
+    const before = await getLive(tx, brands, id, MSG.brandNotFound);
+    // The Edit dialog sends the name it shows: only a new name is a rename, so a clash met on Active is named.
+    if (input.name !== undefined && input.name !== before.name) await assertNameFree(tx, input.name, id);
+    const publishes = input.is_published === 1;
+    await updateLive(
+      tx,
+      brands,
+      id,
+      { name: input.name, isPublished: publishes ? undefined : input.is_published },
+      MSG.brandNotFound,
     );
+    const confirmed = publishes && (await confirmBrand(tx, id));
+    return { brand: toBrand(await getLive(tx, brands, id, MSG.brandNotFound)), confirmed };
   });
 }
+
+/**
+ * The mail to a confirmed brand's users (its owner, and anyone invited to it meanwhile), sent after the answer:
+ * from now on its published players are public.
+ */
+export function confirmationMail(db: Db, mailer: Mailer, publicUrl: string, id: string) {
+  return async () => {
+    const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, id)).limit(1);
+    if (!brand) return;
+    const owners = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.masterBrandId, id), deletedIs(users)));
+    for (const { email } of owners) await mailer.send(confirmedMail(email, brand.name, publicUrl));
+  };
+}
+
+const confirmedMail = (to: string, brand: string, publicUrl: string) => ({
+  to,
+  subject: `Your brand ${brand} is confirmed on ATK Player`,
+  text: `An operator confirmed your brand ${brand}. Your published players are now public: visitors see them on your pages, and the upload limits of a pending brand no longer apply.\n\nSign in at ${publicUrl}/login to manage your players.`,
+  html: `<p>An operator confirmed your brand <strong>${escapeHtml(brand)}</strong>. Your published players are now public: visitors see them on your pages, and the upload limits of a pending brand no longer apply.</p><p><a href="${publicUrl}/login">Sign in</a> to manage your players.</p>`,
+  link: `${publicUrl}/login`,
+});
 
 export async function deleteBrand(db: Db, id: string) {
   await softDelete(db, brands, id, MSG.brandNotFound);

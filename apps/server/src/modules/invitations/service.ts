@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
 import { brands, invitations, users } from '../../db/schema.ts';
 import { conflict, gone, notFound } from '../../platform/errors.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { getBrand } from '../brands/service.ts';
 import { createSession } from '../sessions/service.ts';
@@ -116,8 +117,4 @@ export async function openInvitation(db: Db, uuid: string): Promise<InvitationDa
   if (inv.expiresAt < new Date()) throw gone(MSG.invitationExpired);
   const token = await createSession(db, inv.userId);
   return { user_info: await mustReadUser(db, inv.userId), token };
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

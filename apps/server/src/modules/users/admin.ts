@@ -15,9 +15,10 @@ import { brands, roles, users } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { hashSecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { getBrand } from '../brands/service.ts';
+import { confirmBrand, getBrand } from '../brands/service.ts';
 import { planRow } from '../plans/service.ts';
 import { revokeAllSessions, type SessionUser } from '../sessions/service.ts';
+import { stateOf } from '../tenancy.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
 import { assertFieldsFit, mayAct, type UserAction, visibleTo } from './userAccess.ts';
 
@@ -57,7 +58,12 @@ export async function listAdminUsers(db: Db, operator: SessionUser, q: AdminUser
   if (q.master_brand_status) filters.push(eq(users.masterBrandStatus, q.master_brand_status));
   const where = and(...filters);
   const rows = db
-    .select({ user: users, role: roles.name, brandName: brands.name })
+    .select({
+      user: users,
+      role: roles.name,
+      brandName: brands.name,
+      brand: { isDeleted: brands.isDeleted, isPublished: brands.isPublished },
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(brands, eq(brands.id, users.masterBrandId))
@@ -69,7 +75,7 @@ export async function listAdminUsers(db: Db, operator: SessionUser, q: AdminUser
     q,
     rows,
     { from: users, where },
-    ({ user, role, brandName }): AdminUserRow => ({
+    ({ user, role, brandName, brand }): AdminUserRow => ({
       _id: user.id,
       email: user.email,
       name: [user.firstName, user.lastName].filter(Boolean).join(' '),
@@ -79,6 +85,7 @@ export async function listAdminUsers(db: Db, operator: SessionUser, q: AdminUser
       master_brand_id: user.masterBrandId,
       master_brand_name: brandName,
       master_brand_status: user.masterBrandStatus as AdminUserRow['master_brand_status'],
+      master_brand_state: user.masterBrandId ? stateOf(brand) : null,
       role_id: user.roleId,
       role: role as AdminUserRow['role'],
       created_at: user.createdAt.toISOString(),
@@ -146,14 +153,16 @@ const isUniqueViolation = (err: unknown) => {
 /**
  * PUT /admin/users/{id}: what is sent is changed, the rest is left alone. A subscription is a customer's only
  * (with the plan it was filled from, if any); a new password needs its confirmation and ends every session of
- * the user. Confirming a self sign-up (pending → active) publishes the brand it signed up with.
+ * the user. Confirming a self sign-up (pending → active) confirms the brand it signed up with (`confirmBrand`:
+ * refused while another live brand has its name); `confirmedBrand` names it when it went pending → active, so the
+ * route mails its owners.
  */
 export async function updateAdminUser(
   db: Db,
   operator: SessionUser,
   id: string,
   body: AdminUserUpdate,
-): Promise<AdminUser> {
+): Promise<{ user: AdminUser; confirmedBrand: string | null }> {
   const newPassword = body.password !== undefined || body.password_confirm !== undefined;
   const { user, role } = await targetRow(db, operator, id, newPassword ? 'reset_password' : 'edit');
   assertFieldsFit(role as Role, body);
@@ -173,21 +182,18 @@ export async function updateAdminUser(
     if (body.password !== body.password_confirm) throw badRequest(MSG.passwordMismatch);
     set.passwordHash = await hashSecret(body.password);
   }
-  const confirmsSignUp =
-    body.master_brand_status === 'active' &&
-    user.masterBrandStatus === 'pending' &&
-    user.registerType === 'self_signup' &&
-    user.masterBrandId !== null;
-  await db.transaction(async (tx) => {
+  const signUpBrand =
+    body.master_brand_status === 'active' && user.masterBrandStatus === 'pending' && user.registerType === 'self_signup'
+      ? user.masterBrandId
+      : null;
+  const confirmed = await db.transaction(async (tx) => {
+    // The brand first: its confirmation locks brand names, then the brand, then its users, as PUT /admin/brands does.
+    const done = signUpBrand !== null && (await confirmBrand(tx, signUpBrand));
     await tx.update(users).set(set).where(eq(users.id, id));
-    if (confirmsSignUp && user.masterBrandId)
-      await tx
-        .update(brands)
-        .set({ isPublished: 1, updatedAt: new Date() })
-        .where(and(eq(brands.id, user.masterBrandId), eq(brands.isPublished, 0), eq(brands.isDeleted, false)));
     if (newPassword) await revokeAllSessions(tx, id);
+    return done;
   });
-  return adminUserOf(db, id);
+  return { user: await adminUserOf(db, id), confirmedBrand: confirmed ? signUpBrand : null };
 }
 
 /** DELETE /admin/users/{id}: soft delete; the user's sessions end. An operator cannot delete itself. */

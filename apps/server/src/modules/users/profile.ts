@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, roles, users } from '../../db/schema.ts';
 import { brandSubscription } from '../subscriptions/service.ts';
+import { stateOf } from '../tenancy.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -41,7 +42,7 @@ export function profileColumns(body: Partial<ProfileUpdate>): Partial<UserRow> {
 
 export async function readUserInfo(db: Db, userId: string): Promise<UserInfo | null> {
   const [row] = await db
-    .select({ user: users, role: roles.name, brandName: brands.name })
+    .select({ user: users, role: roles.name, brandName: brands.name, brand: brands })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(brands, eq(brands.id, users.masterBrandId))
@@ -58,6 +59,8 @@ export async function readUserInfo(db: Db, userId: string): Promise<UserInfo | n
     master_brand_id: user.masterBrandId,
     master_brand_name: row.brandName,
     master_brand_status: user.masterBrandStatus as UserInfo['master_brand_status'],
+    // What the brand console's pending banner and notes go by (docs/api.md "A brand's state and scope").
+    master_brand_state: user.masterBrandId ? stateOf(row.brand) : null,
     created_at: user.createdAt.toISOString(),
     ...profile,
     // A customer's: what the server enforces on its brand's instances (docs/api.md).

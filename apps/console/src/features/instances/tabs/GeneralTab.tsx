@@ -1,4 +1,4 @@
-import { type Instance, type InstanceUpdate, LABEL } from '@atk/contract';
+import { type Instance, type InstanceUpdate, LABEL, MSG } from '@atk/contract';
 import { App, Col, Form, Input, Row, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { CategoryFields, sideBySide } from '../../../components/CategoryFields.tsx';
@@ -6,6 +6,7 @@ import { CodeBox } from '../../../components/CodeBox.tsx';
 import { FormTabFrame, useFormTab } from '../../../components/FormTab.tsx';
 import { NAME_RULES, WebsiteField } from '../../../components/RecordFields.tsx';
 import { STATUS_OPTIONS } from '../../../components/status.ts';
+import { useBrandPending } from '../../../session/index.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
 import { embeddedCode, launchCode } from '../launch.ts';
 import { publishConfirmed } from '../visibility.tsx';
@@ -45,6 +46,7 @@ const toGeneral = (v: Partial<GeneralForm>, i: Instance, admin: boolean): Genera
  * SAVE CHANGES and CANCEL (back one page).
  */
 export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
+  const brandPending = useBrandPending();
   const navigate = useNavigate();
   const part = useSaveInstance(scope, instance._id, permission);
   const { modal } = App.useApp();
@@ -84,7 +86,12 @@ export function GeneralTab({ instance, scope, binding, permission }: TabProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="is_published" label={LABEL.status}>
+          <Form.Item
+            name="is_published"
+            label={LABEL.status}
+            extra={brandPending ? MSG.publishAwaitsBrand : undefined}
+            data-testid="status-field"
+          >
             <Select options={STATUS_OPTIONS} />
           </Form.Item>
         </Col>
