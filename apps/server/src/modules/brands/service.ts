@@ -1,9 +1,10 @@
 import { MSG } from '@atk/contract';
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
 import { brands, users } from '../../db/schema.ts';
 import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
+import { assertNameFree as assertNameFreeOf, lockNames, sameNamed } from '../../db/unique-name.ts';
 import { conflict } from '../../platform/errors.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -33,27 +34,12 @@ export async function getBrand(db: Db, id: string) {
 }
 
 /**
- * Brand-name writes and confirmations take turns under one advisory lock, so two operators saving the same name at
- * once cannot both pass the check. Taken before any brand row is locked, so the paths cannot deadlock.
+ * Brand names follow the names rule (db/unique-name.ts): writes and confirmations take turns under one lock, taken
+ * before any brand row is locked, so the paths cannot deadlock.
  */
-const lockBrandNames = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('atk:brand-names'))`);
-
-/** The name of the live brand (other than `except`) that already has `name`, compared trimmed and in any case. */
-async function sameNamed(tx: Db, name: string, except?: string): Promise<string | null> {
-  const same = sql`lower(btrim(${brands.name})) = lower(btrim(${name}))`;
-  const [taken] = await tx
-    .select({ name: brands.name })
-    .from(brands)
-    .where(and(same, deletedIs(brands), except ? ne(brands.id, except) : undefined))
-    .limit(1);
-  return taken?.name ?? null;
-}
-
-/** Two live brands never share a name, compared trimmed and case-insensitively ('Acme' and ' ACME'). */
-async function assertNameFree(tx: Db, name: string, except?: string) {
-  await lockBrandNames(tx);
-  if (await sameNamed(tx, name, except)) throw conflict(MSG.brandNameTaken);
-}
+const lockBrandNames = (tx: Db) => lockNames(tx, 'brand');
+const assertNameFree = (tx: Db, name: string, except?: string) =>
+  assertNameFreeOf(tx, brands, name, { kind: 'brand', taken: MSG.brandNameTaken, except });
 
 export async function createBrand(db: Db, input: { name: string; is_published: 0 | 1 }) {
   return db.transaction(async (tx) => {
@@ -78,7 +64,7 @@ export async function confirmBrand(tx: Db, id: string): Promise<boolean> {
     .where(and(eq(brands.id, id), deletedIs(brands)))
     .for('update');
   if (!row || row.isPublished === 1) return false;
-  const other = await sameNamed(tx, row.name, id);
+  const other = await sameNamed(tx, brands, row.name, { except: id });
   if (other !== null) throw conflict(MSG.brandConfirmClash.replace('{name}', other));
   const now = new Date();
   await tx.update(brands).set({ isPublished: 1, updatedAt: now }).where(eq(brands.id, id));
