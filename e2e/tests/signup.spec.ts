@@ -81,6 +81,11 @@ test('sign up from /home: field errors at their fields, then the answer, then th
 
 test('sign up from /login, on a 390 px phone; a known email gets the same answer', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  // the landing page's header holds SIGN UP beside SIGN IN on a phone
+  await page.goto('/home');
+  await expect(page.getByTestId('header-signup')).toBeInViewport();
+  await expect(page.getByTestId('header-account')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.goto('/login');
   await page.getByRole('link', { name: `No account yet? ${LABEL.createAnAccount}` }).click();
   await expect(page).toHaveURL(/\/signup$/);
