@@ -1,5 +1,6 @@
 import { LABEL, MSG, TOKEN_KEY } from '@atk/contract';
 import { expect, test } from '@playwright/test';
+import { fieldError } from './lists.ts';
 import { inviteToDemoBrand, mailedLink, settled, signIn, toast, uniqueEmail } from './support.ts';
 
 test('invitation: password dialog → Welcome → Create Profile → saved profile; the link then no longer works', async ({
@@ -24,19 +25,27 @@ test('invitation: password dialog → Welcome → Create Profile → saved profi
   await dialog.getByLabel('I agree to the Terms and Conditions').check();
   await expect(create).toBeEnabled();
 
+  // The rule is the password's hint, printed once; a weak password and a different confirmation show both problems,
+  // each under its field, the rule in the hint's place.
+  await expect(dialog.getByText(MSG.passwordRule, { exact: true })).toHaveCount(1);
   await dialog.getByLabel('Password', { exact: true }).fill('weakpassword');
-  await dialog.getByLabel('Confirm Password').fill('weakpassword');
+  await dialog.getByLabel('Confirm Password').fill('weakpassword2');
   await create.click();
-  await expect(toast(page, MSG.passwordRule)).toBeVisible();
+  await expect(fieldError(dialog, 'Password')).toHaveText(MSG.passwordRule);
+  await expect(fieldError(dialog, 'Confirm Password')).toHaveText(MSG.passwordMismatch);
+  await expect(dialog.getByText(MSG.passwordRule, { exact: true })).toHaveCount(1);
   await dialog.getByLabel('Password', { exact: true }).fill('Invited!234');
   await dialog.getByLabel('Confirm Password').fill('Invited!235');
   await create.click();
-  await expect(toast(page, MSG.passwordMismatch)).toBeVisible();
+  await expect(fieldError(dialog, 'Confirm Password')).toHaveText(MSG.passwordMismatch);
+  await expect(fieldError(dialog, 'Password')).toHaveCount(0);
   await dialog.getByLabel('Confirm Password').fill('Invited!234');
   await create.click();
 
   const welcome = await settled(page.getByRole('dialog', { name: 'Welcome' }));
   await expect(welcome).toBeVisible();
+  // no toast of the password dialog is left over Welcome
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await welcome.getByRole('button', { name: LABEL.createProfile }).click();
   await expect(page).toHaveURL(/\/client\/profile$/);
   await expect(page.getByTestId('sidebar-title')).toHaveText('Demo Audio');

@@ -8,13 +8,13 @@ import { api, apiLogin, DEMO, settled, signIn, toast } from './support.ts';
 
 export const DEMO_BRAND = 'Demo Audio';
 
-/** The red message under the form field labelled `label`. */
+/** The red message under the form field labelled `label` (not one fading out as another takes its place). */
 export const fieldError = (scope: Locator | Page, label: string) =>
   scope
     .locator('.ant-form-item')
     // the inner locator starts from the page: it is matched inside each form item
     .filter({ has: ('goto' in scope ? scope : scope.page()).getByLabel(label, { exact: true }) })
-    .locator('.ant-form-item-explain-error');
+    .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
 
 /** Every toast on screen, as text (but the sign-in's own, which may still be up). */
 export const toasts = async (page: Page) =>

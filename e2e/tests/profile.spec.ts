@@ -54,6 +54,9 @@ test('profile: a customer changes its password; its other sessions end, the new 
   await card.getByLabel('New Password', { exact: true }).fill('short');
   await change.click();
   await expect(fieldError(page, 'New Password')).toHaveText(MSG.passwordRule);
+  // the mismatch shows even while the rule fails, and the rule (the field's hint until then) is printed once
+  await expect(fieldError(page, 'Confirm New Password')).toHaveText(MSG.passwordMismatch);
+  await expect(card.getByText(MSG.passwordRule, { exact: true })).toHaveCount(1);
   await card.getByLabel('New Password', { exact: true }).fill('After!2345');
   await card.getByLabel('Confirm New Password').fill('After!23456');
   await change.click();

@@ -1,6 +1,7 @@
 import { MSG } from '@atk/contract';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
+import { fieldError } from './lists.ts';
 import { customerWithPassword, mailedLink, signIn, toast } from './support.ts';
 
 test('recover: email is required', async ({ page }) => {
@@ -22,16 +23,21 @@ test('recovery by mail: the new password signs in, the old one does not, the lin
   await page.goto(link);
   const setNew = page.getByRole('button', { name: 'Set New Password' });
   await expectAccessible(page, 'the password reset page');
+  // each problem under its field; the rule is the password's hint, printed once
+  await expect(page.getByText(MSG.passwordRule, { exact: true })).toHaveCount(1);
   await setNew.click();
-  await expect(toast(page, MSG.passwordRequired)).toBeVisible();
+  await expect(fieldError(page, 'New Password')).toHaveText(MSG.passwordRequired);
   await page.getByLabel('New Password').fill('short');
-  await page.getByLabel('Confirm Password').fill('short');
+  await page.getByLabel('Confirm Password').fill('shorter');
   await setNew.click();
-  await expect(toast(page, MSG.passwordRule)).toBeVisible();
+  await expect(fieldError(page, 'New Password')).toHaveText(MSG.passwordRule);
+  await expect(fieldError(page, 'Confirm Password')).toHaveText(MSG.passwordMismatch);
+  await expect(page.getByText(MSG.passwordRule, { exact: true })).toHaveCount(1);
   await page.getByLabel('New Password').fill('New!23456');
   await page.getByLabel('Confirm Password').fill('New!234567');
   await setNew.click();
-  await expect(toast(page, MSG.passwordMismatch)).toBeVisible();
+  await expect(fieldError(page, 'Confirm Password')).toHaveText(MSG.passwordMismatch);
+  await expect(fieldError(page, 'New Password')).toHaveCount(0);
   await page.getByLabel('Confirm Password').fill('New!23456');
   await setNew.click();
   await expect(toast(page, MSG.passwordSet)).toBeVisible();

@@ -442,6 +442,19 @@ test.describe('accessibility of the shell', () => {
       .getByText(MSG.signOutConfirm, { exact: true })
       .evaluate((el) => getComputedStyle(el).fontFamily);
     expect(family).toContain('ATK Fullwidth');
+    // and the '？' on screen is that face's glyph, not the box a font without it draws: it takes the face's full
+    // width (one em), which the box does not
+    const widths = await dialog.getByText(MSG.signOutConfirm, { exact: true }).evaluate((el) => {
+      const text = el.firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, text.length - 1);
+      range.setEnd(text, text.length);
+      const style = getComputedStyle(el);
+      const canvas = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      canvas.font = `${style.fontSize} "ATK Fullwidth"`;
+      return { drawn: range.getBoundingClientRect().width, glyph: canvas.measureText('？').width };
+    });
+    expect(widths.drawn).toBeCloseTo(widths.glyph, 0);
   });
 
   test('with reduced motion asked for, menus open on screen and dialogs without their zoom', async ({ page }) => {

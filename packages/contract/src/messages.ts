@@ -231,6 +231,9 @@ export const LABEL = {
   resetPassword: 'Reset Password',
   termsAndConditions: 'Terms and Conditions',
   createAccount: 'Create Account',
+  // self sign-up (/signup; the spec has the register call but names no screen: docs/api.md "Self sign-up")
+  signUp: 'SIGN UP',
+  createAnAccount: 'Create an account',
   welcome: 'Welcome',
   createProfile: 'Create Profile',
   termsOfService: 'Terms of Service',

@@ -16,6 +16,7 @@ const publicPages = () => import('../features/public.ts');
 const HomePage = lazy(() => publicPages().then((m) => ({ default: m.HomePage })));
 const MobilePage = lazy(() => publicPages().then((m) => ({ default: m.MobilePage })));
 const LoginPage = lazy(() => publicPages().then((m) => ({ default: m.LoginPage })));
+const SignUpPage = lazy(() => publicPages().then((m) => ({ default: m.SignUpPage })));
 const RecoverPage = lazy(() => publicPages().then((m) => ({ default: m.RecoverPage })));
 const ResetPasswordPage = lazy(() => publicPages().then((m) => ({ default: m.ResetPasswordPage })));
 const TermsPage = lazy(() => publicPages().then((m) => ({ default: m.TermsPage })));
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <HomePage /> },
       { path: '/mobile', element: <MobilePage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignUpPage /> },
       { path: '/recover', element: <RecoverPage /> },
       { path: '/recover/:uuid', element: <ResetPasswordPage /> },
       { path: '/terms', element: <TermsPage /> },

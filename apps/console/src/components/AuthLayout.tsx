@@ -6,7 +6,13 @@ import { Logo } from './Logo.tsx';
 /** The link under the recovery and reset forms. */
 export const BACK_TO_SIGN_IN = { to: '/login', label: 'Back to sign in' };
 
-/** The centred card of the sign-in, recovery and reset pages; `alt` is the link under the form. */
+/** A link under the form. */
+export interface AuthLink {
+  to: string;
+  label: string;
+}
+
+/** The centred card of the sign-in, sign-up, recovery and reset pages; `alt` is the link (or links) under the form. */
 export function AuthLayout({
   title,
   subtitle,
@@ -15,7 +21,7 @@ export function AuthLayout({
 }: {
   title: string;
   subtitle?: string;
-  alt?: { to: string; label: string };
+  alt?: AuthLink | AuthLink[];
   children: ReactNode;
 }) {
   return (
@@ -27,11 +33,11 @@ export function AuthLayout({
         <h1 className="auth-card__title">{title}</h1>
         {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
         {children}
-        {alt && (
-          <p className="auth-card__alt">
-            <Link to={alt.to}>{alt.label}</Link>
+        {[alt ?? []].flat().map((link) => (
+          <p key={link.to} className="auth-card__alt">
+            <Link to={link.to}>{link.label}</Link>
           </p>
-        )}
+        ))}
       </main>
       <Copyright className="auth-page__copyright" />
     </div>

@@ -49,19 +49,58 @@ export function WebsiteField() {
 
 /**
  * A new password and its confirmation (New Customer; with `auth`, the lock icons and the focus of the reset and
- * invitation pages). `label` names the first ('Password' unless told).
+ * invitation pages). `label` names the first ('Password' unless told); with `rule`, the first shows the password
+ * rule (see NewPasswordField).
  */
-export function PasswordFields({ label = 'Password', auth = false }: { label?: string; auth?: boolean }) {
+export function PasswordFields({
+  label = 'Password',
+  confirmLabel = 'Confirm Password',
+  auth = false,
+  rule = false,
+  autoFocus = auth,
+}: {
+  label?: string;
+  confirmLabel?: string;
+  auth?: boolean;
+  rule?: boolean;
+  autoFocus?: boolean;
+}) {
   const prefix = auth ? <LockOutlined /> : undefined;
   return (
     <>
-      <Form.Item name="password" label={label}>
-        <Input.Password prefix={prefix} autoComplete="new-password" autoFocus={auth} />
-      </Form.Item>
-      <Form.Item name="password_confirm" label="Confirm Password">
+      <NewPasswordField label={label} prefix={prefix} rule={rule} autoFocus={autoFocus} />
+      <Form.Item name="password_confirm" label={confirmLabel}>
         <Input.Password prefix={prefix} autoComplete="new-password" />
       </Form.Item>
     </>
+  );
+}
+
+/**
+ * The `password` field of a form that sets one. With `rule`, the password rule is its hint until the field shows an
+ * error, which then takes the hint's place: a failed rule is printed once, in red, not under its own hint.
+ */
+export function NewPasswordField({
+  label,
+  prefix,
+  rule = false,
+  autoFocus = false,
+}: {
+  label: string;
+  prefix?: ReactNode;
+  rule?: boolean;
+  autoFocus?: boolean;
+}) {
+  const field = (extra?: string) => (
+    <Form.Item name="password" label={label} extra={extra}>
+      <Input.Password prefix={prefix} autoComplete="new-password" autoFocus={autoFocus} />
+    </Form.Item>
+  );
+  if (!rule) return field();
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {(form) => field(form.getFieldError('password').length ? undefined : MSG.passwordRule)}
+    </Form.Item>
   );
 }
 

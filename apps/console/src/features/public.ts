@@ -2,6 +2,7 @@
 export { LoginPage } from './auth/LoginPage.tsx';
 export { RecoverPage } from './auth/RecoverPage.tsx';
 export { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
+export { SignUpPage } from './auth/SignUpPage.tsx';
 export { HomePage } from './landing/HomePage.tsx';
 export { MobilePage } from './landing/MobilePage.tsx';
 export { PrivacyPage } from './legal/PrivacyPage.tsx';

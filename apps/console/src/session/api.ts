@@ -2,13 +2,22 @@
  * The signed-in user (docs/api.md "Accounts"): sign-in and out, the user info, the profile and the passwords, and the
  * query keys of the user. Passwords leave the browser hashed.
  */
-import type { ProfilePayload } from '@atk/contract';
+import type { ProfilePayload, RegisterBody } from '@atk/contract';
 import { userEndpoints as api, hashPassword } from '@atk/contract';
 import { type CallOptions, call } from '../api/client.ts';
 
 export const usersApi = {
   login: (email: string, password: string) =>
     call(api.login, { body: { email, password: hashPassword(password) } }, { anonymous: true }),
+  /** Self sign-up: no session comes back (docs/api.md "Self sign-up"); the passwords leave hashed. */
+  register: (form: RegisterBody) =>
+    call(
+      api.register,
+      {
+        body: { ...form, password: hashPassword(form.password), password_confirm: hashPassword(form.password_confirm) },
+      },
+      { anonymous: true },
+    ),
   /** Revokes the token; an auth failure here is silent (the session is cleared anyway). */
   logout: () => call(api.logout, {}, { onAuthError: 'quiet' }),
   info: (options?: Pick<CallOptions, 'onAuthError' | 'signal'>) => call(api.info, {}, options),

@@ -1,5 +1,7 @@
 /**
- * npm run user:create -- --email E --role R --password P
+ * npm run user:create -- --email E --role R
+ * asks for the password (hidden, twice) on a terminal, or reads it from the first line of standard input. Scripts
+ * may still pass `--password P`, which npm prints and the shell keeps in its history (README "Creating real accounts").
  * Works on the embedded database while the server is stopped, and on PostgreSQL at any time.
  */
 import { parseArgs } from 'node:util';
@@ -11,6 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { roleId } from '../modules/users/profile.ts';
 import { hashSecret } from '../platform/crypto.ts';
+import { readPassword } from './read-password.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
@@ -24,7 +27,9 @@ function die(message: string): never {
 const email = emailSchema.safeParse(values.email);
 if (!email.success) die('--email must be a valid email');
 if (!isRole(values.role)) die(`--role must be one of ${ROLES.join(', ')}`);
-if (!values.password || !isStrongPassword(values.password)) die(`--password: ${MSG.passwordRule}`);
+const password = values.password ?? (await readPassword());
+if (password === null) die(MSG.passwordMismatch);
+if (!password || !isStrongPassword(password)) die(`Password: ${MSG.passwordRule}`);
 
 const config = loadConfig();
 let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -46,7 +51,7 @@ const [user] = await db
   .insert(users)
   .values({
     email: email.data,
-    passwordHash: await hashSecret(hashPassword(values.password)),
+    passwordHash: await hashSecret(hashPassword(password)),
     roleId: await roleId(db, values.role),
     registerType: values.role === 'customer' ? 'operator_created' : null,
   })

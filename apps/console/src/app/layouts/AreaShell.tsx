@@ -2,10 +2,11 @@ import { ArrowLeftOutlined, DownOutlined, LogoutOutlined, MenuOutlined, UserOutl
 import { BLOG_URL, LABEL, MSG, SALES_EMAIL, SUPPORT_EMAIL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps, Skeleton } from 'antd';
-import { type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { reportError } from '../../api/client.ts';
 import { Copyright } from '../../components/Copyright.tsx';
+import { loadFullwidthFont } from '../../components/fullwidthFont.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { brandKeys, brandsApi } from '../../features/brands/api.ts';
 import { useSession } from '../../session/index.ts';
@@ -55,6 +56,8 @@ function UserMenu() {
   const { modal, message } = App.useApp();
   // below 576 px the header shows only the icon (styles.css), so the menu names the account
   const narrow = Grid.useBreakpoint().sm === false;
+  // the sign-out question ends with a full-width '？': its face is loaded before the question is asked
+  useEffect(loadFullwidthFont, []);
   if (!user) return null;
   const confirmSignOut = () =>
     modal.confirm({

@@ -51,7 +51,10 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      alt={{ to: '/recover', label: LABEL.recoverAccount }}
+      alt={[
+        { to: '/recover', label: LABEL.recoverAccount },
+        { to: '/signup', label: `No account yet? ${LABEL.createAnAccount}` },
+      ]}
       title="Sign in to your account"
       subtitle="Manage your products and players."
     >

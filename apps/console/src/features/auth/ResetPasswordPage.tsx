@@ -4,9 +4,10 @@ import { Alert, App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ApiError, errorText } from '../../api/client.ts';
+import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { AuthLayout, BACK_TO_SIGN_IN } from '../../components/AuthLayout.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { checkNewPassword } from '../../components/passwordCheck.ts';
+import { newPasswordProblems, showPasswordProblems } from '../../components/passwordCheck.ts';
 import { PasswordFields } from '../../components/RecordFields.tsx';
 import { userKeys, usersApi } from '../../session/api.ts';
 
@@ -22,6 +23,7 @@ export function ResetPasswordPage() {
   const { uuid = '' } = useParams();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [form] = Form.useForm<ResetForm>();
   const [error, setError] = useState<string | null>(null);
   // A used, expired or unknown link says so at once, before the form is filled in.
   const link = useQuery<unknown, ApiError>({
@@ -47,11 +49,8 @@ export function ResetPasswordPage() {
   });
 
   const onFinish = ({ password = '', password_confirm = '' }: ResetForm) => {
-    const problem = checkNewPassword(password, password_confirm);
-    if (problem) {
-      message.warning(problem);
-      return;
-    }
+    clearFieldErrors(form);
+    if (showPasswordProblems(form, newPasswordProblems(password, password_confirm))) return;
     setError(null);
     reset.mutate({ password, password_confirm });
   };
@@ -62,7 +61,7 @@ export function ResetPasswordPage() {
     <AuthLayout
       alt={BACK_TO_SIGN_IN}
       title="Create a new password"
-      subtitle="Use 8 or more characters with upper and lower-case letters, a number and a special character."
+      subtitle="Choose the password you will sign in with."
     >
       {shownError && (
         <div data-testid="reset-error">
@@ -81,8 +80,8 @@ export function ResetPasswordPage() {
       )}
       {link.isPending && <PageSpinner />}
       {link.isSuccess && (
-        <Form<ResetForm> layout="vertical" requiredMark={false} onFinish={onFinish} name="reset">
-          <PasswordFields label="New Password" auth />
+        <Form<ResetForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} name="reset">
+          <PasswordFields label="New Password" auth rule />
           <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
             {SET_NEW_PASSWORD}
           </Button>

@@ -4,10 +4,11 @@ import { App, Button, Checkbox, Form, Modal, Result } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../api/client.ts';
+import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { useSave } from '../../api/useSave.ts';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { checkNewPassword } from '../../components/passwordCheck.ts';
+import { newPasswordProblems, showPasswordProblems } from '../../components/passwordCheck.ts';
 import { PasswordFields } from '../../components/RecordFields.tsx';
 import { usersApi } from '../../session/api.ts';
 import { useSession } from '../../session/index.ts';
@@ -71,15 +72,16 @@ function InvitationDialogs({ data }: { data: InvitationData }) {
   const setPassword = useSave({
     save: (p: { password: string; password_confirm: string }) =>
       usersApi.setInitialPassword(p.password, p.password_confirm),
-    onSaved: () => setStage('welcome'),
+    // no toast of the password dialog (a refusal) stays up over Welcome
+    onSaved: () => {
+      message.destroy();
+      setStage('welcome');
+    },
   });
 
   const createAccount = ({ password = '', password_confirm = '' }: PasswordForm) => {
-    const problem = checkNewPassword(password, password_confirm);
-    if (problem) {
-      message.warning(problem);
-      return;
-    }
+    clearFieldErrors(form);
+    if (showPasswordProblems(form, newPasswordProblems(password, password_confirm))) return;
     setPassword.mutate({ password, password_confirm });
   };
 
@@ -108,7 +110,7 @@ function InvitationDialogs({ data }: { data: InvitationData }) {
           onFinish={createAccount}
           name="invitation"
         >
-          <PasswordFields auth />
+          <PasswordFields auth rule />
           <Form.Item name="agree" valuePropName="checked">
             <Checkbox>
               I agree to the{' '}

@@ -3,7 +3,8 @@ import { LABEL, MSG } from '@atk/contract';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
 import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { useSave } from '../../api/useSave.ts';
-import { checkNewPassword } from '../../components/passwordCheck.ts';
+import { newPasswordProblems, showPasswordProblems } from '../../components/passwordCheck.ts';
+import { NewPasswordField } from '../../components/RecordFields.tsx';
 import { usersApi } from '../../session/api.ts';
 
 interface PasswordForm {
@@ -30,20 +31,12 @@ export function PasswordCard() {
     },
   });
 
-  // each problem under the field it is about: the mismatch under the confirmation
+  // each problem under the field it is about: the mismatch under the confirmation, even while the rule fails
   const onFinish = ({ origin_password = '', password = '', password_confirm = '' }: PasswordForm) => {
-    const problem = origin_password ? checkNewPassword(password, password_confirm) : MSG.currentPasswordRequired;
     clearFieldErrors(form);
-    if (problem) {
-      const field: keyof PasswordForm =
-        problem === MSG.currentPasswordRequired
-          ? 'origin_password'
-          : problem === MSG.passwordMismatch
-            ? 'password_confirm'
-            : 'password';
-      form.setFields([{ name: field, errors: [problem] }]);
-      return;
-    }
+    const problems = newPasswordProblems(password, password_confirm);
+    if (!origin_password) form.setFields([{ name: 'origin_password', errors: [MSG.currentPasswordRequired] }]);
+    if (showPasswordProblems(form, problems) || !origin_password) return;
     change.mutate({ origin_password, password, password_confirm });
   };
 
@@ -59,9 +52,7 @@ export function PasswordCard() {
         </Row>
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item label={LABEL.newPassword} name="password" extra={MSG.passwordRule}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordField label={LABEL.newPassword} prefix={<LockOutlined />} rule />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label={LABEL.confirmNewPassword} name="password_confirm">
