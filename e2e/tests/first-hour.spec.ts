@@ -102,7 +102,10 @@ test('a new brand reaches its first comparison from the console alone', async ({
   await join.getByRole('button', { name: LABEL.save }).click();
   await expect(toast(page, MSG.updateSuccess)).toBeVisible();
   await uploadTake(page, source, 660);
-  await expect(source.getByTestId('recorded-by')).toHaveText(`${LABEL.recordedBy}: ${PRODUCTS.join(', ')}`);
+  await expect(source.getByTestId('recorded-by')).toHaveText(
+    // listed by name
+    `${LABEL.recordedBy}: ${[...PRODUCTS].sort().join(', ')}`,
+  );
 
   // ── a player of the category, published ──
   await page.getByTestId('nav-client-instances').click();
