@@ -1,12 +1,13 @@
 import { MailOutlined } from '@ant-design/icons';
 import { LABEL, MSG, type ProfileField, type RegisterBody } from '@atk/contract';
-import { Button, Checkbox, Form, Input, Result } from 'antd';
+import { Form, Input, Result } from 'antd';
 import { Link } from 'react-router';
 import { clearFieldErrors } from '../../api/fieldErrors.ts';
 import { useSave } from '../../api/useSave.ts';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { newPasswordProblems, showPasswordProblems } from '../../components/passwordCheck.ts';
 import { PasswordFields, TextField } from '../../components/RecordFields.tsx';
+import { TermsAndCreate } from '../../components/TermsAndCreate.tsx';
 import { usersApi } from '../../session/api.ts';
 import { PROFILE_LABELS } from '../profile/fields.ts';
 
@@ -33,7 +34,6 @@ export const SIGN_IN_INSTEAD = { to: '/login', label: 'Already have an account? 
  */
 export function SignUpPage() {
   const [form] = Form.useForm<SignUpForm>();
-  const agreed = Form.useWatch('agree', form) === true;
   const register = useSave({
     save: usersApi.register,
     form,
@@ -100,17 +100,7 @@ export function SignUpPage() {
             autoComplete={AUTOCOMPLETE[field]}
           />
         ))}
-        <Form.Item name="agree" valuePropName="checked">
-          <Checkbox>
-            I agree to the{' '}
-            <Link to="/terms" target="_blank" rel="noreferrer">
-              {LABEL.termsAndConditions}
-            </Link>
-          </Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" disabled={!agreed} loading={register.isPending}>
-          {LABEL.createAccount}
-        </Button>
+        <TermsAndCreate loading={register.isPending} />
       </Form>
     </AuthLayout>
   );

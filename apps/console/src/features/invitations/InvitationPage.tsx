@@ -1,6 +1,6 @@
 import { type InvitationData, LABEL } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Modal, Result } from 'antd';
+import { App, Button, Form, Modal, Result } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { newPasswordProblems, showPasswordProblems } from '../../components/passwordCheck.ts';
 import { PasswordFields } from '../../components/RecordFields.tsx';
+import { TermsAndCreate } from '../../components/TermsAndCreate.tsx';
 import { usersApi } from '../../session/api.ts';
 import { useSession } from '../../session/index.ts';
 import { invitationPageKeys, invitationsApi } from './api.ts';
@@ -62,7 +63,6 @@ function InvitationDialogs({ data }: { data: InvitationData }) {
   const navigate = useNavigate();
   const { startSession } = useSession();
   const [form] = Form.useForm<PasswordForm>();
-  const agreed = Form.useWatch('agree', form) === true;
   const [stage, setStage] = useState<'password' | 'welcome'>('password');
 
   useEffect(() => {
@@ -111,24 +111,7 @@ function InvitationDialogs({ data }: { data: InvitationData }) {
           name="invitation"
         >
           <PasswordFields auth rule />
-          <Form.Item name="agree" valuePropName="checked">
-            <Checkbox>
-              I agree to the{' '}
-              <Link to="/terms" target="_blank" rel="noreferrer">
-                {LABEL.termsAndConditions}
-              </Link>
-            </Checkbox>
-          </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            disabled={!agreed}
-            loading={setPassword.isPending}
-          >
-            {LABEL.createAccount}
-          </Button>
+          <TermsAndCreate loading={setPassword.isPending} />
         </Form>
       </Modal>
 
