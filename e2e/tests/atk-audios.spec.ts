@@ -130,8 +130,8 @@ test('a global admin creates an ATK song with a source, attaches it to a product
   await source(page)
     .getByLabel(`Upload audio for ${SOURCE}`, { exact: true })
     .setInputFiles({ name: 'atk-drums.wav', mimeType: 'audio/wav', buffer: sineWav(3) });
-  await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
   await expect(source(page).getByTestId('audio-state')).toHaveText(LABEL.audioReady, { timeout: 45_000 });
+  await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
   await expect(source(page)).toContainText('atk-drums.wav');
   await expect(source(page).getByTestId('processed-link')).toHaveText(LABEL.processedMp3);
 

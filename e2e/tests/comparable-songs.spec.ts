@@ -47,8 +47,8 @@ async function uploadTake(page: Page, source: Locator, file: string) {
   await source
     .getByLabel(`Upload audio for ${SOURCE}`, { exact: true })
     .setInputFiles({ name: file, mimeType: 'audio/wav', buffer: sineWav(3) });
-  await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
   await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady, { timeout: 45_000 });
+  await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
 }
 
 test.describe

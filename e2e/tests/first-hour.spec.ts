@@ -39,8 +39,8 @@ async function uploadTake(page: Page, source: Locator, frequency: number) {
   await source
     .getByLabel(`Upload audio for ${SOURCE}`, { exact: true })
     .setInputFiles({ name: `take-${frequency}.wav`, mimeType: 'audio/wav', buffer: sineWav(8, 44_100, frequency) });
-  await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
   await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady, { timeout: 60_000 });
+  await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
 }
 
 test('a new brand reaches its first comparison from the console alone', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import { LABEL, MSG, TOKEN_KEY } from '@atk/contract';
 import { expect, test } from '@playwright/test';
-import { fieldError } from './lists.ts';
-import { inviteToDemoBrand, mailedLink, settled, signIn, toast, uniqueEmail } from './support.ts';
+import { fieldError, fillFilter, rows, search, signInAs } from './lists.ts';
+import { DEMO, inviteToDemoBrand, mailedLink, settled, signIn, toast, uniqueEmail } from './support.ts';
 
 test('invitation: password dialog → Welcome → Create Profile → saved profile; the link then no longer works', async ({
   page,
@@ -74,6 +74,17 @@ test('invitation: password dialog → Welcome → Create Profile → saved profi
   await page.evaluate(() => localStorage.clear());
   await signIn(page, email, 'Invited!234');
   await expect(page).toHaveURL(/\/client\/products$/);
+
+  // The operators' list says Accepted, and offers no Copy Link for a link that leads nowhere now.
+  await page.evaluate(() => localStorage.clear());
+  await signInAs(page, DEMO.global_admin, '/global/brands');
+  await page.goto('/global/invitations');
+  await fillFilter(page, 'Email', email);
+  await search(page);
+  const accepted = rows(page.getByTestId('invitation-list'));
+  await expect(accepted).toHaveCount(1);
+  await expect(accepted.locator('td').nth(4)).toHaveText(LABEL.invitationAccepted);
+  await expect(accepted.getByRole('button', { name: LABEL.copyLink })).toHaveCount(0);
 });
 
 test('an unknown invitation link shows a clear message', async ({ page }) => {

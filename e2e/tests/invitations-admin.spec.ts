@@ -104,7 +104,8 @@ for (const [area, email] of [
 }
 
 test('a refused clipboard shows its error', async ({ page }) => {
-  await inviteToDemoBrand(uniqueEmail('invited-clipboard'));
+  const invitee = uniqueEmail('invited-clipboard');
+  await inviteToDemoBrand(invitee);
   // this browser refuses to write the clipboard
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', {
@@ -113,9 +114,7 @@ test('a refused clipboard shows its error', async ({ page }) => {
   });
   await signInAs(page, DEMO.global_admin, '/global/brands');
   await page.goto('/global/invitations');
-  const first = rows(table(page)).first();
-  await expect(first).toBeVisible();
-  await first.getByRole('button', { name: LABEL.copyLink }).click();
+  await row(table(page), invitee).getByRole('button', { name: LABEL.copyLink }).click();
   const dialog = await settled(page.getByRole('dialog', { name: LABEL.copyLink }));
   await dialog.getByRole('button', { name: LABEL.copy }).click();
   await expect(toast(page, 'Write permission denied.')).toBeVisible();

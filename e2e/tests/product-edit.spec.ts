@@ -683,13 +683,13 @@ test.describe
       const timeline = await recordTimeline(page, name);
       await source.getByLabel(`Upload audio for ${name}`, { exact: true }).setInputFiles(file);
       await expect(source.getByTestId('uploading')).toHaveText(/^Uploading\.\.\. \d{1,3}%$/);
+      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady, { timeout: 45_000 });
       await expect(toast(page, MSG.uploadSuccess)).toBeVisible();
       await expect(source.getByTestId('uploading')).toHaveCount(0);
-      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady, { timeout: 45_000 });
       await expectProcessed(page, source, file.name);
-      // The transfer's 'Upload success', then Processing… while the server works, then Ready; no error on the way.
+      // Processing… while the server works, then Ready and only then 'Upload success'; no error on the way.
       const seen = await timeline();
-      const wanted = [`toast:${MSG.uploadSuccess}`, `state:${LABEL.audioProcessing}`, `state:${LABEL.audioReady}`];
+      const wanted = [`state:${LABEL.audioProcessing}`, `state:${LABEL.audioReady}`, `toast:${MSG.uploadSuccess}`];
       expect(sequence(seen, wanted)).toEqual(wanted);
       expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.uploadSuccess}`]);
     }
@@ -832,5 +832,54 @@ test.describe
       await expect(source.getByTestId('uploading')).toHaveCount(0);
       await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
       await expectProcessed(page, source, 'lead-vocal.wav');
+    });
+
+    test('a 16-minute WAV is refused at its save: the length refusal is the only word, the row unchanged', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await openProduct(page);
+      await openTab(page, LABEL.tabAudio, 'tab-audio');
+      const source = page.getByTestId('source').filter({ hasText: 'Lead vocal' });
+      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
+      const timeline = await recordTimeline(page, 'Lead vocal');
+      // 16 minutes at 2 kHz: under 4 MB, over the 15-minute limit
+      await source.getByLabel('Upload audio for Lead vocal', { exact: true }).setInputFiles({
+        name: 'whole-session.wav',
+        mimeType: 'audio/wav',
+        buffer: sineWav(16 * 60, 2_000, 220),
+      });
+      const tooLong = MSG.audioTooLong.replace('{minutes}', '15');
+      await expect(toast(page, tooLong)).toBeVisible();
+      await expect(source.getByTestId('uploading')).toHaveCount(0);
+      expect((await timeline()).filter((t) => t.startsWith('toast:'))).toEqual([`toast:${tooLong}`]);
+      expect((await timeline()).filter((t) => t.startsWith('state:'))).toEqual([`state:${LABEL.audioReady}`]);
+      await expectProcessed(page, source, 'lead-vocal.wav');
+    });
+
+    test('a WAV without samples passes the save and is refused by its processing: Processing…, then only the refusal', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await openProduct(page);
+      await openTab(page, LABEL.tabAudio, 'tab-audio');
+      const source = page.getByTestId('source').filter({ hasText: 'Room mic' });
+      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
+      const timeline = await recordTimeline(page, 'Room mic');
+      // a whole WAV header with no sample after it: the header probe finds nothing wrong, the decoding finds no audio
+      await source.getByLabel('Upload audio for Room mic', { exact: true }).setInputFiles({
+        name: 'silence.wav',
+        mimeType: 'audio/wav',
+        buffer: sineWav(0),
+      });
+      const failed = `${LABEL.audioFailed}: ${MSG.notAudio}`;
+      await expect(source.getByTestId('audio-state')).toHaveText(failed, { timeout: 45_000 });
+      await expect(toast(page, MSG.notAudio)).toBeVisible();
+      const seen = await timeline();
+      expect(sequence(seen, [`state:${LABEL.audioProcessing}`, `state:${failed}`])).toEqual([
+        `state:${LABEL.audioProcessing}`,
+        `state:${failed}`,
+      ]);
+      expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.notAudio}`]);
     });
   });

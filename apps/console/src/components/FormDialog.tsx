@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { isApiError } from '../api/client.ts';
 import { clearFieldErrors } from '../api/fieldErrors.ts';
 import { type SaveOptions, useSave } from '../api/useSave.ts';
+import { useFirstFieldFocus } from './useFirstFieldFocus.ts';
 
 export interface FormDialogProps<T extends object> {
   open: boolean;
@@ -22,7 +23,7 @@ export interface FormDialogProps<T extends object> {
 /**
  * The one dialog of a form (New X / Edit X): Save submits it, the dialog shows progress and closes once
  * `onSubmit` resolves; a rejection (a `useSave` whose server refused the input) or `false` keeps it open with what
- * was typed, and each field the server refused shows why under it. Width 30% unless told (docs/architecture.md
+ * was typed, and each field the server refused shows why under it. It opens with focus in its first field. Width 30% unless told (docs/architecture.md
  * "One way to write a console screen", Lists).
  */
 export function FormDialog<T extends object>({
@@ -38,6 +39,7 @@ export function FormDialog<T extends object>({
 }: FormDialogProps<T>) {
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
+  const firstField = useFirstFieldFocus();
 
   const finish = async (values: T) => {
     setBusy(true);
@@ -63,20 +65,23 @@ export function FormDialog<T extends object>({
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterOpenChange={firstField.afterOpenChange}
       destroyOnHidden
     >
-      <Form<T>
-        form={form}
-        name={name}
-        layout="vertical"
-        initialValues={initialValues as T}
-        // a dialog that stays mounted while closed (open toggled) starts from its initial values each time it opens,
-        // not from what was typed into it last time (the next New Song showed the previous song's name)
-        clearOnDestroy
-        onFinish={(v) => void finish(v)}
-      >
-        {typeof children === 'function' ? children(form) : children}
-      </Form>
+      <div ref={firstField.ref}>
+        <Form<T>
+          form={form}
+          name={name}
+          layout="vertical"
+          initialValues={initialValues as T}
+          // a dialog that stays mounted while closed (open toggled) starts from its initial values each time it opens,
+          // not from what was typed into it last time (the next New Song showed the previous song's name)
+          clearOnDestroy
+          onFinish={(v) => void finish(v)}
+        >
+          {typeof children === 'function' ? children(form) : children}
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -21,7 +21,7 @@ const FILTERS: ListFilter[] = [{ name: 'email', label: 'Email', type: 'text', pl
 /**
  * The invitations of the operators (docs/api.md "Operators"), in /global and /super: the email filter, Send
  * Invitation, the columns index, email, brand, invitation at, state (pending, accepted or expired: ours, so an
- * operator sees which links still wait) and Copy Link, 20 a page.
+ * operator sees which links still wait) and Copy Link (pending ones only), 20 a page.
  */
 export default function InvitationListPage() {
   const base = useAreaBase();
@@ -43,9 +43,11 @@ export default function InvitationListPage() {
         key: 'copy',
         title: LABEL.copyLink,
         width: 140,
-        render: (_, row) => (
-          <RowAction label={LABEL.copyLink} name={row.email} onClick={() => setLink(invitationLink(row.uuid))} />
-        ),
+        // only a pending invitation's link still leads anywhere: an accepted or expired one is not offered
+        render: (_, row) =>
+          row.state === 'pending' && (
+            <RowAction label={LABEL.copyLink} name={row.email} onClick={() => setLink(invitationLink(row.uuid))} />
+          ),
       },
     ],
     [],

@@ -4,6 +4,7 @@ import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
+import { useFirstFieldFocus } from '../../../components/useFirstFieldFocus.ts';
 import { instancesApi } from '../api.ts';
 
 export type PickerKind = 'mine' | 'others';
@@ -45,6 +46,7 @@ export function ProductPicker({
   onDone: (chosen: ChosenProduct[], kind: PickerKind) => void;
   onClose: () => void;
 }) {
+  const firstField = useFirstFieldFocus();
   // mounted for one opening: it starts from the tab's list
   const [chosen, setChosen] = useState<ChosenProduct[]>(selected);
   const [typed, setTyped] = useState('');
@@ -135,6 +137,7 @@ export function ProductPicker({
       width="55%"
       style={{ minWidth: 560 }}
       onCancel={onClose}
+      afterOpenChange={firstField.afterOpenChange}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose}>
@@ -145,7 +148,7 @@ export function ProductPicker({
         </Button>,
       ]}
     >
-      <div data-testid={`picker-${kind}`}>
+      <div data-testid={`picker-${kind}`} ref={firstField.ref}>
         <Space wrap className="instance-picker__filters">
           <Input.Search
             aria-label="Search products"

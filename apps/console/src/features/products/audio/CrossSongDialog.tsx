@@ -2,6 +2,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { useFirstFieldFocus } from '../../../components/useFirstFieldFocus.ts';
 import { songKeys, songsApi } from './api.ts';
 
 /**
@@ -24,6 +25,7 @@ export function CrossSongDialog({
 }) {
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
+  const firstField = useFirstFieldFocus();
   const submit = useMutation({
     mutationFn: (songId: string) => onSubmit(songId),
     onSuccess: (saved) => {
@@ -57,24 +59,27 @@ export function CrossSongDialog({
       confirmLoading={submit.isPending}
       onOk={ok}
       onCancel={onClose}
+      afterOpenChange={firstField.afterOpenChange}
       destroyOnHidden
     >
-      <Form layout="vertical" name="cross-song">
-        <Form.Item label="Cross-comparable song" htmlFor="cross-song-select">
-          <Select
-            id="cross-song-select"
-            value={selected}
-            onChange={setSelected}
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={songs.isFetching}
-            options={(songs.data?.list ?? []).map((s) => ({
-              value: s._id,
-              label: s.song_writer ? `${s.name} — ${s.song_writer}` : s.name,
-            }))}
-          />
-        </Form.Item>
-      </Form>
+      <div ref={firstField.ref}>
+        <Form layout="vertical" name="cross-song">
+          <Form.Item label="Cross-comparable song" htmlFor="cross-song-select">
+            <Select
+              id="cross-song-select"
+              value={selected}
+              onChange={setSelected}
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={songs.isFetching}
+              options={(songs.data?.list ?? []).map((s) => ({
+                value: s._id,
+                label: s.song_writer ? `${s.name} — ${s.song_writer}` : s.name,
+              }))}
+            />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }

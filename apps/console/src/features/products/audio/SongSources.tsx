@@ -47,7 +47,7 @@ const isOriginalOf = (a: AudioRecord, key: string) => a.original_url.split('?')[
 /**
  * The state of an audio record: Processing… / Ready / Failed: reason. A file the server holds but whose job has
  * not started yet ('uploaded') is shown as Processing… too: to the user it is the same wait, right after the
- * transfer's 'Upload success'.
+ * transfer.
  */
 export function AudioState({ audio }: { audio: AudioRecord | null | undefined }) {
   if (!audio) return <Tag data-testid="audio-state">No audio</Tag>;
@@ -108,9 +108,10 @@ const toFields = (i: Instrument): SourceFields => {
 
 /**
  * The sources (instruments) of one song for this product, each with its audio state and its Upload button
- * ('Uploading... NN%' while sending). Asked again every 2 s while a record is uploaded or processing; the
- * outcome of an upload made here is told when its processing ends: a failure as an error toast with its reason
- * (as well as the red state), so the last word is the true one, not the transfer's 'Upload success'.
+ * ('Uploading... NN%' while sending, then Processing…). Asked again every 2 s while a record is uploaded or
+ * processing; the outcome of an upload made here is told once, when its processing ends: 'Upload success' when it
+ * is Ready, else the refusal's reason as an error toast (as well as the red state). A file refused before or at
+ * the save is told at once, and only that.
  * Platform (is_atk) songs are read-only for brands: no upload, no new or edited source; an operator
  * uploads each product's take of them, and edits their sources on the ATK audios screen (`editable`).
  * Without a product (the ATK audios screen) the sources are listed without audio.
@@ -176,10 +177,11 @@ export function SongSources({
       const audio = i.audio;
       if (!followedKey || !audio || !isOriginalOf(audio, followedKey) || busy(audio)) continue;
       followed.current.delete(i._id);
-      // a take that became ready joins the song's "Recorded by"
-      if (audio.status === 'ready') void queryClient.invalidateQueries({ queryKey: recordingsKey });
-      // in place of the transfer's 'Upload success' if it is still up: the refusal is the last word
-      if (audio.status === 'failed')
+      if (audio.status === 'ready') {
+        message.success({ content: MSG.uploadSuccess, key: uploadNotice(i._id) });
+        // a take that became ready joins the song's "Recorded by"
+        void queryClient.invalidateQueries({ queryKey: recordingsKey });
+      } else
         message.error({
           content: audio.error ?? LABEL.audioFailed,
           key: uploadNotice(i._id),
@@ -195,10 +197,7 @@ export function SongSources({
         file,
         { admin, productId: product._id, songId: song._id, instrumentId: i._id },
         (pct) => setProgress((p) => ({ ...p, [i._id]: pct })),
-        {
-          error: (content) => message.error({ content, key: uploadNotice(i._id) }),
-          success: (content) => message.success({ content, key: uploadNotice(i._id) }),
-        },
+        (content) => message.error({ content, key: uploadNotice(i._id) }),
       );
       if (uploaded) {
         followed.current.set(i._id, uploaded);

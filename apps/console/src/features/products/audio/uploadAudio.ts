@@ -32,8 +32,8 @@ async function looksLikeAudio(file: Blob): Promise<boolean> {
 /**
  * The audio upload: check the file, ask for a presigned URL, PUT the file straight to storage with
  * its progress in percent, then save the audio record of the product (type 'audio', url = the storage key).
- * Resolves the stored file's key once saved ('Upload success': the transfer; the record is then processed and
- * the caller follows it), else null. A file that cannot be audio by its extension or its first bytes is refused
+ * Resolves the stored file's key once saved, else null; it says nothing on success: the record is then processed,
+ * and the caller says 'Upload success' only when that ends Ready (a refusal by the processing is then the only word). A file that cannot be audio by its extension or its first bytes is refused
  * before anything is sent ('uploading' is reported only after this check), with the reason, and so is a file over
  * the upload limit (storage would cut it off, and the transfer say only 'Upload error'). A refused presigned
  * URL or save shows the server msg; a failed transfer shows 'Upload error'.
@@ -42,15 +42,15 @@ export async function uploadAudio(
   file: File,
   target: AudioTarget,
   onProgress: (percent: number) => void,
-  notify: { error: (text: string) => unknown; success: (text: string) => unknown },
+  notifyError: (text: string) => unknown,
 ): Promise<string | null> {
   if (file.size > AUDIO_MAX_BYTES) {
-    notify.error(MSG.audioTooLarge);
+    notifyError(MSG.audioTooLarge);
     return null;
   }
   const ext = extensionOf(file.name);
   if (!isAudioExtension(ext) || !(await looksLikeAudio(file))) {
-    notify.error(MSG.notAudio);
+    notifyError(MSG.notAudio);
     return null;
   }
   onProgress(0);
@@ -64,14 +64,14 @@ export async function uploadAudio(
       size: file.size,
     });
   } catch (e) {
-    reportError(notify.error, e);
+    reportError(notifyError, e);
     return null;
   }
   try {
     await putFile(presigned.presigned_url, file, presigned.headers ?? {}, onProgress);
   } catch (e) {
     console.warn('audio upload failed:', e);
-    notify.error(MSG.uploadError);
+    notifyError(MSG.uploadError);
     return null;
   }
   try {
@@ -81,13 +81,12 @@ export async function uploadAudio(
     });
   } catch (e) {
     // The server's reason when it refused the file (not audio, too large, missing…); else the spec's text.
-    if (isApiError(e) && e.code > 0) reportError(notify.error, e);
+    if (isApiError(e) && e.code > 0) reportError(notifyError, e);
     else {
       console.warn('audio save failed:', e);
-      notify.error(MSG.uploadError);
+      notifyError(MSG.uploadError);
     }
     return null;
   }
-  notify.success(MSG.uploadSuccess);
   return presigned.key;
 }

@@ -6,6 +6,7 @@ import { type FieldPath, ordinal } from '../../../api/fieldErrors.ts';
 import { DeleteAction } from '../../../components/columns.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
+import { useFirstFieldFocus } from '../../../components/useFirstFieldFocus.ts';
 import { useScrollableFocus } from '../../../components/useScrollableFocus.ts';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveSection } from '../context.ts';
@@ -83,6 +84,7 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [empty, setEmpty] = useState(false);
   const [form] = Form.useForm<Entry>();
+  const firstField = useFirstFieldFocus();
 
   const open = (which: number | 'new') => {
     setEmpty(false);
@@ -170,32 +172,35 @@ export function DiscographyTab({ product, scope, binding }: TabProps) {
         cancelText={LABEL.cancel}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
+        afterOpenChange={firstField.afterOpenChange}
         destroyOnHidden
       >
-        <Form<Entry>
-          form={form}
-          name="discography-entry"
-          layout="vertical"
-          initialValues={editing === 'new' || editing === null ? blank() : entries[editing]}
-          onFinish={commit}
-          onValuesChange={() => setEmpty(false)}
-        >
-          {empty && (
-            <Typography.Paragraph type="danger" role="alert">
-              {EMPTY_RECORD}
-            </Typography.Paragraph>
-          )}
-          {FIELDS.map((f) => (
-            <Form.Item
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              rules={f.name.endsWith('_link') ? [linkRule(f.noun, f.name === 'spotify_link')] : undefined}
-            >
-              <Input maxLength={f.max} />
-            </Form.Item>
-          ))}
-        </Form>
+        <div ref={firstField.ref}>
+          <Form<Entry>
+            form={form}
+            name="discography-entry"
+            layout="vertical"
+            initialValues={editing === 'new' || editing === null ? blank() : entries[editing]}
+            onFinish={commit}
+            onValuesChange={() => setEmpty(false)}
+          >
+            {empty && (
+              <Typography.Paragraph type="danger" role="alert">
+                {EMPTY_RECORD}
+              </Typography.Paragraph>
+            )}
+            {FIELDS.map((f) => (
+              <Form.Item
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                rules={f.name.endsWith('_link') ? [linkRule(f.noun, f.name === 'spotify_link')] : undefined}
+              >
+                <Input maxLength={f.max} />
+              </Form.Item>
+            ))}
+          </Form>
+        </div>
       </Modal>
     </TabFrame>
   );
