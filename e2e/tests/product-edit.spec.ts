@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleOnce } from './a11y.ts';
-import { PRODUCT_TABS, uid } from './lists.ts';
+import { fieldError, PRODUCT_TABS, uid } from './lists.ts';
 import { api, apiLogin, DEMO, demoCategoryId, expectWordsWhole, settled, signIn, sineWav, toast } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
@@ -718,6 +718,25 @@ test.describe
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: LABEL.cancel }).click();
       await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('songs-empty')).toBeVisible();
+    });
+
+    test('New Song opens with focus in its first field; an empty name is told at the field; focus returns on close', async ({
+      page,
+    }) => {
+      await openProduct(page);
+      const audio = await openTab(page, LABEL.tabAudio, 'tab-audio');
+      const opener = audio.getByRole('button', { name: LABEL.createNewSong });
+      await opener.click();
+      const dialog = await settled(page.getByRole('dialog', { name: LABEL.newSong }));
+      await expect(dialog.getByLabel('Song name', { exact: true })).toBeFocused();
+      await dialog.getByRole('button', { name: LABEL.save }).click();
+      await expect(fieldError(dialog, 'Song name')).toHaveText('Song name is required');
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
       await expect(page.getByTestId('songs-empty')).toBeVisible();
     });
 

@@ -119,7 +119,7 @@ export interface NewEditDialogProps<Fields, Body = Fields> {
   open: boolean;
   mode: 'new' | 'edit';
   initial?: Fields;
-  /** Resolves true when saved (the dialog then closes). */
+  /** Resolves true when saved (the dialog then closes); rejects with a refusal, whose fields show under them. */
   onSubmit: (body: Body) => Promise<boolean>;
   onClose: () => void;
 }

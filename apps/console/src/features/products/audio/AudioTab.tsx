@@ -106,22 +106,15 @@ export function AudioTab({ product, scope, binding }: TabProps) {
     invalidate: [songKeys.all],
   });
 
+  // a refusal rejects, so the dialog shows each refused field under it
   const createSong = async (values: SongFields): Promise<boolean> => {
-    let song: Song;
-    try {
-      song = await newSong.mutateAsync(values);
-    } catch {
-      return false;
-    }
+    const song = await newSong.mutateAsync(values);
     await attachSong.mutateAsync([...songIds, song._id]).catch(() => undefined);
     return true;
   };
 
   const editSong = (song: Song, values: SongFields): Promise<boolean> =>
-    updateSong.mutateAsync({ song, values }).then(
-      () => true,
-      () => false,
-    );
+    updateSong.mutateAsync({ song, values }).then(() => true);
 
   // an operator's choice of platform songs is saved at once, apart from the tab's own song list
   const saveAtkSongs = (next: string[]) => section.save({ type: 'atk_songs', content: next }).catch(() => false);

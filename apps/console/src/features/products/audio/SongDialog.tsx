@@ -27,8 +27,8 @@ const SONG_TYPES = [
 /**
  * The new-song and EDIT SONG dialogs: song name and artist name, width 770 px; a new song also chooses its kind,
  * single-product (the default) or cross-comparable, which other products of the brand then join through ADD TO
- * CROSS-COMPARABLE SONG (`chooseType`: a platform song is always cross-comparable). No client-side required checks (docs/api.md "Refused fields"): the server's msg is shown on
- * failure.
+ * CROSS-COMPARABLE SONG (`chooseType`: a platform song is always cross-comparable). No client-side required checks: a field the server
+ * refuses shows why under it (docs/api.md "Refused fields").
  */
 export function SongDialog({
   chooseType = false,

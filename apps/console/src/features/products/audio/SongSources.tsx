@@ -219,10 +219,7 @@ export function SongSources({
     invalidate: [key, recordingsKey],
   });
   const saveSource = (body: InstrumentBody): Promise<boolean> =>
-    source.mutateAsync({ id: editing?._id, body }).then(
-      () => true,
-      () => false,
-    );
+    source.mutateAsync({ id: editing?._id, body }).then(() => true);
 
   const list = sources.data?.list ?? [];
   return (
