@@ -8,7 +8,7 @@ import { LABEL, MSG } from '@atk/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { dialog, fillFilter, INSTANCE_TABS, PRODUCT_TABS, row, search, signInAs } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, demoCategoryId, settled, sineWav } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, demoCategoryId, expectNoSideScroll, settled, sineWav } from './support.ts';
 
 // a stuck click names itself instead of using up the whole test
 test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 10_000 });
@@ -26,34 +26,6 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/**
- * The page is no wider than the screen: nothing to scroll sideways. A failure names the elements that reach past
- * the right edge (the innermost ones), to say what widened the page.
- */
-async function expectNoSideScroll(page: Page) {
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  try {
-    await expect.poll(overflow).toBeLessThanOrEqual(0);
-  } catch {
-    const past = await page.evaluate(() => {
-      const beyond = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
-      // inside a box that clips or scrolls sideways, an element widens that box, not the page
-      const clipped = (el: Element) => {
-        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
-          if (getComputedStyle(up).overflowX !== 'visible') return true;
-        return false;
-      };
-      return Array.from(document.body.querySelectorAll('*'))
-        .filter((el) => beyond(el) && !clipped(el) && !Array.from(el.children).some(beyond))
-        .slice(0, 5)
-        .map(
-          (el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} "${el.textContent?.slice(0, 60)}"`,
-        );
-    });
-    throw new Error(`page wider than the screen by ${await overflow()} px at ${page.url()}: ${past.join('; ')}`);
-  }
-}
 
 /**
  * Entirely on screen once the page is scrolled down (never sideways) to it: not past the right edge, and not

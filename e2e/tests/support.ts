@@ -195,9 +195,15 @@ export const uniqueEmail = (tag: string) =>
 /**
  * What an operator does for a new customer: a master brand of its own (so no other test's customer lifts its
  * limits), a published plan with `features`, and an active customer on that brand put on the plan as Customer
- * edit does (`{plan_id, subscription}`). Answers what the customer signs in with.
+ * edit does (`{plan_id, subscription}`). Answers what the customer signs in with. The brand is named `brandName` when
+ * given, else after the tag.
  */
-export async function customerOnPlan(tag: string, features: Subscription, password = DEMO_PASSWORD) {
+export async function customerOnPlan(
+  tag: string,
+  features: Subscription,
+  password = DEMO_PASSWORD,
+  brandName?: string,
+) {
   const token = await apiLogin(DEMO.global_admin);
   const call = async <T>(method: string, route: string, body?: unknown) => {
     const res = await api<T>(method, route, { token, body });
@@ -205,7 +211,10 @@ export async function customerOnPlan(tag: string, features: Subscription, passwo
     return res.data;
   };
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const brand = await call<{ _id: string }>('POST', '/admin/brands', { name: `E2E ${tag} ${suffix}`, is_published: 1 });
+  const brand = await call<{ _id: string }>('POST', '/admin/brands', {
+    name: brandName ?? `E2E ${tag} ${suffix}`,
+    is_published: 1,
+  });
   const plan = await call<{ _id: string }>('POST', '/admin/subscriptions', {
     name: `E2E ${tag} plan ${suffix}`,
     is_published: 1,
@@ -596,4 +605,32 @@ export async function demoMicrophones(): Promise<{ _id: string; general: { brand
     return found as { _id: string; general: { brand_id: string } };
   };
   return [await product('Velour R2'), await product('Pencil S4')];
+}
+
+/**
+ * The page is no wider than the screen: nothing to scroll sideways. A failure names the elements that reach past
+ * the right edge (the innermost ones), to say what widened the page.
+ */
+export async function expectNoSideScroll(page: Page) {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  try {
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
+  } catch {
+    const past = await page.evaluate(() => {
+      const beyond = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
+      // inside a box that clips or scrolls sideways, an element widens that box, not the page
+      const clipped = (el: Element) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
+      return Array.from(document.body.querySelectorAll('*'))
+        .filter((el) => beyond(el) && !clipped(el) && !Array.from(el.children).some(beyond))
+        .slice(0, 5)
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} "${el.textContent?.slice(0, 60)}"`,
+        );
+    });
+    throw new Error(`page wider than the screen by ${await overflow()} px at ${page.url()}: ${past.join('; ')}`);
+  }
 }

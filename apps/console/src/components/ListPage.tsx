@@ -1,7 +1,8 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { LABEL, type ListData, PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Grid, Input, Select, Table, type TableColumnsType } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import {
   clean,
@@ -19,6 +20,31 @@ import { useScrollableFocus } from './useScrollableFocus.ts';
 
 export type { FilterValue, FilterValues, ListFilter, ListQuery } from './listState.ts';
 export { numberFilter, publishedFilter, textFilter } from './listState.ts';
+
+/** The keys of a row's actions column (operateColumn's Operate, a list's lone Edit). */
+const ACTION_KEYS = new Set(['operate', 'edit']);
+
+/**
+ * On a phone a row's actions go under its first column, rather than in a last column past the screen's right edge
+ * (the table scrolls sideways inside itself, and "Preview" showed as "Previe"): docs/accessibility.md "Long names".
+ */
+function actionsUnderFirstColumn<Row>(columns: TableColumnsType<Row>): TableColumnsType<Row> {
+  const actions = columns.find((c) => ACTION_KEYS.has(String(c.key))) as ColumnType<Row> | undefined;
+  const [first, ...rest] = columns.filter((c) => c !== actions) as ColumnType<Row>[];
+  if (!actions?.render || !first) return columns;
+  return [
+    {
+      ...first,
+      render: (value: unknown, row: Row, i: number) => (
+        <>
+          <div>{(first.render ? first.render(value, row, i) : value) as ReactNode}</div>
+          <div className="list-page__row-actions">{actions.render?.(undefined, row, i) as ReactNode}</div>
+        </>
+      ),
+    },
+    ...rest,
+  ];
+}
 
 /** The Name and Status filters of a list of named records (brands, plans); `placeholder` hints the name box. */
 export const nameStatusFilters = (placeholder: string): ListFilter[] => [
@@ -62,7 +88,7 @@ export interface ListPageProps<Row> {
  * The one list screen of the console (docs/architecture.md "One way to write a console screen", Lists): a filters row with Search and Reset, an optional
  * New button, an antd table and paging (20 per page). The applied filters are kept in localStorage per list,
  * so they survive a reload; load failures are only logged (by the query client). Row actions are
- * `RowAction`s; New and Edit open a `FormDialog` whose save is a `useSave`.
+ * `RowAction`s (under the first column on a phone); New and Edit open a `FormDialog` whose save is a `useSave`.
  */
 export function ListPage<Row extends object>({
   title,
@@ -112,8 +138,11 @@ export function ListPage<Row extends object>({
 
   const tableBox = useRef<HTMLDivElement>(null);
   useScrollableFocus(tableBox, '.ant-table-content');
+  // false only once measured below 576 px (undefined before the first measure)
+  const phone = Grid.useBreakpoint().sm === false;
   const allColumns = useMemo<TableColumnsType<Row>>(() => {
-    if (!index) return columns;
+    const shown = phone ? actionsUnderFirstColumn(columns) : columns;
+    if (!index) return shown;
     return [
       {
         key: '__index',
@@ -121,9 +150,9 @@ export function ListPage<Row extends object>({
         width: 70,
         render: (_: unknown, __: Row, i: number) => (page - 1) * pageSize + i + 1,
       },
-      ...columns,
+      ...shown,
     ];
-  }, [columns, index, page, pageSize]);
+  }, [columns, index, page, pageSize, phone]);
 
   return (
     <div className="page list-page">

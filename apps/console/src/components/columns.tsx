@@ -19,6 +19,14 @@ export const statusColumn = <Row,>(status: (row: Row) => number | null | undefin
   render: (_, row) => <StatusTag status={status(row)} />,
 });
 
+/**
+ * A column of text a user typed (a name, an email): a long word in it wraps anywhere rather than widening the table
+ * (docs/accessibility.md "Long names").
+ */
+// NoInfer: the row type comes from the table the column is for, not from a dataIndex such as 'name'
+export const userTextColumn = <Row,>(column: ColumnType<NoInfer<Row>>): ColumnType<Row> =>
+  ({ ...column, className: 'user-text' }) as ColumnType<Row>;
+
 /** A date-and-time column ('Created at', 'Last updated', 'Invitation at'). */
 export const timeColumn = <Row,>(
   key: string,

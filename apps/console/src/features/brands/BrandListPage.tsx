@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
+import { DeleteAction, operateColumn, statusColumn, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { ListPage, nameStatusFilters, nameStatusQuery } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { useAreaBase } from '../../components/useAreaBase.ts';
@@ -25,7 +25,7 @@ export default function BrandListPage() {
 
   const columns = useMemo<TableColumnsType<Brand>>(
     () => [
-      { key: 'name', title: 'Name', dataIndex: 'name' },
+      userTextColumn({ key: 'name', title: 'Name', dataIndex: 'name' }),
       statusColumn((row) => row.is_published),
       timeColumn('created_at', 'Created at', (row) => row.created_at),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { statusColumn, timeColumn } from '../../components/columns.tsx';
+import { statusColumn, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import type { NameListQuery } from './api.ts';
 import { editDeleteColumn } from './parts.tsx';
@@ -60,7 +60,7 @@ export function CatalogueListPage<Row extends Named>({
   );
   const columns = useMemo<TableColumnsType<Row>>(
     () => [
-      { key: 'name', title: 'Name', dataIndex: 'name' },
+      userTextColumn({ key: 'name', title: 'Name', dataIndex: 'name' }),
       ...extra,
       statusColumn((row) => row.is_published),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),

@@ -5,7 +5,7 @@ import { Button, InputNumber, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { DeleteAction, operateColumn, timeColumn } from '../../components/columns.tsx';
+import { DeleteAction, operateColumn, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { PublishSwitch } from '../../components/PublishSwitch.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 
@@ -202,7 +202,7 @@ export function OrderedChildList<Row extends OrderedRow & { updated_at: string }
   const columns = useMemo<TableColumnsType<Row>>(
     () => [
       orderColumn(count, rows.setOrder),
-      { key: 'name', title: 'Name', dataIndex: 'name' },
+      userTextColumn({ key: 'name', title: 'Name', dataIndex: 'name' }),
       ...extra,
       publishColumn(rows.setStatus),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),

@@ -4,7 +4,7 @@ import { Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { DeleteAction, operateColumn, StatusTag, timeColumn } from '../../components/columns.tsx';
+import { DeleteAction, operateColumn, StatusTag, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { useAreaBase } from '../../components/useAreaBase.ts';
@@ -54,9 +54,9 @@ export default function CustomerListPage() {
 
   const columns = useMemo<TableColumnsType<AdminUserRow>>(
     () => [
-      { key: 'email', title: 'Email', dataIndex: 'email' },
-      { key: 'name', title: 'Name', dataIndex: 'name' },
-      { key: 'master_brand', title: 'Master Brand', render: (_, row) => row.master_brand_name ?? '' },
+      userTextColumn({ key: 'email', title: 'Email', dataIndex: 'email' }),
+      userTextColumn({ key: 'name', title: 'Name', dataIndex: 'name' }),
+      userTextColumn({ key: 'master_brand', title: 'Master Brand', render: (_, row) => row.master_brand_name ?? '' }),
       {
         key: 'brand_status',
         title: 'Brand Status',

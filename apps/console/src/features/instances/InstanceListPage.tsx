@@ -2,7 +2,7 @@ import { type Instance, type InstanceListItem, LABEL, MSG } from '@atk/contract'
 import { App, Button, Modal, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
-import { statusColumn, timeColumn } from '../../components/columns.tsx';
+import { statusColumn, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, publishedFilter, textFilter } from '../../components/ListPage.tsx';
 import { PendingBrandNote } from '../../components/PendingBrandNote.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
@@ -62,7 +62,7 @@ export default function InstanceListPage() {
   });
 
   const columns: TableColumnsType<InstanceListItem> = [
-    { key: 'name', title: 'Instance', render: (_: unknown, row: InstanceListItem) => row.general.name },
+    userTextColumn({ key: 'name', title: 'Instance', render: (_: unknown, row: InstanceListItem) => row.general.name }),
     statusColumn((row) => row.general.is_published),
     timeColumn('updated_at', 'Last updated', (row) => row.updated_at, 200),
     {

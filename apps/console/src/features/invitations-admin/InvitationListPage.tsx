@@ -1,7 +1,7 @@
 import { type Invitation, type InvitationState, LABEL } from '@atk/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import { timeColumn } from '../../components/columns.tsx';
+import { timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { useAreaBase } from '../../components/useAreaBase.ts';
@@ -30,8 +30,8 @@ export default function InvitationListPage() {
 
   const columns = useMemo<TableColumnsType<Invitation>>(
     () => [
-      { key: 'email', title: 'Email', dataIndex: 'email' },
-      { key: 'brand', title: 'Brand', dataIndex: 'brand_name' },
+      userTextColumn({ key: 'email', title: 'Email', dataIndex: 'email' }),
+      userTextColumn({ key: 'brand', title: 'Brand', dataIndex: 'brand_name' }),
       timeColumn('created_at', 'Invitation at', (row) => row.created_at),
       {
         key: 'state',

@@ -3,7 +3,7 @@ import { Form, Input, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { timeColumn } from '../../components/columns.tsx';
+import { timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { NAME_RULES } from '../../components/RecordFields.tsx';
@@ -35,7 +35,7 @@ export default function MobileInstanceListPage() {
 
   const columns = useMemo<TableColumnsType<MobileInstanceListItem>>(
     () => [
-      { key: 'name', title: LABEL.instanceName, render: (_: unknown, row) => row.general.name },
+      userTextColumn({ key: 'name', title: LABEL.instanceName, render: (_: unknown, row) => row.general.name }),
       timeColumn('updated_at', LABEL.lastUpdated, (row) => row.updated_at, 200),
       {
         key: 'operate',

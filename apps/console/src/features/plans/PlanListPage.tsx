@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSave } from '../../api/useSave.ts';
-import { DeleteAction, operateColumn, statusColumn, timeColumn } from '../../components/columns.tsx';
+import { DeleteAction, operateColumn, statusColumn, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { ListPage, nameStatusFilters, nameStatusQuery } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { planKeys, plansApi } from './api.ts';
@@ -22,7 +22,7 @@ export default function PlanListPage() {
 
   const columns = useMemo<TableColumnsType<Plan>>(
     () => [
-      { key: 'name', title: 'Name', dataIndex: 'name' },
+      userTextColumn({ key: 'name', title: 'Name', dataIndex: 'name' }),
       statusColumn((row) => row.is_published),
       { key: 'customers', title: 'Customers', width: 120, dataIndex: 'customers_count' },
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),

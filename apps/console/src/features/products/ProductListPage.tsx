@@ -1,7 +1,7 @@
 import { LABEL, type ProductListItem } from '@atk/contract';
 import { Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import { statusColumn, timeColumn } from '../../components/columns.tsx';
+import { statusColumn, timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { ListPage } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { PRODUCT_FILTERS, productList } from './list.ts';
@@ -26,7 +26,7 @@ export default function ProductListPage() {
         <RowAction label={LABEL.edit} name={row.general.name} to={scope.editPath(row._id)} testId="product-edit" />
       ),
     };
-    const name = {
+    const name = userTextColumn<ProductListItem>({
       key: 'name',
       title: scope.kind === 'client' ? 'Product' : 'Product name',
       // An older product saved without a category never reaches a player: say so rather than let it vanish
@@ -40,15 +40,15 @@ export default function ProductListPage() {
             <Tag color="warning">{LABEL.noCategory}</Tag>
           </Space>
         ),
-    };
+    });
     const updated = timeColumn<ProductListItem>('updated_at', 'Last updated', (row) => row.updated_at, 200);
     if (scope.kind === 'client') return [name, updated, edit];
     const status = statusColumn<ProductListItem>((row) => row.general.is_published);
-    const brand = {
+    const brand = userTextColumn<ProductListItem>({
       key: 'brand',
       title: 'Brand',
       render: (_: unknown, row: ProductListItem) => row.general.brand_name,
-    };
+    });
     return scope.kind === 'all' ? [name, brand, status, updated, edit] : [name, status, updated, edit];
   }, [scope]);
 

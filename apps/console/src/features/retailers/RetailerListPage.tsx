@@ -2,7 +2,7 @@ import { LABEL, MSG, type Retailer, type RetailerStatus } from '@atk/contract';
 import { App, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSave } from '../../api/useSave.ts';
-import { timeColumn } from '../../components/columns.tsx';
+import { timeColumn, userTextColumn } from '../../components/columns.tsx';
 import { type FilterValues, type ListFilter, ListPage, textFilter } from '../../components/ListPage.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { retailerKeys, retailersApi } from './api.ts';
@@ -47,7 +47,7 @@ export default function RetailerListPage() {
 
   const columns = useMemo<TableColumnsType<Retailer>>(
     () => [
-      { key: 'name', title: LABEL.retailer, render: (_: unknown, r) => r.name },
+      userTextColumn({ key: 'name', title: LABEL.retailer, render: (_: unknown, r) => r.name }),
       {
         key: 'status',
         title: LABEL.status,

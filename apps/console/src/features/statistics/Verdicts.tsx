@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton, Table, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, lazy, Suspense, useMemo, useState } from 'react';
+import { userTextColumn } from '../../components/columns.tsx';
 import { SelectFilter } from '../../components/Filters.tsx';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
@@ -36,7 +37,7 @@ const scoped = <T,>(columns: TableColumnsType<T>): TableColumnsType<T> =>
 const share = (n: number | null) => (n === null ? '—' : percent(n));
 
 const PRODUCT_COLUMNS = scoped<ProductPreference>([
-  { key: 'name', title: VERDICT.product, dataIndex: 'name' },
+  userTextColumn({ key: 'name', title: VERDICT.product, dataIndex: 'name' }),
   { key: 'votes', title: VERDICT.votes, dataIndex: 'votes', align: 'right' },
   { key: 'wins', title: VERDICT.preferred, dataIndex: 'wins', align: 'right' },
   { key: 'share', title: VERDICT.share, align: 'right', render: (_, p) => share(p.share) },

@@ -23,6 +23,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Skeleton, Table, type TableColumnsType, Tabs, Tooltip, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { userTextColumn } from '../../components/columns.tsx';
 import { FilterRow as Filters, SelectFilter } from '../../components/Filters.tsx';
 import { formatTime } from '../../components/format.ts';
 import { useRememberedTab } from '../../components/useRememberedTab.ts';
@@ -370,8 +371,8 @@ export function VisitorsTable({
         ),
       },
       { key: 'first', title: LABEL.firstSeen, width: 170, render: (_, v) => formatTime(v.created_at) },
-      { key: 'place', title: LABEL.place, render: (_, v) => placeOf(v) },
-      { key: 'page', title: LABEL.signUpPage, render: (_, v) => pageOf(v.sign_up_url) },
+      userTextColumn({ key: 'place', title: LABEL.place, render: (_, v) => placeOf(v) }),
+      userTextColumn({ key: 'page', title: LABEL.signUpPage, render: (_, v) => pageOf(v.sign_up_url) }),
       { key: 'launches', title: LABEL.launches, dataIndex: 'launches', align: 'right', width: 100 },
       { key: 'sign_in_count', title: LABEL.signInCount, dataIndex: 'sign_in_count', align: 'right', width: 120 },
       { key: 'last', title: LABEL.lastSignIn, width: 170, render: (_, v) => formatTime(v.updated_at) },
@@ -413,7 +414,7 @@ export function ProductsTable({ answer, loading }: { answer: ProductTotalsList |
   const dropped = answer?.dropped;
   const columns = useMemo<TableColumnsType<ProductTotals>>(
     () => [
-      { key: 'name', title: LABEL.product, dataIndex: 'name' },
+      userTextColumn({ key: 'name', title: LABEL.product, dataIndex: 'name' }),
       { key: 'plays', title: LABEL.plays, dataIndex: 'plays', align: 'right', width: 120 },
       {
         key: 'time',

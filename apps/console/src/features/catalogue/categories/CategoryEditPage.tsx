@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSave } from '../../../api/useSave.ts';
-import { statusColumn, timeColumn } from '../../../components/columns.tsx';
+import { statusColumn, timeColumn, userTextColumn } from '../../../components/columns.tsx';
 import { RecordEditPage } from '../../../components/RecordEditPage.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { catalogueKeys, categoriesApi, subCategoriesApi } from '../api.ts';
@@ -51,11 +51,11 @@ function SubCategories({ categoryId }: { categoryId: string }) {
   });
   const columns = useMemo<TableColumnsType<SubCategory>>(
     () => [
-      {
+      userTextColumn({
         key: 'name',
         title: 'Name',
         render: (_, row) => <Link to={`/global/sub_categories/${row._id}/edit`}>{row.name}</Link>,
-      },
+      }),
       statusColumn((row) => row.is_published),
       timeColumn('updated_at', 'Last updated', (row) => row.updated_at),
       editDeleteColumn<SubCategory>(setDialog, remove.mutate, 180),

@@ -2,6 +2,7 @@ import { type Instrument, LABEL, MSG } from '@atk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { useParams, useSearchParams } from 'react-router';
+import { userTextColumn } from '../../../components/columns.tsx';
 import { RecordEditPage } from '../../../components/RecordEditPage.tsx';
 import { NameStatusFields } from '../../../components/RecordFields.tsx';
 import { catalogueInstrumentsApi, catalogueKeys, catalogueSongsApi } from '../api.ts';
@@ -61,7 +62,7 @@ export default function SongEditPage() {
 }
 
 const INSTRUMENT_COLUMNS: TableColumnsType<Instrument> = [
-  { key: 'performer', title: 'Performer name', dataIndex: 'performer' },
+  userTextColumn({ key: 'performer', title: 'Performer name', dataIndex: 'performer' }),
 ];
 const instrumentPath = (id: string) => `/global/instruments/${id}/edit`;
 

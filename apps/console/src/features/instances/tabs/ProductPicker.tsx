@@ -4,6 +4,7 @@ import { LABEL, MSG, PAGE_SIZE, PICKER_PAGE_SIZE } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
+import { userTextColumn } from '../../../components/columns.tsx';
 import { useFirstFieldFocus } from '../../../components/useFirstFieldFocus.ts';
 import { instancesApi } from '../api.ts';
 
@@ -93,8 +94,8 @@ export function ProductPicker({
     );
 
   const selectedColumns: TableColumnsType<ChosenProduct> = [
-    { key: 'name', title: 'Product', dataIndex: 'name' },
-    { key: 'brand', title: 'Brand', dataIndex: 'brand_name' },
+    userTextColumn({ key: 'name', title: 'Product', dataIndex: 'name' }),
+    userTextColumn({ key: 'brand', title: 'Brand', dataIndex: 'brand_name' }),
     {
       key: 'remove',
       title: '',
@@ -112,8 +113,8 @@ export function ProductPicker({
     },
   ];
   const listColumns: TableColumnsType<PickerProduct> = [
-    { key: 'name', title: 'Product', render: (_, p) => p.general.name },
-    { key: 'brand', title: 'Brand', render: (_, p) => p.general.brand_name },
+    userTextColumn({ key: 'name', title: 'Product', render: (_, p) => p.general.name }),
+    userTextColumn({ key: 'brand', title: 'Brand', render: (_, p) => p.general.brand_name }),
     {
       key: 'add',
       title: LABEL.add,

@@ -2,6 +2,7 @@ import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { type InstanceProduct, type InstanceProductNamed, LABEL, MSG, PRODUCT_SLOTS } from '@atk/contract';
 import { Button, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
+import { userTextColumn } from '../../../components/columns.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
 import { useTabForm } from '../../../components/useTabForm.ts';
 import { type TabProps, useSaveInstance } from '../context.ts';
@@ -96,7 +97,7 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
   };
 
   const columns = (kind: ProductListKind): TableColumnsType<InstanceProduct> => [
-    {
+    userTextColumn({
       key: 'name',
       title: 'Product',
       render: (_, p) => {
@@ -112,8 +113,8 @@ export function ProductsTab({ instance, scope, binding, permission }: TabProps) 
           </Space>
         );
       },
-    },
-    { key: 'brand', title: 'Brand', render: (_, p) => names.get(p.product_id)?.brand_name ?? '' },
+    }),
+    userTextColumn({ key: 'brand', title: 'Brand', render: (_, p) => names.get(p.product_id)?.brand_name ?? '' }),
     {
       key: 'active',
       title: LABEL.statusActive,

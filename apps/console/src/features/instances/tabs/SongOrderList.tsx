@@ -2,6 +2,7 @@ import { SortAscendingOutlined } from '@ant-design/icons';
 import { type InstanceSong, type InstanceSongNamed, LABEL } from '@atk/contract';
 import { Button, Checkbox, Empty, Select, Switch, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { userTextColumn } from '../../../components/columns.tsx';
 import { moveTo, normalizeSongs, sortByOrder } from '../ordering.ts';
 
 type Song = InstanceSong;
@@ -86,8 +87,8 @@ export function SongOrderList({
 
   const list = sortByOrder(form.value);
   const songColumns: TableColumnsType<Song> = [
-    { key: 'name', title: 'Song', render: (_, s) => songName(s.song_id).name },
-    { key: 'writer', title: 'Artist', render: (_, s) => songName(s.song_id).song_writer },
+    userTextColumn({ key: 'name', title: 'Song', render: (_, s) => songName(s.song_id).name }),
+    userTextColumn({ key: 'writer', title: 'Artist', render: (_, s) => songName(s.song_id).song_writer }),
     {
       key: 'active',
       title: LABEL.statusActive,
@@ -124,8 +125,12 @@ export function SongOrderList({
     },
   ];
   const instrumentColumns = (song: Song): TableColumnsType<Instrument> => [
-    { key: 'name', title: 'Source', render: (_, i) => instrumentName(i.instrument_id).name },
-    { key: 'performer', title: 'Performer', render: (_, i) => instrumentName(i.instrument_id).performer },
+    userTextColumn({ key: 'name', title: 'Source', render: (_, i) => instrumentName(i.instrument_id).name }),
+    userTextColumn({
+      key: 'performer',
+      title: 'Performer',
+      render: (_, i) => instrumentName(i.instrument_id).performer,
+    }),
     {
       key: 'active',
       title: LABEL.statusActive,

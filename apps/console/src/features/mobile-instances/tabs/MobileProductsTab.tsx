@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../../api/client.ts';
 import { complaint } from '../../../api/fieldErrors.ts';
 import { useSave } from '../../../api/useSave.ts';
+import { userTextColumn } from '../../../components/columns.tsx';
 import { FilterRow, SelectFilter } from '../../../components/Filters.tsx';
 import { InfoTip } from '../../../components/InfoTip.tsx';
 import { TabFrame } from '../../../components/TabFrame.tsx';
@@ -196,9 +197,13 @@ export function MobileProductsTab({ instance }: MobileTabProps) {
   // rebuilt on every render: the cells read `shown` and `change` as they are now
   const view = (r: MobileProductRow) => shown[r.product_id] ?? toProduct(r);
   const columns: TableColumnsType<MobileProductRow> = [
-    { key: 'brand', title: LABEL.brand, render: (_, r) => r.brand_name },
+    userTextColumn({ key: 'brand', title: LABEL.brand, render: (_, r) => r.brand_name }),
     // the product's own name: what the Name filter searches and the toggles are labelled by
-    { key: 'name', title: LABEL.name, render: (_, r) => <span data-testid="mobile-product-name">{r.name}</span> },
+    userTextColumn({
+      key: 'name',
+      title: LABEL.name,
+      render: (_, r) => <span data-testid="mobile-product-name">{r.name}</span>,
+    }),
     {
       key: 'model',
       title: LABEL.model,
