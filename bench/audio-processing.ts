@@ -7,7 +7,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MICROPHONES, performance as take, throughMicrophone } from '../apps/server/src/bootstrap/demo/synth.ts';
+import { MICROPHONES, throughMicrophone } from '../apps/server/src/bootstrap/demo/microphones.ts';
+import { performance as take } from '../apps/server/src/bootstrap/demo/synth.ts';
 import { mediaTools } from '../apps/server/src/platform/media/binaries.ts';
 import { processAudioFile } from '../apps/server/src/platform/media/process.ts';
 import { encodeWav } from '../apps/server/src/platform/media/wav.ts';

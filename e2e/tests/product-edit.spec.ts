@@ -673,6 +673,22 @@ test.describe
     const sequence = (timeline: string[], wanted: string[]) =>
       timeline.filter((t) => wanted.includes(t)).filter((t, i, all) => i === 0 || all[i - 1] !== t);
 
+    /**
+     * The product's Audio tab at its source `name`, Ready: the source, what the user sees of it from now on
+     * (`recordTimeline`), and its upload.
+     */
+    async function atReadySource(page: Page, name: string) {
+      await openProduct(page);
+      await openTab(page, LABEL.tabAudio, 'tab-audio');
+      const source = page.getByTestId('source').filter({ hasText: name });
+      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
+      const timeline = await recordTimeline(page, name);
+      const upload = (file: { name: string; mimeType: string; buffer: Buffer }) =>
+        source.getByLabel(`Upload audio for ${name}`, { exact: true }).setInputFiles(file);
+      const toasts = async () => (await timeline()).filter((t) => t.startsWith('toast:'));
+      return { source, timeline, upload, toasts };
+    }
+
     async function uploadAndWait(
       page: Page,
       source: Locator,
@@ -802,18 +818,14 @@ test.describe
     test('a text file named .wav is refused before any transfer: the reason as an error toast, the row unchanged', async ({
       page,
     }) => {
-      await openProduct(page);
-      await openTab(page, LABEL.tabAudio, 'tab-audio');
-      const source = page.getByTestId('source').filter({ hasText: 'Lead vocal' });
-      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
+      const { source, timeline, upload, toasts } = await atReadySource(page, 'Lead vocal');
       const sent: string[] = [];
       // watched, not stubbed: a presigned link, a transfer or a save would show here
       page.on('request', (r) => {
         const url = r.url();
         if (url.includes('/aws/presigned_url') || url.includes('/files/audio/') || r.method() === 'PUT') sent.push(url);
       });
-      const timeline = await recordTimeline(page, 'Lead vocal');
-      await source.getByLabel('Upload audio for Lead vocal', { exact: true }).setInputFiles({
+      await upload({
         name: 'take-2.wav',
         mimeType: 'audio/wav',
         buffer: Buffer.from('Take 2: the drummer was late, redo the chorus.\n'.repeat(40)),
@@ -821,7 +833,7 @@ test.describe
       await expect(toast(page, MSG.notAudio)).toBeVisible();
       // No link asked for, nothing sent, nothing saved; the source still has its processed file.
       expect(sent).toEqual([]);
-      expect((await timeline()).filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.notAudio}`]);
+      expect(await toasts()).toEqual([`toast:${MSG.notAudio}`]);
       expect((await timeline()).filter((t) => t.startsWith('state:'))).toEqual([`state:${LABEL.audioReady}`]);
       await expect(source.getByTestId('uploading')).toHaveCount(0);
       await expectProcessed(page, source, 'lead-vocal.wav');
@@ -830,24 +842,20 @@ test.describe
     test('a file that only starts like a WAV: its save is refused at once, the reason as an error toast, the row unchanged', async ({
       page,
     }) => {
-      await openProduct(page);
-      await openTab(page, LABEL.tabAudio, 'tab-audio');
-      const source = page.getByTestId('source').filter({ hasText: 'Lead vocal' });
-      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
+      const { source, upload, toasts } = await atReadySource(page, 'Lead vocal');
       // A WAV header on text: the first bytes pass, the save's probe of the stored file refuses it (docs/api.md
       // "Audio refused at attach time"), before any job.
       const text = Buffer.from('WAVE These are liner notes, not a recording.\n'.repeat(200));
       const size = Buffer.alloc(4);
       size.writeUInt32LE(text.length);
-      const timeline = await recordTimeline(page, 'Lead vocal');
-      await source.getByLabel('Upload audio for Lead vocal', { exact: true }).setInputFiles({
+      await upload({
         name: 'liner-notes.wav',
         mimeType: 'audio/wav',
         buffer: Buffer.concat([Buffer.from('RIFF'), size, text]),
       });
       await expect(toast(page, MSG.notAudio)).toBeVisible();
       // The refusal is the only word: no 'Upload success' (that is the save's), and the source keeps its file.
-      expect((await timeline()).filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.notAudio}`]);
+      expect(await toasts()).toEqual([`toast:${MSG.notAudio}`]);
       await expect(source.getByTestId('uploading')).toHaveCount(0);
       await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
       await expectProcessed(page, source, 'lead-vocal.wav');
@@ -857,13 +865,9 @@ test.describe
       page,
     }) => {
       test.setTimeout(60_000);
-      await openProduct(page);
-      await openTab(page, LABEL.tabAudio, 'tab-audio');
-      const source = page.getByTestId('source').filter({ hasText: 'Lead vocal' });
-      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
-      const timeline = await recordTimeline(page, 'Lead vocal');
+      const { source, timeline, upload, toasts } = await atReadySource(page, 'Lead vocal');
       // 16 minutes at 2 kHz: under 4 MB, over the 15-minute limit
-      await source.getByLabel('Upload audio for Lead vocal', { exact: true }).setInputFiles({
+      await upload({
         name: 'whole-session.wav',
         mimeType: 'audio/wav',
         buffer: sineWav(16 * 60, 2_000, 220),
@@ -871,7 +875,7 @@ test.describe
       const tooLong = MSG.audioTooLong.replace('{minutes}', '15');
       await expect(toast(page, tooLong)).toBeVisible();
       await expect(source.getByTestId('uploading')).toHaveCount(0);
-      expect((await timeline()).filter((t) => t.startsWith('toast:'))).toEqual([`toast:${tooLong}`]);
+      expect(await toasts()).toEqual([`toast:${tooLong}`]);
       expect((await timeline()).filter((t) => t.startsWith('state:'))).toEqual([`state:${LABEL.audioReady}`]);
       await expectProcessed(page, source, 'lead-vocal.wav');
     });
@@ -880,13 +884,9 @@ test.describe
       page,
     }) => {
       test.setTimeout(60_000);
-      await openProduct(page);
-      await openTab(page, LABEL.tabAudio, 'tab-audio');
-      const source = page.getByTestId('source').filter({ hasText: 'Room mic' });
-      await expect(source.getByTestId('audio-state')).toHaveText(LABEL.audioReady);
-      const timeline = await recordTimeline(page, 'Room mic');
+      const { source, timeline, upload, toasts } = await atReadySource(page, 'Room mic');
       // a whole WAV header with no sample after it: the header probe finds nothing wrong, the decoding finds no audio
-      await source.getByLabel('Upload audio for Room mic', { exact: true }).setInputFiles({
+      await upload({
         name: 'silence.wav',
         mimeType: 'audio/wav',
         buffer: sineWav(0),
@@ -894,11 +894,8 @@ test.describe
       const failed = `${LABEL.audioFailed}: ${MSG.notAudio}`;
       await expect(source.getByTestId('audio-state')).toHaveText(failed, { timeout: 45_000 });
       await expect(toast(page, MSG.notAudio)).toBeVisible();
-      const seen = await timeline();
-      expect(sequence(seen, [`state:${LABEL.audioProcessing}`, `state:${failed}`])).toEqual([
-        `state:${LABEL.audioProcessing}`,
-        `state:${failed}`,
-      ]);
-      expect(seen.filter((t) => t.startsWith('toast:'))).toEqual([`toast:${MSG.notAudio}`]);
+      const states = [`state:${LABEL.audioProcessing}`, `state:${failed}`];
+      expect(sequence(await timeline(), states)).toEqual(states);
+      expect(await toasts()).toEqual([`toast:${MSG.notAudio}`]);
     });
   });

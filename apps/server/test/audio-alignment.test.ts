@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MICROPHONES, throughMicrophone } from '../src/bootstrap/demo/synth.ts';
+import { MICROPHONES, throughMicrophone } from '../src/bootstrap/demo/microphones.ts';
 import { mediaTools } from '../src/platform/media/binaries.ts';
 import { type ProcessedAudio, processAudioFile } from '../src/platform/media/process.ts';
 import { runTool } from '../src/platform/media/run.ts';

@@ -102,7 +102,7 @@ export function sine(opts: { freq: number; dbfs: number; seconds: number; sample
   return Array.from({ length: opts.channels }, () => x);
 }
 
-export { bursts } from '../src/bootstrap/demo/synth.ts';
+export { bursts } from '../src/bootstrap/demo/dsp.ts';
 
 export const wav = encodeWav;
 

@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { DEMO_MASTER_BRAND } from '../src/bootstrap/demo/accounts.ts';
 import { DEMO_SONG } from '../src/bootstrap/demo/content.ts';
 import { DEMO_INSTANCE } from '../src/bootstrap/demo/instance.ts';
-import { MICROPHONES } from '../src/bootstrap/demo/synth.ts';
+import { MICROPHONES } from '../src/bootstrap/demo/microphones.ts';
 import { seed } from '../src/bootstrap/seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';

@@ -8,8 +8,8 @@ import { DEFAULT_FREQUENCY_BANDS, DEFAULT_MOBILE_MENU, type MobilePlayerInstance
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/bootstrap/demo/accounts.ts';
 import { DEMO_SONG } from '../src/bootstrap/demo/content.ts';
+import { MICROPHONES } from '../src/bootstrap/demo/microphones.ts';
 import { DEMO_MOBILE_INSTANCE } from '../src/bootstrap/demo/mobile.ts';
-import { MICROPHONES } from '../src/bootstrap/demo/synth.ts';
 import { seed } from '../src/bootstrap/seed.ts';
 import { mobileInstances } from '../src/db/schema.ts';
 import { slotsOf } from '../src/modules/mobile-widget/service.ts';

@@ -104,7 +104,8 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
 /**
  * A statement built once, run many times with new values: its text, and for each parameter either a constant or
  * the key of the value a run gives. For a statement so large that building it costs more than running it
- * (the player events' fold: ~0.35 ms of the server's CPU per batch went to drizzle building its SQL).
+ * (the player events' fold, where drizzle building its SQL was a good part of the server's CPU per batch:
+ * docs/benchmarks.md "Statistics").
  */
 export interface Compiled<K extends string> {
   name: string;

@@ -11,7 +11,8 @@ import { appMeta, audios, brands, categories, instruments, products, songs, subC
 import { encodeWav } from '../../platform/media/wav.ts';
 import type { Queue } from '../../platform/queue/types.ts';
 import type { Storage } from '../../platform/storage/types.ts';
-import { MICROPHONES, performance, throughMicrophone } from './synth.ts';
+import { MICROPHONES, throughMicrophone } from './microphones.ts';
+import { performance } from './synth.ts';
 
 export const DEMO_SONG = 'Morning Light';
 const SECONDS = 22;

@@ -106,8 +106,8 @@ export async function getMobileInstance(db: Db, id: string) {
 
 /**
  * From which offset a page by name is read through the hashed set of the instance's rows (`deepIds`): walking the
- * name index probes the primary key for every row skipped (~2–4 µs each), the set costs one scan of the rows
- * (~30–50 ms at 100,000). `maxRows` keeps the set within PostgreSQL's hash memory (work_mem × hash_mem_multiplier,
+ * name index probes the primary key for every row skipped, while the set costs one scan of the rows, cheaper
+ * past this offset. `maxRows` keeps the set within PostgreSQL's hash memory (work_mem × hash_mem_multiplier,
  * 4 MB × 2 by default, ~32 bytes a row): a set it would not hash is a subplan run again for every row walked.
  */
 export const DEEP_PAGE = { offset: 10_000, maxRows: 150_000 };
