@@ -9,12 +9,14 @@ import {
   mobileInstanceListItem,
   mobileInstanceQuery,
   mobileInstanceUpdate,
+} from '../schemas/mobile.ts';
+import {
   mobileProductsAnswer,
   mobileProductsBody,
   mobileProductsQuery,
   mobileSyncAnswer,
   mobileSyncBody,
-} from '../schemas/mobile.ts';
+} from '../schemas/mobile-products.ts';
 
 const tag = 'mobile instances';
 /** The operator's list, read and part saves. */

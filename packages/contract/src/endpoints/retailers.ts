@@ -3,7 +3,7 @@ import { ATK_ONLY, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
 import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
-import { retailer, retailerBody, retailerCreate, retailerQuery } from '../schemas/mobile.ts';
+import { retailer, retailerBody, retailerCreate, retailerQuery } from '../schemas/retailers.ts';
 
 const tag = 'retailers';
 const all = `${API_V1}/admin/retailers`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_BASE } from '../constants.ts';
 import { ADMINS, ATK_ONLY, endpoint, variants } from '../endpoint.ts';
 import { MSG } from '../messages.ts';
-import { MOBILE_SETTINGS, mobileSettingAnswers, mobileSettingBodies } from '../schemas/mobile.ts';
+import { MOBILE_SETTINGS, mobileSettingAnswers, mobileSettingBodies } from '../schemas/mobile-settings.ts';
 import {
   ADMIN_SETTINGS,
   adminSettingParams,
