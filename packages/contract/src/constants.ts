@@ -103,7 +103,7 @@ export const ALL_BRANDS = 'all';
 /** A visitor's launch after this long without activity is a new sign in (docs/api.md "Statistics"). */
 export const VISITOR_SESSION_GAP_MINUTES = 30;
 
-// ── The mobile widget (schemas in schemas/mobile.ts) ──────────────────────────────────────────────
+// ── The mobile widget (schemas in schemas/mobile*.ts and retailers.ts) ────────────────────────────
 /** The entries the mobile widget's menu may show (Widget Content, Menu tab), in their default order. */
 export const MOBILE_MENU = [
   'FREQUENCY GRAPHS',

@@ -1,6 +1,7 @@
 import { API_BASE } from '../constants.ts';
 import { ADMINS, ATK_ONLY, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { brand, brandCreate, brandQuery, brandUpdate } from '../schemas/brands.ts';
 import { idParams } from '../schemas/common.ts';
 
@@ -40,8 +41,7 @@ export const brandEndpoints = {
     data: brand,
     tag,
     summary: 'Create a brand',
-    description:
-      "Creates a brand; the answer is the new brand, with msg 'Create brand success'. A name another live brand has (trimmed, any case) is refused with 409 'A brand with this name already exists'.",
+    description: `Creates a brand; the answer is the new brand, with msg '${MSG.createBrandSuccess}'. A name another live brand has (trimmed, any case) is refused with 409 '${MSG.brandNameTaken}'.`,
   }),
   read: endpoint({
     method: 'GET',
@@ -62,15 +62,13 @@ export const brandEndpoints = {
     data: brand,
     tag,
     summary: 'Change a brand',
-    description:
-      "Renames it or switches it between active and pending; the answer is the brand as saved, with msg 'Update brand success'. A new name another live brand has (trimmed, any case) is refused with 409 'A brand with this name already exists'. Switching a pending brand to active confirms it: refused with 409 naming the other brand when a live brand has its name, else its pending users become active and are mailed once the answer is sent.",
+    description: `Renames it or switches it between active and pending; the answer is the brand as saved, with msg '${MSG.updateBrandSuccess}'. A new name another live brand has (trimmed, any case) is refused with 409 '${MSG.brandNameTaken}'. Switching a pending brand to active confirms it: refused with 409 naming the other brand when a live brand has its name, else its pending users become active and are mailed once the answer is sent.`,
   }),
   remove: endpoint({
     ...removal(one),
     auth: ADMINS,
     tag,
     summary: 'Delete a brand',
-    description:
-      "Deletes it (kept, marked deleted: it is a 404 from then on and its name is free again); msg 'Delete success'.",
+    description: `Deletes it (kept, marked deleted: it is a 404 from then on and its name is free again); msg '${MSG.deleteSuccess}'.`,
   }),
 };

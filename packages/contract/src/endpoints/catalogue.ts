@@ -1,6 +1,7 @@
 import { API_BASE } from '../constants.ts';
 import { ADMINS, endpoint, removal, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import {
   category,
   categoryCreate,
@@ -56,7 +57,7 @@ export const catalogueEndpoints = {
     data: category,
     tag,
     summary: 'Create a category',
-    description: "Creates a category; msg 'Create category success'.",
+    description: `Creates a category; msg '${MSG.createCategorySuccess}'.`,
   }),
   category: endpoint({
     method: 'GET',
@@ -77,14 +78,14 @@ export const catalogueEndpoints = {
     data: category,
     tag,
     summary: 'Change a category',
-    description: "Renames it or switches it on or off; msg 'Update category success'.",
+    description: `Renames it or switches it on or off; msg '${MSG.updateCategorySuccess}'.`,
   }),
   removeCategory: endpoint({
     ...removal(`${API_BASE}/admin/categories/:id`),
     auth: ADMINS,
     tag,
     summary: 'Delete a category',
-    description: `Deletes it (kept, marked deleted); msg 'Delete success'. ${IN_USE}`,
+    description: `Deletes it (kept, marked deleted); msg '${MSG.deleteSuccess}'. ${IN_USE}`,
   }),
   createSubCategory: endpoint({
     method: 'POST',
@@ -94,8 +95,7 @@ export const catalogueEndpoints = {
     data: subCategory,
     tag,
     summary: 'Create a sub category',
-    description:
-      "Creates a sub category of a category; msg 'Create subCategory success'. An unknown category is a 404.",
+    description: `Creates a sub category of a category; msg '${MSG.createSubCategorySuccess}'. An unknown category is a 404.`,
   }),
   subCategory: endpoint({
     method: 'GET',
@@ -116,13 +116,13 @@ export const catalogueEndpoints = {
     data: subCategory,
     tag,
     summary: 'Change a sub category',
-    description: "Renames it, moves it to another category or switches it on or off; msg 'Update subCategory success'.",
+    description: `Renames it, moves it to another category or switches it on or off; msg '${MSG.updateSubCategorySuccess}'.`,
   }),
   removeSubCategory: endpoint({
     ...removal(`${API_BASE}/admin/sub_categories/:id`),
     auth: ADMINS,
     tag,
     summary: 'Delete a sub category',
-    description: `Deletes it (kept, marked deleted); msg 'Delete success'. ${IN_USE}`,
+    description: `Deletes it (kept, marked deleted); msg '${MSG.deleteSuccess}'. ${IN_USE}`,
   }),
 };

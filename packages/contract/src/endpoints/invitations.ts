@@ -1,6 +1,7 @@
 import { API_BASE, INVITATION_TTL_DAYS } from '../constants.ts';
 import { ADMINS, endpoint } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { invitation, invitationCreate, invitationParams, invitationQuery } from '../schemas/invitations.ts';
 import { invitationRead } from '../schemas/users.ts';
 
@@ -27,7 +28,7 @@ export const invitationEndpoints = {
     data: invitation,
     tag,
     summary: 'Invite a customer to a brand',
-    description: `Makes the invited customer now (active, the brand as its master brand, no password yet) and mails it a single-use link, \`PUBLIC_URL/invitations/{uuid}\`, valid for ${INVITATION_TTL_DAYS} days. Inviting an email again while it has no password replaces its open invitation. The answer is the invitation, with msg 'Send invitation success'. An unknown or deleted brand is 404 'Brand not found'; an email whose account has a password, is not a customer's or is deleted is 409 'An account with this email already exists'.`,
+    description: `Makes the invited customer now (active, the brand as its master brand, no password yet) and mails it a single-use link, \`PUBLIC_URL/invitations/{uuid}\`, valid for ${INVITATION_TTL_DAYS} days. Inviting an email again while it has no password replaces its open invitation. The answer is the invitation, with msg '${MSG.sendInvitationSuccess}'. An unknown or deleted brand is 404 '${MSG.brandNotFound}'; an email whose account has a password, is not a customer's or is deleted is 409 '${MSG.emailTaken}'.`,
   }),
   open: endpoint({
     method: 'GET',
@@ -37,7 +38,6 @@ export const invitationEndpoints = {
     data: invitationRead,
     tag,
     summary: 'Open an invitation link',
-    description:
-      "The invitation page's first call: a usable link signs the invited user in (a new session token, answered with `Cache-Control: no-store`) so the page can set the first password, which spends the link. An unknown or replaced link is 404 'This invitation link is invalid'; a used one 410 'This invitation link has already been used'; an expired one 410 'This invitation link has expired'.",
+    description: `The invitation page's first call: a usable link signs the invited user in (a new session token, answered with \`Cache-Control: no-store\`) so the page can set the first password, which spends the link. An unknown or replaced link is 404 '${MSG.invitationInvalid}'; a used one 410 '${MSG.invitationUsed}'; an expired one 410 '${MSG.invitationExpired}'.`,
   }),
 };

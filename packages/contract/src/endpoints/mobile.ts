@@ -1,6 +1,7 @@
 import { API_ATK_BASE, API_V1 } from '../constants.ts';
 import { ATK_ONLY, endpoint } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
 import {
   mobileInstance,
@@ -8,19 +9,21 @@ import {
   mobileInstanceListItem,
   mobileInstanceQuery,
   mobileInstanceUpdate,
+} from '../schemas/mobile.ts';
+import {
   mobileProductsAnswer,
   mobileProductsBody,
   mobileProductsQuery,
   mobileSyncAnswer,
   mobileSyncBody,
-} from '../schemas/mobile.ts';
+} from '../schemas/mobile-products.ts';
 
 const tag = 'mobile instances';
 /** The operator's list, read and part saves. */
 const atk = `${API_ATK_BASE}/mobile/instances`;
 /** Creation, the Products tab and Sync Products. */
 const admin = `${API_V1}/admin/mobile_instances`;
-const NOT_FOUND = "An unknown or deleted instance is a 404 'Instance not found'.";
+const NOT_FOUND = `An unknown or deleted instance is a 404 '${MSG.instanceNotFound}'.`;
 
 /** Mobile instances, the atk operator's only (docs/api.md "Mobile instances"). */
 export const mobileEndpoints = {
@@ -54,8 +57,7 @@ export const mobileEndpoints = {
     data: mobileInstance,
     tag,
     summary: 'Save a part of a mobile instance',
-    description:
-      "Saves exactly one of general, sources (switch and reorder only the songs and sources it holds) or images, in one transaction with the instance locked. msg 'Update success'; the answer is the instance.",
+    description: `Saves exactly one of general, sources (switch and reorder only the songs and sources it holds) or images, in one transaction with the instance locked. msg '${MSG.updateSuccess}'; the answer is the instance.`,
   }),
   create: endpoint({
     method: 'POST',
@@ -65,8 +67,7 @@ export const mobileEndpoints = {
     data: mobileInstance,
     tag,
     summary: 'Create a mobile instance',
-    description:
-      "Makes a pending instance (unless is_published: 1) with the default images, listing every published product of every published brand, all inactive and not featured. msg 'Create instance success'.",
+    description: `Makes a pending instance (unless is_published: 1) with the default images, listing every published product of every published brand, all inactive and not featured. msg '${MSG.createInstanceSuccess}'.`,
   }),
   products: endpoint({
     method: 'GET',
@@ -86,8 +87,7 @@ export const mobileEndpoints = {
     data: mobileSyncAnswer,
     tag,
     summary: "Sync a mobile instance's products",
-    description:
-      "Drops the rows whose product or brand is deleted or unpublished and lists the published products not listed yet, inactive; every other row keeps its choices; the sources are derived again. msg 'Synchronize success: <n> product(s) added, <m> removed'.",
+    description: `Drops the rows whose product or brand is deleted or unpublished and lists the published products not listed yet, inactive; every other row keeps its choices; the sources are derived again. msg '${MSG.synchronizeSuccess}: <n> product(s) added, <m> removed'.`,
   }),
   saveProducts: endpoint({
     method: 'PUT',
@@ -98,7 +98,6 @@ export const mobileEndpoints = {
     data: mobileInstance,
     tag,
     summary: "Save a mobile instance's products",
-    description:
-      "Each row sent replaces its stored row, the others stay; the list as it would be after the save must keep the rules (a featured product active, at most 3 featured, positions and priorities each once), else 400 and nothing is written; then the sources are derived again. msg 'Update success'; the answer is the instance.",
+    description: `Each row sent replaces its stored row, the others stay; the list as it would be after the save must keep the rules (a featured product active, at most 3 featured, positions and priorities each once), else 400 and nothing is written; then the sources are derived again. msg '${MSG.updateSuccess}'; the answer is the instance.`,
   }),
 };

@@ -1,6 +1,7 @@
 import { API_BASE } from '../constants.ts';
 import { ADMINS, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
 import { plan, planCreate, planQuery, planUpdate } from '../schemas/plans.ts';
 
@@ -29,8 +30,7 @@ export const planEndpoints = {
     data: plan,
     tag,
     summary: 'Create a plan',
-    description:
-      "Creates a plan; a feature left out takes the default plan's value (Listening Guide and Images, 5 products, 3 ATK songs), and it stays pending unless `is_published: 1` is sent. An unknown field is refused (400). The answer is the new plan, with msg 'Create plan success'.",
+    description: `Creates a plan; a feature left out takes the default plan's value (Listening Guide and Images, 5 products, 3 ATK songs), and it stays pending unless \`is_published: 1\` is sent. An unknown field is refused (400). The answer is the new plan, with msg '${MSG.createPlanSuccess}'.`,
   }),
   read: endpoint({
     method: 'GET',
@@ -40,7 +40,7 @@ export const planEndpoints = {
     data: plan,
     tag,
     summary: 'Read a plan',
-    description: "One plan; an unknown or deleted one is 404 'Plan not found'.",
+    description: `One plan; an unknown or deleted one is 404 '${MSG.planNotFound}'.`,
   }),
   update: endpoint({
     method: 'PUT',
@@ -51,15 +51,13 @@ export const planEndpoints = {
     data: plan,
     tag,
     summary: 'Change a plan',
-    description:
-      "Changes what is sent (each feature object replaced whole) and keeps the rest; an empty body or an unknown field is refused (400). Customers who chose the plan keep the subscription they were given: a plan is a template. The answer is the plan as saved, with msg 'Update plan success'; an unknown or deleted plan is 404 'Plan not found'.",
+    description: `Changes what is sent (each feature object replaced whole) and keeps the rest; an empty body or an unknown field is refused (400). Customers who chose the plan keep the subscription they were given: a plan is a template. The answer is the plan as saved, with msg '${MSG.updatePlanSuccess}'; an unknown or deleted plan is 404 '${MSG.planNotFound}'.`,
   }),
   remove: endpoint({
     ...removal(one),
     auth: ADMINS,
     tag,
     summary: 'Delete a plan',
-    description:
-      "Deletes it (kept, marked deleted: 404 'Plan not found' from then on, and it can no longer be chosen); customers keep their subscription and `plan_id`. msg 'Delete success'.",
+    description: `Deletes it (kept, marked deleted: 404 '${MSG.planNotFound}' from then on, and it can no longer be chosen); customers keep their subscription and \`plan_id\`. msg '${MSG.deleteSuccess}'.`,
   }),
 };

@@ -1,5 +1,6 @@
 import { API_BASE } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
+import { MSG } from '../messages.ts';
 import { mobilePlayerInstance } from '../schemas/mobile.ts';
 import {
   abxStart,
@@ -11,8 +12,7 @@ import {
 } from '../schemas/player.ts';
 
 const tag = 'player';
-const CACHE =
-  "Readable from any origin (errors too), cacheable: a strong ETag (304 on If-None-Match), Cache-Control public, max-age=60 (no-cache while preparing). An unpublished, deleted, unknown or malformed id is a 404 'Instance not found'.";
+const CACHE = `Readable from any origin (errors too), cacheable: a strong ETag (304 on If-None-Match), Cache-Control public, max-age=60 (no-cache while preparing). An unpublished, deleted, unknown or malformed id is a 404 '${MSG.instanceNotFound}'.`;
 
 /**
  * The players' public paths (docs/api.md "The player's public API"). The player bundle keeps these paths as plain
@@ -58,7 +58,6 @@ export const playerEndpoints = {
     data: abxStarted,
     tag,
     summary: 'Start an ABX test',
-    description:
-      "For a visitor holding the launch's token of a published instance whose ABX test is on: a test of two of its products on one of its songs and sources, with the instance's number of trials. The server picks X (A or B) for each trial and keeps it: `test` is signed and does not say it; GET /widget/abx/audio?test&trial plays a trial's X, and the answers come back as an abx event. An instance that is not published, does not offer the test or the products, or a token that is not the visitor's: 404 'ABX test not available'. Counted against the events' limit per address. Readable from any origin.",
+    description: `For a visitor holding the launch's token of a published instance whose ABX test is on: a test of two of its products on one of its songs and sources, with the instance's number of trials. The server picks X (A or B) for each trial and keeps it: \`test\` is signed and does not say it; GET /widget/abx/audio?test&trial plays a trial's X, and the answers come back as an abx event. An instance that is not published, does not offer the test or the products, or a token that is not the visitor's: 404 '${MSG.abxNotAvailable}'. Counted against the events' limit per address. Readable from any origin.`,
   }),
 };

@@ -1,6 +1,7 @@
 import { API_BASE, STATISTICS_BASE } from '../constants.ts';
 import { ADMINS, ATK_ONLY, endpoint, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
 import { atkProductItem, atkProductsQuery } from '../schemas/mobile.ts';
 import {
@@ -34,8 +35,7 @@ export const productEndpoints = {
     data: product,
     tag,
     summary: 'Create a product',
-    description:
-      "Creates a product from its general section; msg 'Create product success'. A customer's is its master brand's (a brand_id it sends is ignored); admins name the brand (general.brand_id).",
+    description: `Creates a product from its general section; msg '${MSG.createProductSuccess}'. A customer's is its master brand's (a brand_id it sends is ignored); admins name the brand (general.brand_id).`,
   }),
   product: variants({
     method: 'GET',
@@ -54,8 +54,7 @@ export const productEndpoints = {
     data: product,
     tag,
     summary: 'Save a section of a product',
-    description:
-      "Saves one section ({type, content}: general, price, images, audio, songs, atk_songs, listening_guide, discography, tech_specs, frequency_graph) in one transaction and answers the product; msg 'Update success', or 'Upload success' for audio (the recording a presigned upload wrote, attached to one source of one song and queued for processing). atk_songs is for admins only.",
+    description: `Saves one section ({type, content}: general, price, images, audio, songs, atk_songs, listening_guide, discography, tech_specs, frequency_graph) in one transaction and answers the product; msg '${MSG.updateSuccess}', or '${MSG.uploadSuccess}' for audio (the recording a presigned upload wrote, attached to one source of one song and queued for processing). atk_songs is for admins only.`,
   }),
   importProducts: endpoint({
     method: 'POST',
@@ -65,8 +64,7 @@ export const productEndpoints = {
     data: productImportAnswer,
     tag,
     summary: "Copy a brand's products to a customer",
-    description:
-      "Copies the products of brand_id (without their audio) into the customer's master brand, skipping names already there, all or nothing; msg 'Import success'.",
+    description: `Copies the products of brand_id (without their audio) into the customer's master brand, skipping names already there, all or nothing; msg '${MSG.importSuccess}'.`,
   }),
   atkProducts: endpoint({
     method: 'GET',

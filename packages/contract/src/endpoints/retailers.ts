@@ -1,8 +1,9 @@
 import { API_V1 } from '../constants.ts';
 import { ATK_ONLY, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
-import { retailer, retailerBody, retailerCreate, retailerQuery } from '../schemas/mobile.ts';
+import { retailer, retailerBody, retailerCreate, retailerQuery } from '../schemas/retailers.ts';
 
 const tag = 'retailers';
 const all = `${API_V1}/admin/retailers`;
@@ -29,8 +30,7 @@ export const retailerEndpoints = {
     data: retailer,
     tag,
     summary: 'Add a retailer',
-    description:
-      "Makes an empty retailer at once (name '', Inactive, no logo, no website), which the console then edits in place; a body with any field is refused (400). The answer is the new retailer, with msg 'create success'.",
+    description: `Makes an empty retailer at once (name '', Inactive, no logo, no website), which the console then edits in place; a body with any field is refused (400). The answer is the new retailer, with msg '${MSG.createSuccess}'.`,
   }),
   save: endpoint({
     method: 'PUT',
@@ -41,15 +41,13 @@ export const retailerEndpoints = {
     data: retailer,
     tag,
     summary: 'Save a retailer',
-    description:
-      "Saves its name and status, and its logo and website when given (null clears one, left out keeps it). A new or changed logo must be one of this retailer's uploaded keys at the storage's own URL, an image by its bytes, within 2 MB, else 400 (a refused file is removed). The answer is the retailer as saved, with msg 'Save retailer success'; an unknown or deleted one is 404 'Retailer not found'.",
+    description: `Saves its name and status, and its logo and website when given (null clears one, left out keeps it). A new or changed logo must be one of this retailer's uploaded keys at the storage's own URL, an image by its bytes, within 2 MB, else 400 (a refused file is removed). The answer is the retailer as saved, with msg '${MSG.saveRetailerSuccess}'; an unknown or deleted one is 404 'Retailer not found'.`,
   }),
   remove: endpoint({
     ...removal(one),
     auth: ATK_ONLY,
     tag,
     summary: 'Delete a retailer',
-    description:
-      "Deletes it (kept, marked deleted: DEALS no longer offers it and every path answers 404 for it); msg 'Delete success'.",
+    description: `Deletes it (kept, marked deleted: DEALS no longer offers it and every path answers 404 for it); msg '${MSG.deleteSuccess}'.`,
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { API_BASE } from '../constants.ts';
 import { ADMINS, ATK_ONLY, endpoint, variants } from '../endpoint.ts';
-import { MOBILE_SETTINGS, mobileSettingAnswers, mobileSettingBodies } from '../schemas/mobile.ts';
+import { MSG } from '../messages.ts';
+import { MOBILE_SETTINGS, mobileSettingAnswers, mobileSettingBodies } from '../schemas/mobile-settings.ts';
 import {
   ADMIN_SETTINGS,
   adminSettingParams,
@@ -23,7 +24,7 @@ const RICH =
   'Rich text is HTML reduced when saved to the one allow-list (heading level 3, paragraph, bold, italic, underline, links); a text over 100,000 characters, sent or once cleaned, is refused (400 naming the field).';
 const BANDS =
   'Every band is required; `min` and `max` are numbers within 1–24,000 Hz and `min` is below `max`; `desc` is at most 300 characters, trimmed.';
-const SAVED = "The answer is the setting as the GET reads it, with msg 'Update success'.";
+const SAVED = `The answer is the setting as the GET reads it, with msg '${MSG.updateSuccess}'.`;
 const MOBILE =
   'A setting of the mobile widget, separate from the desktop one (docs/api.md "Retailers and mobile settings").';
 
@@ -131,7 +132,7 @@ export const settingEndpoints = {
     data: landingAdminSetting,
     tag,
     summary: "Choose the desktop landing page's instance",
-    description: `Sets the instance /home launches, or clears it with \`instance: null\`. It must exist, not be deleted nor its brand (else 404 'Instance not found'), and be published (else 400). ${SAVED}`,
+    description: `Sets the instance /home launches, or clears it with \`instance: null\`. It must exist, not be deleted nor its brand (else 404 '${MSG.instanceNotFound}'), and be published (else 400). ${SAVED}`,
   }),
   mobileInfos: endpoint({
     method: 'GET',

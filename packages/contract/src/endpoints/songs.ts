@@ -1,5 +1,6 @@
 import { removal, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import {
   instrument,
   instrumentCreate,
@@ -37,7 +38,7 @@ export const songEndpoints = {
     data: song,
     tag,
     summary: 'Create a song',
-    description: `Creates a song, last among its sub category's; msg 'Create song success'. ${SCOPE}`,
+    description: `Creates a song, last among its sub category's; msg '${MSG.createSongSuccess}'. ${SCOPE}`,
   }),
   song: variants({
     method: 'GET',
@@ -56,8 +57,7 @@ export const songEndpoints = {
     data: song,
     tag,
     summary: 'Change a song',
-    description:
-      "Saves the fields sent (absent ones stay); a new order or sub category moves it among its siblings in the same transaction; msg 'Update song success'.",
+    description: `Saves the fields sent (absent ones stay); a new order or sub category moves it among its siblings in the same transaction; msg '${MSG.updateSongSuccess}'.`,
   }),
   songRecordings: variants({
     method: 'GET',
@@ -74,8 +74,7 @@ export const songEndpoints = {
     ...removal('/songs/:id'),
     tag,
     summary: 'Delete a song',
-    description:
-      "Deletes it (kept, marked deleted) and takes it out of every player; msg 'Delete success'. A song that still has live sources or is listed by products is refused with 409, naming what uses it.",
+    description: `Deletes it (kept, marked deleted) and takes it out of every player; msg '${MSG.deleteSuccess}'. A song that still has live sources or is listed by products is refused with 409, naming what uses it.`,
   }),
   instruments: variants({
     method: 'GET',
@@ -94,8 +93,7 @@ export const songEndpoints = {
     data: instrument,
     tag,
     summary: 'Create a source',
-    description:
-      "Adds a source to a song the caller may change, last among its sources; msg 'Create instrument success'.",
+    description: `Adds a source to a song the caller may change, last among its sources; msg '${MSG.createInstrumentSuccess}'.`,
   }),
   instrument: variants({
     method: 'GET',
@@ -114,14 +112,12 @@ export const songEndpoints = {
     data: instrument,
     tag,
     summary: 'Change a source',
-    description:
-      "Saves the fields sent (absent ones stay); a new order moves it among its song's sources in the same transaction; msg 'Update instrument success'.",
+    description: `Saves the fields sent (absent ones stay); a new order moves it among its song's sources in the same transaction; msg '${MSG.updateInstrumentSuccess}'.`,
   }),
   removeInstrument: variants({
     ...removal('/instruments/:id'),
     tag,
     summary: 'Delete a source',
-    description:
-      "Deletes it (kept, marked deleted) and takes it out of every player; msg 'Delete success'. A source that live products hold a recording of is refused with 409, naming them.",
+    description: `Deletes it (kept, marked deleted) and takes it out of every player; msg '${MSG.deleteSuccess}'. A source that live products hold a recording of is refused with 409, naming them.`,
   }),
 };

@@ -1,6 +1,7 @@
 import { API_BASE } from '../constants.ts';
 import { ADMINS, endpoint, removal } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import { idParams } from '../schemas/common.ts';
 import { tooltip, tooltipCreate, tooltipQuery, tooltipUpdate } from '../schemas/tooltips.ts';
 
@@ -29,8 +30,7 @@ export const tooltipEndpoints = {
     data: tooltip,
     tag,
     summary: 'Create a tooltip',
-    description:
-      "Adds a tooltip to a player feature; the player shows every tooltip not deleted. The answer is the new tooltip, with msg 'Create tooltip success'.",
+    description: `Adds a tooltip to a player feature; the player shows every tooltip not deleted. The answer is the new tooltip, with msg '${MSG.createTooltipSuccess}'.`,
   }),
   read: endpoint({
     method: 'GET',
@@ -40,7 +40,7 @@ export const tooltipEndpoints = {
     data: tooltip,
     tag,
     summary: 'Read a tooltip',
-    description: "One tooltip; an unknown or deleted one is 404 'Tooltip not found'.",
+    description: `One tooltip; an unknown or deleted one is 404 '${MSG.tooltipNotFound}'.`,
   }),
   update: endpoint({
     method: 'PUT',
@@ -51,15 +51,13 @@ export const tooltipEndpoints = {
     data: tooltip,
     tag,
     summary: 'Change a tooltip',
-    description:
-      "Changes its feature or content; fields left out stay. The answer is the tooltip as saved, with msg 'Update tooltip success'; an unknown or deleted one is 404 'Tooltip not found'.",
+    description: `Changes its feature or content; fields left out stay. The answer is the tooltip as saved, with msg '${MSG.updateTooltipSuccess}'; an unknown or deleted one is 404 '${MSG.tooltipNotFound}'.`,
   }),
   remove: endpoint({
     ...removal(one),
     auth: ADMINS,
     tag,
     summary: 'Delete a tooltip',
-    description:
-      "Deletes it (kept, marked deleted: the player no longer shows it and it is a 404 from then on); msg 'Delete success'.",
+    description: `Deletes it (kept, marked deleted: the player no longer shows it and it is a 404 from then on); msg '${MSG.deleteSuccess}'.`,
   }),
 };

@@ -1,5 +1,6 @@
 import { API_V1 } from '../constants.ts';
 import { ADMINS, ATK_ONLY, endpoint, variants } from '../endpoint.ts';
+import { MSG } from '../messages.ts';
 import {
   fileUploadAnswer,
   fileUploadFields,
@@ -33,7 +34,7 @@ export const uploadEndpoints = {
     data: imageUploadAnswer,
     tag,
     summary: 'Upload a product image',
-    description: `Stores an image (JPEG, PNG, WebP or GIF, by its first bytes; up to 2 MB) of a product the caller may change, for one of its slots; the product's images section then names it. msg 'Upload success'. ${FORM}`,
+    description: `Stores an image (JPEG, PNG, WebP or GIF, by its first bytes; up to 2 MB) of a product the caller may change, for one of its slots; the product's images section then names it. msg '${MSG.uploadSuccess}'. ${FORM}`,
   }),
   uploadFile: variants({
     method: 'POST',
@@ -42,7 +43,7 @@ export const uploadEndpoints = {
     data: fileUploadAnswer,
     tag,
     summary: "Upload a product's frequency graph",
-    description: `Stores a frequency graph (an image, or an SVG without scripts, sanitised; up to 10 MB) of a product the caller may change; the product's frequency_graph section then names it. msg 'Upload success'. ${FORM}`,
+    description: `Stores a frequency graph (an image, or an SVG without scripts, sanitised; up to 10 MB) of a product the caller may change; the product's frequency_graph section then names it. msg '${MSG.uploadSuccess}'. ${FORM}`,
   }),
   presignKey: endpoint({
     method: 'POST',

@@ -121,8 +121,7 @@ export const userEndpoints = {
 
 const all = `${API_BASE}/admin/users`;
 const one = `${all}/:id`;
-const manages =
-  'A global admin manages super admins, atk operators and customers, a super admin customers only; an account the caller may not manage is 404 \'User not found\' (docs/api.md "Who manages whom").';
+const manages = `A global admin manages super admins, atk operators and customers, a super admin customers only; an account the caller may not manage is 404 '${MSG.userNotFound}' (docs/api.md "Who manages whom").`;
 
 /** The operators' accounts screens, Customers first (docs/api.md "Customers and plans", "Who manages whom"). */
 export const adminUserEndpoints = {
@@ -144,7 +143,7 @@ export const adminUserEndpoints = {
     data: adminUser,
     tag,
     summary: 'Create a customer',
-    description: `New Customer: a customer with a password, active at once and able to sign in; no other role is made here. Answers the account, with msg '${MSG.createCustomerSuccess}'. A missing email is 400 '${MSG.emailRequired}'; a missing password or one that differs from its confirmation 400 '${MSG.passwordMismatch}'; a taken email (deleted accounts included) 409 '${MSG.emailTaken}'; an unknown brand 404 'Brand not found'; an unknown field 400.`,
+    description: `New Customer: a customer with a password, active at once and able to sign in; no other role is made here. Answers the account, with msg '${MSG.createCustomerSuccess}'. A missing email is 400 '${MSG.emailRequired}'; a missing password or one that differs from its confirmation 400 '${MSG.passwordMismatch}'; a taken email (deleted accounts included) 409 '${MSG.emailTaken}'; an unknown brand 404 '${MSG.brandNotFound}'; an unknown field 400.`,
   }),
   read: endpoint({
     method: 'GET',

@@ -1,19 +1,15 @@
 import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { FilterRow } from '../../components/Filters.tsx';
 import { type DayRange, type StatisticsScope, statisticsApi, statisticsKeys } from './api.ts';
-import {
-  DailyLaunches,
-  DailyNewUsers,
-  FilterRow,
-  InstanceFilter,
-  ProductsTable,
-  StatisticsTabs,
-  StrictLaunchesNote,
-  VisitorsTable,
-} from './parts.tsx';
+import { DailyLaunches, DailyNewUsers, StrictLaunchesNote } from './DailyStatistics.tsx';
+import { ProductsTable } from './ProductsTable.tsx';
+import { InstanceFilter } from './StatisticsFilters.tsx';
+import { StatisticsTabs } from './StatisticsTabs.tsx';
 import { Verdicts } from './Verdicts.tsx';
-import { VERDICT } from './verdicts.ts';
+import { VisitorsTable } from './VisitorsTable.tsx';
+import { VERDICT } from './verdictTexts.ts';
 
 const TABS = ['launches', 'new-users', 'total-users', 'products', 'verdicts'] as const;
 type TabKey = (typeof TABS)[number];
@@ -28,7 +24,7 @@ function Launches({ scope, range }: { scope: StatisticsScope; range: DayRange })
   return (
     <>
       {scope.brandId !== ALL_BRANDS && (
-        <FilterRow>
+        <FilterRow className="statistics__filters">
           <InstanceFilter scope={scope} value={instanceId} onChange={setInstanceId} />
         </FilterRow>
       )}

@@ -1,8 +1,9 @@
 import { LABEL } from '@atk/contract';
 import { useState } from 'react';
+import { FilterRow } from '../../components/Filters.tsx';
 import type { DayRange } from './api.ts';
 import { BrandStatistics } from './BrandStatistics.tsx';
-import { defaultRange, FilterRow, RangeFilter } from './parts.tsx';
+import { defaultRange, RangeFilter } from './StatisticsFilters.tsx';
 
 const OWN = { admin: false } as const;
 
@@ -19,7 +20,7 @@ export default function ClientStatisticsPage() {
       <header className="page__header">
         <h1 className="page__title">{LABEL.navStatistics}</h1>
       </header>
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         <RangeFilter value={range} onChange={setRange} />
       </FilterRow>
       <BrandStatistics scope={OWN} range={range} page={page} onPage={setPage} products />

@@ -4,12 +4,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { FilterRow } from '../../components/Filters.tsx';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import { useInstanceScope } from '../instances/scope.ts';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
-import { DailyLaunches, defaultRange, FilterRow, ProductsTable, RangeFilter } from './parts.tsx';
+import { DailyLaunches } from './DailyStatistics.tsx';
+import { ProductsTable } from './ProductsTable.tsx';
+import { defaultRange, RangeFilter } from './StatisticsFilters.tsx';
 import { Verdicts } from './Verdicts.tsx';
-import { VERDICT } from './verdicts.ts';
+import { VERDICT } from './verdictTexts.ts';
 
 function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: string }) {
   const [range, setRange] = useState<DayRange>(defaultRange);
@@ -26,7 +29,7 @@ function LaunchesDaily({ brandId, instanceId }: { brandId: string; instanceId: s
   });
   return (
     <section className="product-tab" data-testid="analytics-launches">
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         <RangeFilter value={range} onChange={setRange} />
       </FilterRow>
       <DailyLaunches title={LABEL.tabLaunchesDaily} series={series} />
@@ -42,7 +45,7 @@ function InstanceVerdicts({ brandId, instanceId }: { brandId: string; instanceId
   const scope = useMemo(() => ({ admin: true, brandId }), [brandId]);
   return (
     <section className="product-tab" data-testid="analytics-verdicts">
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         <RangeFilter value={range} onChange={setRange} />
       </FilterRow>
       <Verdicts scope={scope} range={range} instanceId={instanceId} />

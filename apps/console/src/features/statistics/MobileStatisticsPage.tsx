@@ -1,18 +1,13 @@
 import { ALL_BRANDS, LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SelectFilter } from '../../components/Filters.tsx';
+import { FilterRow, SelectFilter } from '../../components/Filters.tsx';
 import { type DayRange, mobileStatisticsApi, type ProductMeasure, statisticsKeys } from './api.ts';
 import type { ChartBar } from './DailyChart.tsx';
-import {
-  BrandFilter,
-  DailyStatistics,
-  defaultRange,
-  FilterRow,
-  formatDuration,
-  RangeFilter,
-  StatisticsTabs,
-} from './parts.tsx';
+import { DailyStatistics } from './DailyStatistics.tsx';
+import { formatDuration } from './duration.ts';
+import { BrandFilter, defaultRange, RangeFilter } from './StatisticsFilters.tsx';
+import { StatisticsTabs } from './StatisticsTabs.tsx';
 import { useBrandChoice } from './useBrandChoice.ts';
 
 const TABS = ['play', 'listening_time'] as const;
@@ -90,7 +85,7 @@ export default function MobileStatisticsPage() {
       <header className="page__header">
         <h1 className="page__title">{LABEL.mobileStatistics}</h1>
       </header>
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         <RangeFilter value={range} onChange={setRange} />
         <BrandFilter
           brands={choice.brands}

@@ -1,8 +1,12 @@
 import { LABEL } from '@atk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FilterRow } from '../../components/Filters.tsx';
 import { type DayRange, statisticsApi, statisticsKeys } from './api.ts';
-import { DailyNewUsers, defaultRange, FilterRow, RangeFilter, StatisticsTabs, VisitorsTable } from './parts.tsx';
+import { DailyNewUsers } from './DailyStatistics.tsx';
+import { defaultRange, RangeFilter } from './StatisticsFilters.tsx';
+import { StatisticsTabs } from './StatisticsTabs.tsx';
+import { VisitorsTable } from './VisitorsTable.tsx';
 
 const TABS = ['new-users', 'total-users'] as const;
 
@@ -15,7 +19,7 @@ function NewUsers() {
   });
   return (
     <>
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         <RangeFilter value={range} onChange={setRange} />
       </FilterRow>
       <DailyNewUsers series={series} />

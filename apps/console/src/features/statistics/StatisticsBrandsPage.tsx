@@ -1,8 +1,9 @@
 import { LABEL } from '@atk/contract';
 import { useState } from 'react';
+import { FilterRow } from '../../components/Filters.tsx';
 import type { DayRange } from './api.ts';
 import { BrandStatistics } from './BrandStatistics.tsx';
-import { BrandFilter, defaultRange, FilterRow, RangeFilter } from './parts.tsx';
+import { BrandFilter, defaultRange, RangeFilter } from './StatisticsFilters.tsx';
 import { useBrandChoice } from './useBrandChoice.ts';
 
 /**
@@ -19,7 +20,7 @@ export default function StatisticsBrandsPage() {
       <header className="page__header">
         <h1 className="page__title">{LABEL.statisticsBrands}</h1>
       </header>
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         <RangeFilter value={range} onChange={setRange} />
         <BrandFilter
           brands={brands}

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Skeleton, Table, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, lazy, Suspense, useMemo, useState } from 'react';
 import { userTextColumn } from '../../components/columns.tsx';
-import { SelectFilter } from '../../components/Filters.tsx';
+import { FilterRow, SelectFilter } from '../../components/Filters.tsx';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
 import {
   type AbxResult,
@@ -14,8 +14,9 @@ import {
   statisticsApi,
   statisticsKeys,
 } from './api.ts';
-import { FilterRow, InstanceFilter, useChartColors } from './parts.tsx';
 import type { ShareRow } from './ShareChart.tsx';
+import { InstanceFilter } from './StatisticsFilters.tsx';
+import { useChartColors } from './useChartColors.ts';
 import {
   abxSentence,
   chance,
@@ -27,7 +28,7 @@ import {
   strengthOf,
   summaryOf,
   VERDICT,
-} from './verdicts.ts';
+} from './verdictTexts.ts';
 
 const ShareChart = lazy(() => import('./ShareChart.tsx'));
 const ALL = { value: '', label: 'All' };
@@ -209,7 +210,7 @@ export function Verdicts({
 
   return (
     <section className="verdicts" data-testid="verdicts" aria-label={VERDICT.tab}>
-      <FilterRow>
+      <FilterRow className="statistics__filters">
         {instanceId === undefined && (
           <InstanceFilter
             scope={scope}
