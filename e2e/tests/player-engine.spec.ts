@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
-import { bursts, MICROPHONES, throughMicrophone } from '../../apps/server/src/bootstrap/demo/synth.ts';
+import { bursts } from '../../apps/server/src/bootstrap/demo/dsp.ts';
+import { MICROPHONES, throughMicrophone } from '../../apps/server/src/bootstrap/demo/microphones.ts';
 import { processAudioFile } from '../../apps/server/src/platform/media/process.ts';
 import { encodeWav } from '../../apps/server/src/platform/media/wav.ts';
 
