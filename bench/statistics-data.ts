@@ -344,7 +344,7 @@ export const ROLLUPS = [
  * at one instance (drawn with BRAND_SHARE's weights, then evenly in the brand) on one of its 9 song × source pairs,
  * comparing 2 to 4 of its products (every third from a random one), 10% with No preference. Written to
  * preference_votes and folded into stats_pref_products and stats_pref_pairs at every level the fold writes
- * (modules/statistics/preferences.ts foldVotes: the instance and all instances × source, song, any song). Returns
+ * (modules/statistics/votes.ts foldVotes: the instance and all instances × source, song, any song). Returns
  * the number of votes written.
  */
 export async function loadVotes(c: pg.Client, votes: number, log: (s: string) => void): Promise<number> {

@@ -18,7 +18,8 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayAfter, dayBefore } from '../src/modules/statistics/months.ts';
-import { readPreferences, splitRange } from '../src/modules/statistics/preferences.ts';
+import { readPreferences } from '../src/modules/statistics/preferences.ts';
+import { splitRange } from '../src/modules/statistics/verdict-sums.ts';
 import { wilson } from '../src/modules/statistics/verdicts.ts';
 import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
 import type { TestApp } from './harness.ts';

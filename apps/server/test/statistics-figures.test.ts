@@ -19,7 +19,7 @@ import {
   type Visitor as VisitorRow,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEARD_GAP_SECONDS } from '../src/modules/statistics/ingest.ts';
+import { HEARD_GAP_SECONDS } from '../src/modules/statistics/ingest-caps.ts';
 import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from './content-fixtures.ts';
 import type { TestApp } from './harness.ts';
 import { backdated, launched, sendAs, type Visitor } from './player-support.ts';

@@ -10,7 +10,7 @@ import { API_BASE, utcToday } from '@atk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeed } from '../src/db/changes.ts';
-import type { Db } from '../src/db/client.ts';
+import { type Db, resultRows } from '../src/db/client.ts';
 import {
   brandVisitors,
   NO_ID,
@@ -20,10 +20,9 @@ import {
   statsDailyProducts,
   visitors,
 } from '../src/db/schema.ts';
-import { STATS_CAPS } from '../src/modules/statistics/ingest.ts';
+import { STATS_CAPS } from '../src/modules/statistics/ingest-caps.ts';
 import { closeMonths } from '../src/modules/statistics/months.ts';
 import { ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
-import { resultRows } from '../src/platform/rate-limit.ts';
 import { until } from './audio-support.ts';
 import { makeBrand, makeUser, startTestApp, TEST_EVENTS_SECRET, type TestApp } from './harness.ts';
 import { backdated } from './player-support.ts';

@@ -8,9 +8,9 @@ import { API_BASE, statisticsEndpoints, utcToday } from '@atk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STATS_RAW_DAYS, loadConfig } from '../src/config.ts';
+import { resultRows } from '../src/db/client.ts';
 import { dropExpiredEvents, ensureEventPartitions, monthPartition } from '../src/modules/statistics/partitions.ts';
 import { forgetIdleListeners } from '../src/modules/statistics/upkeep.ts';
-import { resultRows } from '../src/platform/rate-limit.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { type PublishedInstance, publishedInstance } from './published-instance.ts';
 

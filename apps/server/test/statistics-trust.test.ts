@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE, STATISTICS_BASE, utcToday } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATS_CAPS } from '../src/modules/statistics/ingest.ts';
+import { STATS_CAPS } from '../src/modules/statistics/ingest-caps.ts';
 import { issueToken } from '../src/modules/statistics/tokens.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { backdated, launched, sendAs } from './player-support.ts';

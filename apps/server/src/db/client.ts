@@ -79,6 +79,11 @@ export async function executeNamed(db: Db, name: string, statement: SQL): Promis
   return pool.query({ name, text: query.sql, values: query.params });
 }
 
+/** node-postgres answers `{rows}`, PGlite too; keep the difference here. */
+export function resultRows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 /** The PostgreSQL pool under `db`, where statements can be prepared by name; null on PGlite. */
 function poolOf(db: Db): pg.Pool | null {
   const client = (db as unknown as { $client: unknown }).$client;

@@ -628,7 +628,7 @@ export const statsDailyProducts = pgTable(
     productId: uuid('product_id').notNull(),
     plays: integer('plays').notNull().default(0),
     listenSeconds: doublePrecision('listen_seconds').notNull().default(0),
-    /** What ingestion dropped (no valid token, over a cap or a budget: modules/statistics/ingest.ts). */
+    /** What ingestion dropped (no valid token, over a cap or a budget: modules/statistics/ingest-caps.ts). */
     droppedPlays: integer('dropped_plays').notNull().default(0),
     droppedListenSeconds: doublePrecision('dropped_listen_seconds').notNull().default(0),
   },
@@ -674,7 +674,7 @@ export const statsClosedMonths = pgTable('stats_closed_months', {
 
 /**
  * Per visitor × instance × product: the last event's time (`prev_at` the one before it: listening is bounded by the
- * time between them) and the day's plays (capped). modules/statistics/ingest.ts; rows idle two days are deleted.
+ * time between them) and the day's plays (capped). modules/statistics/ingest-caps.ts; rows idle two days are deleted.
  */
 export const statsListeners = pgTable(
   'stats_listeners',
@@ -741,7 +741,7 @@ export const statsDailyCounts = pgTable(
     launches: integer('launches').notNull().default(0),
     uniqueVisitors: integer('unique_visitors').notNull().default(0),
     newVisitors: integer('new_visitors').notNull().default(0),
-    /** Launches ingestion dropped (over the address's caps: modules/statistics/ingest.ts). */
+    /** Launches ingestion dropped (over the address's caps: modules/statistics/ingest-caps.ts). */
     droppedLaunches: integer('dropped_launches').notNull().default(0),
     /** Launches in strict privacy mode: counted, but not in new visitors, sign-up pages or sign-ins. */
     strictLaunches: integer('strict_launches').notNull().default(0),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../db/client.ts';
+import { type Db, executeNamed, resultRows } from '../db/client.ts';
 import { tooManyRequests } from './errors.ts';
 
 export interface Limit {
@@ -91,9 +91,4 @@ export async function sweepExpired(db: Db): Promise<void> {
   if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
   lastSweep.set(db, now);
   await db.execute(sql`delete from rate_limits where expires_at <= now()`);
-}
-
-/** node-postgres answers `{rows}`, PGlite too; keep the difference here. */
-export function resultRows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

@@ -13,12 +13,11 @@ import {
   mobileProductsProblem,
 } from '@atk/contract';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, resultRows } from '../../db/client.ts';
 import { listPage, lowerContains, type Page, pageOffset } from '../../db/query.ts';
 import { brands, instruments, mobileInstanceProducts, mobileInstances, products, songs } from '../../db/schema.ts';
 import { deletedIs, getLive } from '../../db/soft-delete.ts';
 import { badRequest, fieldRefused } from '../../platform/errors.ts';
-import { resultRows } from '../../platform/rate-limit.ts';
 import { named } from '../instances/service.ts';
 import { type AvailableSong, byOrder, deriveSources, sortSources } from '../instances/sources.ts';
 

@@ -34,9 +34,9 @@ import {
   scoreAbx,
 } from '../statistics/abx.ts';
 import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
-import { type CheckedVote, foldVotes } from '../statistics/preferences.ts';
 import { strictVisitorId } from '../statistics/salts.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
+import { type CheckedVote, foldVotes } from '../statistics/votes.ts';
 import { touches } from './cache.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ABX_TEST_SECONDS, type WidgetType } from '@atk/contract';
+import { ABX_TEST_SECONDS, type AbxResult, type WidgetType } from '@atk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client.ts';
+import { type Db, executeNamed, resultRows } from '../../db/client.ts';
 import { NO_ID } from '../../db/schema.ts';
-import { resultRows } from '../../platform/rate-limit.ts';
 import { binomialTail } from './verdicts.ts';
 
 /**
@@ -13,6 +12,9 @@ import { binomialTail } from './verdicts.ts';
  * with HMAC-SHA256 under the events secret; X of trial i is bit 0 of byte i of HMAC(secret, "abx-x:" + nonce),
  * computed again wherever it is needed (the trial's audio, the score), so nothing about X is stored or sent
  * before the answers. Stateless until the answers arrive; the nonce makes each test's answers count once.
+ *
+ * Answered tests are stored and rolled up per pair (foldAbx), counts only, and read back beside the votes
+ * (./preferences.ts) with their statistics computed at read (abxResult).
  */
 
 export interface AbxTest {
@@ -153,7 +155,7 @@ function foldAbxStatement(visitorId: string, widgetType: WidgetType, tests: Chec
       on conflict (test_id) do nothing
       returning x.test_id
     ),
-    -- each test at every level a read names, as the votes are (./preferences.ts foldVotes)
+    -- each test at every level a read names, as the votes are (./votes.ts foldVotes)
     levels as (
       select s.brand_id, i.inst as instance_id, ${widgetType}::text as widget_type, g.song as song_id,
              g.src as source_id, t.day, s.a_id, s.b_id, s.trials, s.correct, s.significant
@@ -173,4 +175,38 @@ function foldAbxStatement(visitorId: string, widgetType: WidgetType, tests: Chec
       on conflict on constraint stats_monthly_abx_pairs_pk do update set ${add}
     )
     select test_id from stored`;
+}
+
+// ── Read ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The ABX rollups a read sums (./verdict-sums.ts), daily and monthly, and the counts each keeps, in the order a
+ * summed row holds them.
+ */
+export const ABX_ROLLUP = {
+  daily: 'stats_abx_pairs',
+  monthly: 'stats_monthly_abx_pairs',
+  counts: ['tests', 'trials', 'correct', 'significant'],
+} as const;
+
+/**
+ * A pair's summed ABX counts (ABX_ROLLUP's) as the verdicts answer them: the p-value of every trial pooled (can
+ * listeners, together, tell the pair apart?) and the share of tests whose listener alone heard a difference.
+ */
+export function abxResult(
+  a: { id: string; name: string },
+  b: { id: string; name: string },
+  [tests, trials, correct, significant]: number[],
+): AbxResult {
+  return {
+    a_id: a.id,
+    a_name: a.name,
+    b_id: b.id,
+    b_name: b.name,
+    tests,
+    trials,
+    correct,
+    p_value: trials > 0 ? binomialTail(correct, trials) : null,
+    significant_share: tests > 0 ? significant / tests : null,
+  };
 }

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, resultRows } from '../../db/client.ts';
 import { NO_ID } from '../../db/schema.ts';
-import { resultRows } from '../../platform/rate-limit.ts';
 
 /**
  * Closed months (docs/architecture.md "Statistics figures"): once a UTC month has ended, its per-product totals are
  * summed from stats_daily_products into stats_monthly_products, and the month is listed in stats_closed_months.
  * Its days cannot change afterwards (ingestion stamps events with the server's clock), so a year's per-product totals
- * read about 12 rows a product plus the days of the months not closed, instead of 365 rows a product.
+ * read about 12 rows a product plus the days of the months not closed, instead of 365 rows a product. Here too: the
+ * UTC days' arithmetic the statistics reads share (dayBefore, dayAfter, eachDay).
  */
 
 /**
@@ -27,6 +27,14 @@ export const dayBefore = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 export const dayAfter = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Every UTC day from `start` to `end`, both included. */
+export function eachDay(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); t <= last; t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
 
 /**
  * Sums every ended month not closed yet into stats_monthly_products, in one transaction (an advisory lock keeps two

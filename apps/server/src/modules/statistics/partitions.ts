@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../platform/rate-limit.ts';
+import { type Db, resultRows } from '../../db/client.ts';
 
 /** Months made ahead of time: this one and the next two, so a slow start or a missed day loses nothing. */
 const MONTHS_AHEAD = 2;

@@ -3,8 +3,10 @@ import { currentUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { brandActivity, launchDaily } from './launches.ts';
 import { preferencesAnswer } from './preferences.ts';
-import * as statistics from './service.ts';
+import { productSeries, productTotals } from './product-statistics.ts';
+import { brandVisitorsDaily, listBrandVisitors, listVisitors, platformVisitorsDaily } from './visitors.ts';
 
 /**
  * The statistics API (docs/api.md "Statistics"). The platform-wide reads are operators' only; the brand reads exist
@@ -12,27 +14,19 @@ import * as statistics from './service.ts';
  * operator reads product statistics of any brand.
  */
 export function statisticsRoutes(app: App, { db }: Deps) {
-  route(app, api.visitors, async (req) => ok(await statistics.listVisitors(db, req.query)));
-  route(app, api.visitorsDaily, async (req) => ok(await statistics.platformVisitorsDaily(db, req.query)));
-  route(app, api.brandActivity, async (req) => ok(await statistics.brandActivity(db, req.query)));
+  route(app, api.visitors, async (req) => ok(await listVisitors(db, req.query)));
+  route(app, api.visitorsDaily, async (req) => ok(await platformVisitorsDaily(db, req.query)));
+  route(app, api.brandActivity, async (req) => ok(await brandActivity(db, req.query)));
 
   for (const v of ['own', 'admin'] as const) {
-    route(app, api.brandVisitors[v], async (req) =>
-      ok(await statistics.listBrandVisitors(db, currentUser(req), req.query)),
-    );
-    route(app, api.brandVisitorsDaily[v], async (req) =>
-      ok(await statistics.brandVisitorsDaily(db, currentUser(req), req.query)),
-    );
-    route(app, api.launchDaily[v], async (req) => ok(await statistics.launchDaily(db, currentUser(req), req.query)));
-    route(app, api.productPlays[v], async (req) =>
-      ok(await statistics.productSeries(db, currentUser(req), req.query, 'plays')),
-    );
+    route(app, api.brandVisitors[v], async (req) => ok(await listBrandVisitors(db, currentUser(req), req.query)));
+    route(app, api.brandVisitorsDaily[v], async (req) => ok(await brandVisitorsDaily(db, currentUser(req), req.query)));
+    route(app, api.launchDaily[v], async (req) => ok(await launchDaily(db, currentUser(req), req.query)));
+    route(app, api.productPlays[v], async (req) => ok(await productSeries(db, currentUser(req), req.query, 'plays')));
     route(app, api.productListening[v], async (req) =>
-      ok(await statistics.productSeries(db, currentUser(req), req.query, 'listening_time')),
+      ok(await productSeries(db, currentUser(req), req.query, 'listening_time')),
     );
-    route(app, api.productTotals[v], async (req) =>
-      ok(await statistics.productTotals(db, currentUser(req), req.query)),
-    );
+    route(app, api.productTotals[v], async (req) => ok(await productTotals(db, currentUser(req), req.query)));
     // Verdicts are answered as serialized (and maybe kept) by preferencesAnswer: sent as they are.
     route(app, api.preferences[v], async (req, reply) =>
       sendSerialized(

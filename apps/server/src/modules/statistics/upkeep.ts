@@ -7,8 +7,8 @@ import { forgetOldSalts } from './salts.ts';
 /**
  * The statistics' daily upkeep, now and then every day: the raw events' month partitions made ahead
  * and the raw events older than `rawDays` deleted (./partitions.ts), the ended months' per-product totals closed
- * (./months.ts), the listeners idle two days forgotten (a token's issue time bounds what they send next: ./ingest.ts)
- * and the strict privacy salts of earlier days deleted (./salts.ts). All are idempotent and safe from
+ * (./months.ts), the listeners idle two days forgotten (a token's issue time bounds what they send next:
+ * ./ingest-caps.ts) and the strict privacy salts of earlier days deleted (./salts.ts). All are idempotent and safe from
  * several processes at once; a failure is logged and tried again the next day. The timer does not keep the process
  * alive.
  */
@@ -28,7 +28,7 @@ export function keepStatistics(db: Db, log: { error(msg: string): void }, rawDay
 
 /**
  * Deletes the listening bounds (`stats_listeners`) idle two days: a token lives 30 minutes, so a listener that old
- * sends nothing more under it, and a new launch starts its bound again from the token's issue (./ingest.ts).
+ * sends nothing more under it, and a new launch starts its bound again from the token's issue (./ingest-caps.ts).
  */
 export async function forgetIdleListeners(db: Db, now = new Date()): Promise<void> {
   await db.execute(
