@@ -11,10 +11,10 @@
 import type { MobilePlayerInstance } from '@atk/contract';
 import { PLAYER_TEXT } from '@atk/contract';
 import { API_BASE, MOBILE_PLAYER_TAG } from '@atk/contract/constants';
-import { strictPrivacy } from './app/privacy.ts';
-import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './app/share.ts';
 import { chunkImporter, loaderUrl } from './loader.ts';
 import type { MobileAppModule, MobileHandle } from './mobile/types.ts';
+import { strictPrivacy } from './shared/privacy.ts';
+import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './shared/share.ts';
 
 declare const __ATK_MOBILE_VERSION__: string;
 

@@ -14,10 +14,10 @@
  */
 import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
 import { API_BASE } from '@atk/contract/constants';
-import { strictPrivacy } from './app/privacy.ts';
-import { launchShared, parseShare, type ShareSelection } from './app/share.ts';
-import type { AppHandle, AppModule } from './app/types.ts';
+import type { AppHandle, AppModule } from './desktop/types.ts';
 import { chunkImporter, loaderUrl } from './loader.ts';
+import { strictPrivacy } from './shared/privacy.ts';
+import { launchShared, parseShare, type ShareSelection } from './shared/share.ts';
 import { STYLES } from './styles.ts';
 
 /** The app chunk's content hash, set by build.mjs (a new build is a new URL past every cache). */

@@ -5,24 +5,24 @@
  * locked to one clock, level-matched, and a tap or a horizontal swipe switches with an equal-power crossfade, so
  * a switch never restarts the song. At most three versions are loaded at once (memory on a phone). Blind mode
  * shuffles the on-screen products under 'Product A', 'Product B'… until Reveal; with the instance's Listener votes
- * on it asks "Which did you prefer?" as the desktop player does (../app/blind.ts, ../app/Vote.tsx).
+ * on it asks "Which did you prefer?" as the desktop player does (../shared/blind.ts, ../shared/Vote.tsx).
  */
 import type { MobilePlayerInstance } from '@atk/contract';
 import { MOBILE_SLOTS, type MobileMenuEntry } from '@atk/contract/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type Blind, blindName, shuffle } from '../app/blind.ts';
-import { choosePrice, currencyOf, formatPrice } from '../app/currency.ts';
-import { InfoPages } from '../app/InfoPages.tsx';
-import { infoPagesOf, type OrderedFeature, startingSource } from '../app/instance.ts';
-import { absoluteUrl } from '../app/links.ts';
-import { FeatureContent } from '../app/Panels.tsx';
-import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../app/share.ts';
-import { formatTime } from '../app/time.ts';
-import { useBlindVote } from '../app/useBlindVote.ts';
-import { useEngine } from '../app/useEngine.ts';
-import { usePlayerEvents } from '../app/usePlayerEvents.ts';
-import { useSelection } from '../app/useSelection.ts';
-import { Vote } from '../app/Vote.tsx';
+import { type Blind, blindName, shuffle } from '../shared/blind.ts';
+import { choosePrice, currencyOf, formatPrice } from '../shared/currency.ts';
+import { FeatureContent } from '../shared/FeatureContent.tsx';
+import { InfoPages } from '../shared/InfoPages.tsx';
+import { infoPagesOf, type OrderedFeature, startingSource } from '../shared/instance.ts';
+import { absoluteUrl } from '../shared/links.ts';
+import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../shared/share.ts';
+import { formatTime } from '../shared/time.ts';
+import { useBlindVote } from '../shared/useBlindVote.ts';
+import { useEngine } from '../shared/useEngine.ts';
+import { usePlayerEvents } from '../shared/usePlayerEvents.ts';
+import { useSelection } from '../shared/useSelection.ts';
+import { Vote } from '../shared/Vote.tsx';
 import type { MobileOptions } from './types.ts';
 
 const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
@@ -55,7 +55,7 @@ const SEEK_KEYS: Record<string, number> = {
 const SWIPE_PX = 48;
 
 /** Where the widget starts: a shared link's selection when it is still offered, else slot 1 and the
- * first song and source that the most products on screen recorded (../app/instance.ts `startingSource`). */
+ * first song and source that the most products on screen recorded (../shared/instance.ts `startingSource`). */
 export function startOf(data: MobilePlayerInstance, initial: MobileOptions['initial']) {
   const ids = new Set(data.products.map((p) => p._id));
   let screen = data.slots.filter((id) => ids.has(id)).slice(0, MOBILE_SLOTS);
@@ -70,14 +70,14 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   const resolve = useCallback((url: string) => absoluteUrl(url, api), [api]);
   const [start] = useState(() => startOf(data, initial));
   const [screen, setScreen] = useState<string[]>(start.screen);
-  // The song, source and product: the desktop player's selection (../app/useSelection.ts).
+  // The song, source and product: the desktop player's selection (../shared/useSelection.ts).
   const sel = useSelection(data, start, screen);
   const { byId, selected, setSelected, songId, sourceId, setSourceId, song, source, versionOf, recorded, product } =
     sel;
   const [panel, setPanel] = useState<Panel | null>(null);
   const [copied, setCopied] = useState(false);
 
-  // ── blind mode and its vote (as the desktop player's, ../app/Player.tsx) ───────────────────────────
+  // ── blind mode and its vote (as the desktop player's, ../desktop/Player.tsx) ───────────────────────────
   // The slots in the blind test's shuffled order (a product brought in meanwhile after them), named Product A, B…
   // until Reveal; the products keep those places after it.
   const [blind, setBlind] = useState<Blind>(null);
@@ -86,12 +86,12 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
     : screen;
   const hidden = !!blind && !blind.revealed;
   const blindButton = useRef<HTMLButtonElement>(null);
-  // Its vote (../app/Vote.tsx, ../app/useBlindVote.ts).
+  // Its vote (../shared/Vote.tsx, ../shared/useBlindVote.ts).
   const votes = data.listener_votes === 1;
   const { heardEnough, onHeard, ballot } = useBlindVote({ enabled: votes, blind, order, songId, sourceId });
   const nameOf = (id: string) => (hidden ? blindName(order.indexOf(id)) : (byId.get(id)?.name ?? ''));
 
-  // ── the engine (../app/useEngine.ts, shared with the desktop player) ──────────────────────────────
+  // ── the engine (../shared/useEngine.ts, shared with the desktop player) ──────────────────────────────
   const {
     engine,
     engineRef,

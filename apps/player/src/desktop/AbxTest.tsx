@@ -1,11 +1,11 @@
 import type { PlayerVersion } from '@atk/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
+import { blindName } from '../shared/blind.ts';
+import { MAX_LISTEN_SECONDS } from '../shared/events.ts';
 import { abxScore, loudnessDb } from './abx.ts';
-import { blindName } from './blind.ts';
-import { MAX_LISTEN_SECONDS } from './events.ts';
 
-/** X's version in the engine: not a product, so nothing is counted for it (./usePlayerEvents.ts). */
+/** X's version in the engine: not a product, so nothing is counted for it (../shared/usePlayerEvents.ts). */
 const X = 'abx-x';
 
 type Stage =
@@ -13,7 +13,7 @@ type Stage =
   | { at: 'trial'; trial: number; ready: boolean; on: 'A' | 'B' | 'X' }
   | { at: 'done' | 'failed'; text: string };
 
-export interface AbxProps {
+export interface AbxTestProps {
   instanceId: string;
   songId: string;
   sourceId: string;
@@ -23,7 +23,7 @@ export interface AbxProps {
   versionOf: (id: string | null) => PlayerVersion | null;
   resolve: (url: string) => string;
   api: string;
-  /** ./usePlayerEvents.ts `post`: as this visitor, with the launch's token. */
+  /** ../shared/usePlayerEvents.ts `post`: as this visitor, with the launch's token. */
   post: <T>(path: string, body: object) => Promise<T | null>;
   /** Switches to a product (the player's own switch). */
   choose: (id: string) => void;
@@ -36,7 +36,7 @@ export interface AbxProps {
  * uses loudness measured here for all three (./abx.ts). The answers go as one `abx` event; the server's answer
  * scores them, and that score is what is shown.
  */
-export function Abx(p: AbxProps) {
+export function AbxTest(p: AbxTestProps) {
   const id = useId();
   const box = useRef<HTMLFieldSetElement>(null);
   const [stage, setStage] = useState<Stage>({ at: 'idle' });
