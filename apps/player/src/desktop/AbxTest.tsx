@@ -1,4 +1,5 @@
 import type { PlayerVersion } from '@atk/contract';
+import { WIDGET_ABX_AUDIO_PATH, WIDGET_ABX_PATH, WIDGET_EVENTS_PATH } from '@atk/contract/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
 import { blindName } from '../shared/blind.ts';
@@ -80,7 +81,7 @@ export function AbxTest(p: AbxTestProps) {
     clear(false);
     try {
       const query = new URLSearchParams({ test: test.current.test, trial: String(n) });
-      const bytes = await fetchBytes(`${api}/widget/abx/audio?${query}`);
+      const bytes = await fetchBytes(`${api}${WIDGET_ABX_AUDIO_PATH}?${query}`);
       const lufs = await loudnessOf(bytes.slice(0));
       xUrl.current = URL.createObjectURL(new Blob([bytes], { type: 'audio/mpeg' }));
       await engine().addVersion({ id: X, url: xUrl.current, lufs });
@@ -96,7 +97,7 @@ export function AbxTest(p: AbxTestProps) {
     const [a, b] = pair;
     box.current?.focus();
     setStage({ at: 'starting' });
-    const started = await post<{ test: string; trials: number }>('/widget/abx', {
+    const started = await post<{ test: string; trials: number }>(WIDGET_ABX_PATH, {
       instance_id: instanceId,
       song_id: songId,
       source_id: sourceId,
@@ -127,7 +128,7 @@ export function AbxTest(p: AbxTestProps) {
     clear(true);
     const event = { type: 'abx', instance_id: props.current.instanceId, test: t.test, answers: t.answers };
     const sent = await props.current.post<{ abx?: { correct: number; trials: number; p_value: number }[] }>(
-      '/widget/events',
+      WIDGET_EVENTS_PATH,
       { events: [{ ...event, trial_seconds: t.seconds }] },
     );
     const score = sent?.abx?.[0];
