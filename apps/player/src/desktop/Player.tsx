@@ -21,9 +21,11 @@ const isPick = (el: HTMLElement | undefined) => !!el?.classList?.contains('pick'
 
 /**
  * The player inside `<atk-player>`'s shadow root (docs/architecture.md "The player"): it holds the selection
- * (../shared/useSelection.ts), the comparison, blind mode and the engine, and draws them as six regions: the song and
- * source, the products to switch between while it plays, the transport, the tools (level matching, blind mode,
- * the share link, the info pages), the price and buy button, and the feature panels for the selected product.
+ * (../shared/useSelection.ts), the comparison, blind mode and the engine, and draws them as eight regions, in reading
+ * order: the song and source (SongSourcePicker), the products to switch between while it plays (ProductSwitcher),
+ * the transport (Transport, with a source), the tools (Tools: level matching, blind mode, the share link, the info
+ * pages), the blind test's vote (Vote, where the instance asks for votes), the ABX test (AbxTest, where it offers
+ * one), the price and buy button (BuyRow), and the feature panels for the selected product (Panels).
  */
 export function Player({ root, data: raw, api, mini, strict, initial }: AppOptions) {
   const data = useMemo(() => normaliseInstance(raw), [raw]);
@@ -51,7 +53,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
   const votes = data.features.listener_votes === 1;
   const { heardEnough, onHeard, ballot } = useBlindVote({ enabled: votes, blind, order, songId, sourceId });
 
-  // ── the engine (../shared/useEngine.ts, shared with the mobile widget) ──────────────────────────────────────
+  // ── the engine (../shared/useEngine.ts, shared with the mobile widget) ─────────────────────────────
   const audio = useEngine({
     sourceId: source?._id ?? null,
     songId,

@@ -19,7 +19,7 @@ export function applyLevels(tracks: Map<string, Track>, matched: boolean, at: nu
   }
 }
 
-/** Switches what is heard from one track to another: an equal-power crossfade of `duration` s from context time `at`. */
+/** Switches what is heard from one track to another: an equal-power crossfade of `duration` s from time `at`. */
 export function crossfade(from: Track | undefined, to: Track, at: number, duration: number) {
   const curves = equalPowerCurves();
   if (from) fadeTo(from.fade.gain, curves.out, at, duration);
