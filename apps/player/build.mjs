@@ -17,9 +17,9 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 const outdir = path.resolve(here, '../console/dist/player');
-// Listener verdicts grew the app chunk from 26 kB: the blind vote (src/app/Vote.tsx) by 0.7 kB, the ABX test
-// (src/app/Abx.tsx) by 1.9 kB; each budget grew by 3 kB for them. A chunk of its own for the ABX test (esbuild's
-// splitting) would save only 0.9 kB of the first load: splitting costs its import wiring and a request.
+// Listener verdicts grew the app chunk from 26 kB: the blind vote (src/shared/Vote.tsx) by 0.7 kB, the ABX test
+// (src/desktop/AbxTest.tsx) by 1.9 kB; each budget grew by 3 kB for them. A chunk of its own for the ABX test
+// (esbuild's splitting) would save only 0.9 kB of the first load: splitting costs its import wiring and a request.
 const BUDGETS = { 'atk-player.js': 4 * 1024, 'atk-player-app.js': 29 * 1024, 'atk-mobile.js': 5 * 1024 };
 /** Everything a host page downloads for the desktop player (the stylesheet is served as it is: under 1 kB). */
 const DESKTOP_TOTAL = { files: ['atk-player.css', 'atk-player.js', 'atk-player-app.js'], budget: 33 * 1024 };
@@ -36,7 +36,7 @@ mkdirSync(outdir, { recursive: true });
 await build({
   ...common,
   entryPoints: {
-    'atk-player-app': path.join(here, 'src/app/index.tsx'),
+    'atk-player-app': path.join(here, 'src/desktop/index.tsx'),
     'atk-mobile-app': path.join(here, 'src/mobile/index.tsx'),
   },
   outdir,

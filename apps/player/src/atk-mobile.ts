@@ -10,11 +10,11 @@
  */
 import type { MobilePlayerInstance } from '@atk/contract';
 import { PLAYER_TEXT } from '@atk/contract';
-import { API_BASE, MOBILE_PLAYER_TAG } from '@atk/contract/constants';
-import { strictPrivacy } from './app/privacy.ts';
-import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './app/share.ts';
+import { API_BASE, MOBILE_PLAYER_TAG, WIDGET_MOBILE_INSTANCES_PATH } from '@atk/contract/constants';
 import { chunkImporter, loaderUrl } from './loader.ts';
 import type { MobileAppModule, MobileHandle } from './mobile/types.ts';
+import { strictPrivacy } from './shared/privacy.ts';
+import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './shared/share.ts';
 
 declare const __ATK_MOBILE_VERSION__: string;
 
@@ -35,7 +35,10 @@ const reads = new Map<string, Promise<Load>>();
 function read(id: string): Promise<Load> {
   let r = reads.get(id);
   if (!r) {
-    r = fetch(`${API}/widget/mobile_instances/${encodeURIComponent(id)}`, { credentials: 'omit', cache: 'no-cache' })
+    r = fetch(`${API}${WIDGET_MOBILE_INSTANCES_PATH}/${encodeURIComponent(id)}`, {
+      credentials: 'omit',
+      cache: 'no-cache',
+    })
       .then(async (res): Promise<Load> => {
         const body = (await res.json()) as { code?: number; data?: MobilePlayerInstance };
         if (res.ok && body.data) return { ok: true, data: body.data };

@@ -13,11 +13,11 @@
  * instance by itself, and the app preselects the product, song and source.
  */
 import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/contract';
-import { API_BASE } from '@atk/contract/constants';
-import { strictPrivacy } from './app/privacy.ts';
-import { launchShared, parseShare, type ShareSelection } from './app/share.ts';
-import type { AppHandle, AppModule } from './app/types.ts';
+import { API_BASE, WIDGET_INSTANCES_PATH } from '@atk/contract/constants';
+import type { AppHandle, AppModule } from './desktop/types.ts';
 import { chunkImporter, loaderUrl } from './loader.ts';
+import { strictPrivacy } from './shared/privacy.ts';
+import { launchShared, parseShare, type ShareSelection } from './shared/share.ts';
 import { STYLES } from './styles.ts';
 
 /** The app chunk's content hash, set by build.mjs (a new build is a new URL past every cache). */
@@ -63,7 +63,7 @@ function request(id: string, token: string | null): Promise<Load> {
     : // Revalidated at every page's first launch (the ETag makes an unchanged read a 304): what an operator or a
       // brand saved is seen by the next launch, not a minute later when the browser's copy expires.
       { credentials: 'omit', cache: 'no-cache' };
-  return fetch(`${API}/widget/instances/${encodeURIComponent(id)}`, init)
+  return fetch(`${API}${WIDGET_INSTANCES_PATH}/${encodeURIComponent(id)}`, init)
     .then(async (res): Promise<Load> => {
       const body = (await res.json()) as { code?: number; msg?: string; data?: PlayerInstance };
       if (res.ok && body.code === 200 && body.data) return { state: 'ready', data: body.data };

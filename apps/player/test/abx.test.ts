@@ -1,7 +1,7 @@
 /** The ABX test's pure parts: the loudness the page measures for A, B and X alike, and the score's words. */
 import { abxChance } from '@atk/contract/constants';
 import { expect, test } from 'vitest';
-import { abxScore, loudnessDb } from '../src/app/abx.ts';
+import { abxScore, loudnessDb } from '../src/desktop/abx.ts';
 
 test('loudness is the mean square in dB: a full-scale square is 0 dB, half its amplitude −6 dB, silence none', () => {
   const square = Float32Array.from({ length: 1000 }, (_, i) => (i % 2 ? 1 : -1));

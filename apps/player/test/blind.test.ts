@@ -1,7 +1,7 @@
 /** Blind mode's shuffle, its names and which products a vote may name. */
 import { PLAYER_VOTE_PRODUCTS_MAX, VOTE_MIN_HEARD_SECONDS } from '@atk/contract/constants';
 import { expect, test } from 'vitest';
-import { blindName, shuffle, votable } from '../src/app/blind.ts';
+import { blindName, shuffle, votable } from '../src/shared/blind.ts';
 
 test('blind mode shuffles into another order and names products A, B, C', () => {
   const ids = ['a', 'b', 'c', 'd'];

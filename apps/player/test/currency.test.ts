@@ -1,6 +1,6 @@
 /** The visitor's currency from the browser's languages, and the buy button's destination and the price it picks. */
 import { expect, test } from 'vitest';
-import { chooseDestination, choosePrice, currencyOf, formatPrice, regionOf } from '../src/app/currency.ts';
+import { chooseDestination, choosePrice, currencyOf, formatPrice, regionOf } from '../src/shared/currency.ts';
 
 test('the currency comes from the region of the browser language; unknown regions have none', () => {
   expect(regionOf('en-GB')).toBe('GB');

@@ -1,6 +1,6 @@
 /** The statistics' events as the player batches them, the page address it reports and the visitor id. */
 import { expect, test } from 'vitest';
-import { EVENTS_PER_REQUEST, EventBatcher, isUuid, pageUrl, uuidFromBytes } from '../src/app/events.ts';
+import { EVENTS_PER_REQUEST, EventBatcher, isUuid, pageUrl, uuidFromBytes } from '../src/shared/events.ts';
 
 test('events are batched: listening time summed per product, song and source, at most 50 per request', () => {
   const b = new EventBatcher();

@@ -7,7 +7,7 @@ import {
   initialSelection,
   normaliseInstance,
   startingSource,
-} from '../src/app/instance.ts';
+} from '../src/shared/instance.ts';
 
 test('the player opens with the featured products (or the first three), and a shared selection', () => {
   const raw = {

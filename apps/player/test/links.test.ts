@@ -1,6 +1,6 @@
 /** The discography's links. */
 import { expect, test } from 'vitest';
-import { spotifyLink, webLink } from '../src/app/links.ts';
+import { spotifyLink, webLink } from '../src/shared/links.ts';
 
 test('Spotify URIs become open.spotify.com links; only http(s) links are kept', () => {
   expect(spotifyLink('spotify:track:4uLU6hMCjMI75M1A2tKUQC')).toBe(

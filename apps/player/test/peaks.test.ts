@@ -1,6 +1,6 @@
 /** The waveform's peaks files. */
 import { expect, test } from 'vitest';
-import { columnsOf, readPeaks } from '../src/app/peaks.ts';
+import { columnsOf, readPeaks } from '../src/desktop/peaks.ts';
 
 test('peaks files decode to points and fold into waveform columns', () => {
   const data = btoa(String.fromCharCode(0, 255, 128, 64, 10, 20));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strictPrivacy } from '../src/app/privacy.ts';
+import { strictPrivacy } from '../src/shared/privacy.ts';
 
 describe('strictPrivacy', () => {
   it('is on for privacy="strict" on the element, or Global Privacy Control', () => {

@@ -1,6 +1,6 @@
 /** The share link: the selection in atk_ parameters, written and read back. */
 import { expect, test } from 'vitest';
-import { buildShareUrl, parseShare } from '../src/app/share.ts';
+import { buildShareUrl, parseShare } from '../src/shared/share.ts';
 
 test('the share link carries the selection in atk_ parameters and reads back', () => {
   const url = buildShareUrl('https://brand.example/mics?ref=mail&atk_product=old#reviews', {

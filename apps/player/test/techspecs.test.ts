@@ -1,6 +1,6 @@
 /** The Tech Specs panel's rows. */
 import { expect, test } from 'vitest';
-import { techSections, techValue } from '../src/app/techspecs.ts';
+import { techSections, techValue } from '../src/shared/techspecs.ts';
 
 test('tech specs become labelled rows of the non-empty fields, sections in the console order', () => {
   const sections = techSections({

@@ -1,6 +1,6 @@
 /** The clock beside the waveform. */
 import { expect, test } from 'vitest';
-import { formatTime } from '../src/app/time.ts';
+import { formatTime } from '../src/shared/time.ts';
 
 test('the clock reads m:ss (h:mm:ss past an hour)', () => {
   expect(formatTime(0)).toBe('0:00');

@@ -51,6 +51,15 @@ export const INFO_PAGE_LABELS: Record<InfoPage, string> = {
   about_us: 'About Us',
   faq: 'FAQ',
 };
+/**
+ * The players' public paths under API_BASE (contract `playerEndpoints`, docs/api.md "The player's public API"): the
+ * player bundle, which carries no zod, builds its URLs from these. An instance's read is `{path}/{id}`.
+ */
+export const WIDGET_INSTANCES_PATH = '/widget/instances';
+export const WIDGET_MOBILE_INSTANCES_PATH = '/widget/mobile_instances';
+export const WIDGET_EVENTS_PATH = '/widget/events';
+export const WIDGET_ABX_PATH = '/widget/abx';
+export const WIDGET_ABX_AUDIO_PATH = '/widget/abx/audio';
 export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote', 'abx'] as const;
 /**
  * A blind vote counts only when each product it compares was heard this long, that UTC day, by the same visitor in

@@ -1,5 +1,5 @@
 /** What the loader (atk-player.ts) hands the app chunk (atk-player-app.js): type-only, shared by both bundles. */
-import type { ShareSelection } from './share.ts';
+import type { ShareSelection } from '../shared/share.ts';
 
 export interface AppOptions {
   /** The element's shadow root: the app adds its stylesheet and listens for its keyboard shortcuts there. */
@@ -9,7 +9,7 @@ export interface AppOptions {
   /** The API base (`{origin}/api/v1/atk_player`). */
   api: string;
   mini: boolean;
-  /** Strict privacy mode (./privacy.ts): nothing stored on the device, no visitor id sent. */
+  /** Strict privacy mode (../shared/privacy.ts): nothing stored on the device, no visitor id sent. */
   strict: boolean;
   /** A shared link's selection, on the launch that link started. */
   initial: ShareSelection | null;

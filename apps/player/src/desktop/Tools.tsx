@@ -1,12 +1,12 @@
 import type { PlayerInstance } from '@atk/contract';
 import { useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
-import { type Blind, shuffle } from './blind.ts';
-import { InfoPages } from './InfoPages.tsx';
+import { type Blind, shuffle } from '../shared/blind.ts';
+import { InfoPages } from '../shared/InfoPages.tsx';
+import { infoPagesOf, type Tip } from '../shared/instance.ts';
+import { buildShareUrl } from '../shared/share.ts';
+import type { SelectionState } from '../shared/useSelection.ts';
 import { InfoTip } from './InfoTip.tsx';
-import { infoPagesOf, type Tip } from './instance.ts';
-import { buildShareUrl } from './share.ts';
-import type { SelectionState } from './useSelection.ts';
 
 export interface ToolsProps {
   data: PlayerInstance;

@@ -1,56 +1,13 @@
 import type { FrequencyBands, PlayerProduct } from '@atk/contract';
 import { ImagesPanel } from './Images.tsx';
-import { InfoTip } from './InfoTip.tsx';
-import { BANDS, bandRange, FEATURE_TITLES, type OrderedFeature, type Tip, type TooltipName } from './instance.ts';
+import { BANDS, bandRange, type OrderedFeature } from './instance.ts';
 import { spotifyLink, webLink } from './links.ts';
-import { TabStrip, useTabs } from './TabStrip.tsx';
 import { techSections } from './techspecs.ts';
 
-const FEATURE_TIPS: Record<OrderedFeature, TooltipName> = {
-  listening_guide: 'ListeningGuide',
-  discography: 'Discography',
-  frequency_graphs: 'FrequencyOrTech',
-  tech_specs: 'FrequencyOrTech',
-  images: 'Image',
-};
-
-export interface PanelsProps {
-  features: OrderedFeature[];
-  product: PlayerProduct | null;
-  /** Blind mode before Reveal: a note is shown instead of the product's content. */
-  hidden: boolean;
-  bands: FrequencyBands | null;
-  imageOrder: string[];
-  tip: Tip;
-  resolve: (url: string) => string;
-}
-
-/** The instance's enabled features, in its order, as tabs over the selected product's content. */
-export function Panels({ features, product, hidden, bands, imageOrder, tip, resolve }: PanelsProps) {
-  const tabs = useTabs(features);
-  if (features.length === 0) return null;
-  const { active, tabId, panelId } = tabs;
-  return (
-    <section className="features" aria-label="Product details">
-      <TabStrip keys={features} label="Product details" name={(f) => FEATURE_TITLES[f]} tabs={tabs} />
-      <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)} className="tabpanel">
-        <div className="panel-head">
-          <h3>{FEATURE_TITLES[active]}</h3>
-          <InfoTip text={tip(FEATURE_TIPS[active])} topic={FEATURE_TITLES[active]} />
-        </div>
-        {hidden || !product ? (
-          <p className="empty">
-            {hidden ? 'Hidden in blind mode: reveal the products to see their details.' : 'Choose a product.'}
-          </p>
-        ) : (
-          <FeatureContent feature={active} product={product} bands={bands} imageOrder={imageOrder} resolve={resolve} />
-        )}
-      </div>
-    </section>
-  );
-}
-
-/** One feature's content for a product (the mobile widget's menu shows these too). */
+/**
+ * One feature's content for a product: a tab of the desktop player's feature panels (../desktop/Panels.tsx) and a
+ * sheet of the mobile widget's menu.
+ */
 export function FeatureContent({
   feature,
   product,

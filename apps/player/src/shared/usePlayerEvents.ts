@@ -1,4 +1,4 @@
-import type { WidgetType } from '@atk/contract/constants';
+import { WIDGET_EVENTS_PATH, type WidgetType } from '@atk/contract/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
 import {
@@ -86,7 +86,7 @@ export function usePlayerEvents(o: {
     (final: boolean) => {
       if (!counting) return;
       const sender = senderOf();
-      const url = `${o.api}/widget/events`;
+      const url = `${o.api}${WIDGET_EVENTS_PATH}`;
       if (!final && token.waiting) return;
       if (!final && token.value && Date.now() - token.at > TOKEN_RENEW_MS) return launch();
       const payloads = batcher.drain({ ...sender, token: token.value || undefined }, final);
@@ -99,8 +99,10 @@ export function usePlayerEvents(o: {
   const launch = () => {
     token.waiting = true;
     const sender = senderOf();
-    sendEvents(`${o.api}/widget/events`, { ...sender, events: [{ type: 'launch', instance_id: o.instanceId }] }, (t) =>
-      Object.assign(token, { value: t ?? '', at: Date.now(), waiting: false }),
+    sendEvents(
+      `${o.api}${WIDGET_EVENTS_PATH}`,
+      { ...sender, events: [{ type: 'launch', instance_id: o.instanceId }] },
+      (t) => Object.assign(token, { value: t ?? '', at: Date.now(), waiting: false }),
     );
   };
   useEffect(() => {
@@ -132,9 +134,9 @@ export function usePlayerEvents(o: {
         });
     },
     /**
-     * POSTs to one of the widget's paths (`/widget/abx`, `/widget/events`) as this visitor with the launch's token,
-     * keeping the token its answer renews; answers `data`, or null in strict mode (no visitor id to tie a test to),
-     * in a preview, before the launch's token, or on any failure.
+     * POSTs to one of the widget's paths (WIDGET_ABX_PATH `/widget/abx`, WIDGET_EVENTS_PATH `/widget/events`) as
+     * this visitor with the launch's token, keeping the token its answer renews; answers `data`, or null in strict
+     * mode (no visitor id to tie a test to), in a preview, before the launch's token, or on any failure.
      */
     post: async <T>(path: string, body: object) => {
       if (!counting || o.strict || !token.value) return null;

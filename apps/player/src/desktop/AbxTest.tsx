@@ -1,11 +1,12 @@
 import type { PlayerVersion } from '@atk/contract';
+import { WIDGET_ABX_AUDIO_PATH, WIDGET_ABX_PATH, WIDGET_EVENTS_PATH } from '@atk/contract/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
+import { blindName } from '../shared/blind.ts';
+import { MAX_LISTEN_SECONDS } from '../shared/events.ts';
 import { abxScore, loudnessDb } from './abx.ts';
-import { blindName } from './blind.ts';
-import { MAX_LISTEN_SECONDS } from './events.ts';
 
-/** X's version in the engine: not a product, so nothing is counted for it (./usePlayerEvents.ts). */
+/** X's version in the engine: not a product, so nothing is counted for it (../shared/usePlayerEvents.ts). */
 const X = 'abx-x';
 
 type Stage =
@@ -13,7 +14,7 @@ type Stage =
   | { at: 'trial'; trial: number; ready: boolean; on: 'A' | 'B' | 'X' }
   | { at: 'done' | 'failed'; text: string };
 
-export interface AbxProps {
+export interface AbxTestProps {
   instanceId: string;
   songId: string;
   sourceId: string;
@@ -23,7 +24,7 @@ export interface AbxProps {
   versionOf: (id: string | null) => PlayerVersion | null;
   resolve: (url: string) => string;
   api: string;
-  /** ./usePlayerEvents.ts `post`: as this visitor, with the launch's token. */
+  /** ../shared/usePlayerEvents.ts `post`: as this visitor, with the launch's token. */
   post: <T>(path: string, body: object) => Promise<T | null>;
   /** Switches to a product (the player's own switch). */
   choose: (id: string) => void;
@@ -36,7 +37,7 @@ export interface AbxProps {
  * uses loudness measured here for all three (./abx.ts). The answers go as one `abx` event; the server's answer
  * scores them, and that score is what is shown.
  */
-export function Abx(p: AbxProps) {
+export function AbxTest(p: AbxTestProps) {
   const id = useId();
   const box = useRef<HTMLFieldSetElement>(null);
   const [stage, setStage] = useState<Stage>({ at: 'idle' });
@@ -80,7 +81,7 @@ export function Abx(p: AbxProps) {
     clear(false);
     try {
       const query = new URLSearchParams({ test: test.current.test, trial: String(n) });
-      const bytes = await fetchBytes(`${api}/widget/abx/audio?${query}`);
+      const bytes = await fetchBytes(`${api}${WIDGET_ABX_AUDIO_PATH}?${query}`);
       const lufs = await loudnessOf(bytes.slice(0));
       xUrl.current = URL.createObjectURL(new Blob([bytes], { type: 'audio/mpeg' }));
       await engine().addVersion({ id: X, url: xUrl.current, lufs });
@@ -96,7 +97,7 @@ export function Abx(p: AbxProps) {
     const [a, b] = pair;
     box.current?.focus();
     setStage({ at: 'starting' });
-    const started = await post<{ test: string; trials: number }>('/widget/abx', {
+    const started = await post<{ test: string; trials: number }>(WIDGET_ABX_PATH, {
       instance_id: instanceId,
       song_id: songId,
       source_id: sourceId,
@@ -127,7 +128,7 @@ export function Abx(p: AbxProps) {
     clear(true);
     const event = { type: 'abx', instance_id: props.current.instanceId, test: t.test, answers: t.answers };
     const sent = await props.current.post<{ abx?: { correct: number; trials: number; p_value: number }[] }>(
-      '/widget/events',
+      WIDGET_EVENTS_PATH,
       { events: [{ ...event, trial_seconds: t.seconds }] },
     );
     const score = sent?.abx?.[0];

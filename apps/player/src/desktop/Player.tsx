@@ -1,29 +1,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Abx } from './Abx.tsx';
+import type { Blind } from '../shared/blind.ts';
+import { initialSelection, normaliseInstance, type Tip, TOOLTIP } from '../shared/instance.ts';
+import { absoluteUrl } from '../shared/links.ts';
+import { useBlindVote } from '../shared/useBlindVote.ts';
+import { useEngine } from '../shared/useEngine.ts';
+import { usePlayerEvents } from '../shared/usePlayerEvents.ts';
+import { useSelection } from '../shared/useSelection.ts';
+import { Vote } from '../shared/Vote.tsx';
+import { AbxTest } from './AbxTest.tsx';
 import { BuyRow } from './BuyRow.tsx';
-import type { Blind } from './blind.ts';
-import { initialSelection, normaliseInstance, type Tip, TOOLTIP } from './instance.ts';
-import { absoluteUrl } from './links.ts';
 import { Panels } from './Panels.tsx';
 import { ProductSwitcher } from './ProductSwitcher.tsx';
 import { SongSourcePicker } from './SongSourcePicker.tsx';
 import { Tools } from './Tools.tsx';
 import { Transport } from './Transport.tsx';
 import type { AppOptions } from './types.ts';
-import { useBlindVote } from './useBlindVote.ts';
-import { useEngine } from './useEngine.ts';
-import { usePlayerEvents } from './usePlayerEvents.ts';
-import { useSelection } from './useSelection.ts';
-import { Vote } from './Vote.tsx';
 
 /** A product button of the switcher: the space bar plays/pauses there, as it does anywhere else in the player. */
 const isPick = (el: HTMLElement | undefined) => !!el?.classList?.contains('pick');
 
 /**
  * The player inside `<atk-player>`'s shadow root (docs/architecture.md "The player"): it holds the selection
- * (./useSelection.ts), the comparison, blind mode and the engine, and draws them as six regions: the song and
- * source, the products to switch between while it plays, the transport, the tools (level matching, blind mode,
- * the share link, the info pages), the price and buy button, and the feature panels for the selected product.
+ * (../shared/useSelection.ts), the comparison, blind mode and the engine, and draws them as eight regions, in reading
+ * order: the song and source (SongSourcePicker), the products to switch between while it plays (ProductSwitcher),
+ * the transport (Transport, with a source), the tools (Tools: level matching, blind mode, the share link, the info
+ * pages), the blind test's vote (Vote, where the instance asks for votes), the ABX test (AbxTest, where it offers
+ * one), the price and buy button (BuyRow), and the feature panels for the selected product (Panels).
  */
 export function Player({ root, data: raw, api, mini, strict, initial }: AppOptions) {
   const data = useMemo(() => normaliseInstance(raw), [raw]);
@@ -47,11 +49,11 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     : chosen;
   const hidden = !!blind && !blind.revealed;
 
-  // A blind test's vote (./Vote.tsx, ./useBlindVote.ts).
+  // A blind test's vote (../shared/Vote.tsx, ../shared/useBlindVote.ts).
   const votes = data.features.listener_votes === 1;
   const { heardEnough, onHeard, ballot } = useBlindVote({ enabled: votes, blind, order, songId, sourceId });
 
-  // ── the engine (./useEngine.ts, shared with the mobile widget) ──────────────────────────────────────
+  // ── the engine (../shared/useEngine.ts, shared with the mobile widget) ─────────────────────────────
   const audio = useEngine({
     sourceId: source?._id ?? null,
     songId,
@@ -70,7 +72,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     if (next) choose(next);
   });
 
-  // The clock and the statistics' events (./usePlayerEvents.ts).
+  // The clock and the statistics' events (../shared/usePlayerEvents.ts).
   const events = usePlayerEvents({
     api,
     instanceId: data._id,
@@ -85,7 +87,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     onHeard,
   });
 
-  // An ABX test (./Abx.tsx) needs a visitor id to tie it to: none in strict privacy mode.
+  // An ABX test (./AbxTest.tsx) needs a visitor id to tie it to: none in strict privacy mode.
   const abxOffered = data.features.abx_trials > 0 && hidden && !strict && recorded.length >= 2;
 
   // ── actions ───────────────────────────────────────────────────────────────────────────────────────
@@ -176,7 +178,7 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
         />
       )}
       {abxOffered && songId && sourceId && blind && (
-        <Abx
+        <AbxTest
           key={`${songId}|${sourceId}|${blind.order.join()}`}
           instanceId={data._id}
           songId={songId}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatTime } from '../shared/time.ts';
 import { columnsOf, type Peaks, readPeaks } from './peaks.ts';
-import { formatTime } from './time.ts';
 
 const peaksCache = new Map<string, Promise<Peaks | null>>();
 

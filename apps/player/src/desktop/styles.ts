@@ -1,5 +1,5 @@
 /**
- * The app's styles, added to the element's shadow root next to the loader's (styles.ts): px only, every
+ * The app's styles, added to the element's shadow root next to the loader's (../styles.ts): px only, every
  * colour with at least 4.5:1 contrast on its background, nothing outside the shadow root.
  */
 export const APP_STYLES = `
