@@ -1,4 +1,10 @@
-import { API_BASE } from '../constants.ts';
+import {
+  API_BASE,
+  WIDGET_ABX_PATH,
+  WIDGET_EVENTS_PATH,
+  WIDGET_INSTANCES_PATH,
+  WIDGET_MOBILE_INSTANCES_PATH,
+} from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { MSG } from '../messages.ts';
 import { mobilePlayerInstance } from '../schemas/mobile.ts';
@@ -15,13 +21,13 @@ const tag = 'player';
 const CACHE = `Readable from any origin (errors too), cacheable: a strong ETag (304 on If-None-Match), Cache-Control public, max-age=60 (no-cache while preparing). An unpublished, deleted, unknown or malformed id is a 404 '${MSG.instanceNotFound}'.`;
 
 /**
- * The players' public paths (docs/api.md "The player's public API"). The player bundle keeps these paths as plain
- * constants (it carries no zod); the server declares them here.
+ * The players' public paths (docs/api.md "The player's public API"), built from the `WIDGET_*_PATH` constants the
+ * player bundle uses too (it carries no zod, so it reads them from `@atk/contract/constants`).
  */
 export const playerEndpoints = {
   instance: endpoint({
     method: 'GET',
-    path: `${API_BASE}/widget/instances/:id`,
+    path: `${API_BASE}${WIDGET_INSTANCES_PATH}/:id`,
     auth: 'public',
     params: playerInstanceParams,
     data: playerInstance,
@@ -31,7 +37,7 @@ export const playerEndpoints = {
   }),
   mobileInstance: endpoint({
     method: 'GET',
-    path: `${API_BASE}/widget/mobile_instances/:id`,
+    path: `${API_BASE}${WIDGET_MOBILE_INSTANCES_PATH}/:id`,
     auth: 'public',
     params: playerInstanceParams,
     data: mobilePlayerInstance,
@@ -41,7 +47,7 @@ export const playerEndpoints = {
   }),
   events: endpoint({
     method: 'POST',
-    path: `${API_BASE}/widget/events`,
+    path: `${API_BASE}${WIDGET_EVENTS_PATH}`,
     auth: 'public',
     body: playerEvents,
     data: playerEventsAnswer,
@@ -52,7 +58,7 @@ export const playerEndpoints = {
   }),
   abxStart: endpoint({
     method: 'POST',
-    path: `${API_BASE}/widget/abx`,
+    path: `${API_BASE}${WIDGET_ABX_PATH}`,
     auth: 'public',
     body: abxStart,
     data: abxStarted,

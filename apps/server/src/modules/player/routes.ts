@@ -1,4 +1,11 @@
-import { API_BASE, playerEndpoints as api, MSG } from '@atk/contract';
+import {
+  API_BASE,
+  playerEndpoints as api,
+  MSG,
+  WIDGET_ABX_AUDIO_PATH,
+  WIDGET_ABX_PATH,
+  WIDGET_EVENTS_PATH,
+} from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../http/auth.ts';
@@ -78,7 +85,7 @@ export function playerRoutes(app: App, { db, config, storage }: Deps) {
         }
       },
     );
-    for (const path of [`${API_BASE}/widget/events`, `${API_BASE}/widget/abx`])
+    for (const path of [`${API_BASE}${WIDGET_EVENTS_PATH}`, `${API_BASE}${WIDGET_ABX_PATH}`])
       events.options(
         path,
         { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
@@ -121,7 +128,7 @@ export function playerRoutes(app: App, { db, config, storage }: Deps) {
   // A trial's X, as bytes (outside the contract, like /files: not the envelope). The recording of A or B under a
   // URL that names neither; never cached, so one trial's answer cannot be told from another's.
   app.get(
-    `${API_BASE}/widget/abx/audio`,
+    `${API_BASE}${WIDGET_ABX_AUDIO_PATH}`,
     { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
     async (req, reply) => {
       const q = req.query as { test?: string; trial?: string };
