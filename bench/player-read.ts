@@ -17,7 +17,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { changeFeed } from '../apps/server/src/db/changes.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { processAudio } from '../apps/server/src/modules/audio/jobs.ts';
-import { DiskStorage } from '../apps/server/test/audio-support.ts';
+import { DiskStorage } from '../apps/server/test/support/audio.ts';
 import { recordingQueue } from './demo-server.ts';
 import { count, figures, interleaved } from './load.ts';
 import { serverLog } from './server-log.ts';
