@@ -12,8 +12,8 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let u: Users;

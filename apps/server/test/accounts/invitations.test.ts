@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations } from '../../src/db/schema.ts';
-import { makeBrand, makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeBrand, makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 
 const NEW_PASSWORD = 'Invited!2345';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

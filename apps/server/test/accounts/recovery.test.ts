@@ -3,8 +3,8 @@ import { hashPassword, MSG, RESET_TTL_HOURS, type UserInfo } from '@atk/contract
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordResets, rateLimits } from '../../src/db/schema.ts';
-import { makeUser, PASSWORD, startTestApp, type TestApp, mailsTo as waitForMails } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { makeUser, PASSWORD, startTestApp, type TestApp, mailsTo as waitForMails } from '../support/harness.ts';
 
 const NEW_PASSWORD = 'Recovered!2345';
 const LINK = /^http:\/\/portal\.test\/recover\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

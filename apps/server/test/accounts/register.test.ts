@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type Brand, hashPassword, type ListData, MSG, type UserInfo } from '@atk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.ts';
-import { mailsTo, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { mailsTo, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 
 const PASSWORD = 'Signup!2345';
 

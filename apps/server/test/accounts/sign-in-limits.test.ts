@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustProxy } from '../../src/config.ts';
 import { rateLimits } from '../../src/db/schema.ts';
 import { LIMITS } from '../../src/platform/rate-limit.ts';
-import { makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { hashPassword, MSG, type Role, type UserInfo } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 
 const NEW_PASSWORD = 'Changed!2345';
 

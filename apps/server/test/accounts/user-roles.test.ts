@@ -16,8 +16,8 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.ts';
-import { makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 
 type Operator = 'global_admin' | 'super_admin';
 type Target = 'global_admin' | 'super_admin' | 'customer' | 'atk' | 'self';

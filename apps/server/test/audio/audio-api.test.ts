@@ -12,9 +12,9 @@ import { loadConfig } from '../../src/config.ts';
 import { instruments, products, songs } from '../../src/db/schema.ts';
 import { processAudio } from '../../src/modules/audio/jobs.ts';
 import { createStorage } from '../../src/platform/storage/index.ts';
+import { expectError, expectOk } from '../support/assertions.ts';
 import { sine, wav } from '../support/audio.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
-import { expectError, expectOk } from '../support/assertions.ts';
 
 let app: TestApp;
 let dataDir: string;

@@ -15,9 +15,9 @@ import { processAudio } from '../../src/modules/audio/jobs.ts';
 import { assertPlayableAudio } from '../../src/modules/audio/service.ts';
 import { mediaTools, runTool } from '../../src/platform/media/index.ts';
 import { createStorage } from '../../src/platform/storage/index.ts';
+import { expectError, expectOk } from '../support/assertions.ts';
 import { DiskStorage, sine, wav } from '../support/audio.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
-import { expectError, expectOk } from '../support/assertions.ts';
 
 let app: TestApp;
 let dataDir: string;

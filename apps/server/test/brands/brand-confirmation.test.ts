@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { adminUserEndpoints, brandEndpoints, hashPassword, MSG, userEndpoints } from '@atk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.ts';
-import { mailsTo, makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { mailsTo, makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 
 /**
  * Confirming a self sign-up's brand (docs/api.md "A brand's state and scope"): the console learns the brand is

@@ -19,9 +19,9 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.ts';
+import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
 import { shortTake } from '../support/audio.ts';
 import { makeCategory, makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
-import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
 import { FILES, postForm } from '../support/uploads.ts';
 
 const V1 = '/api/v1';

@@ -3,8 +3,8 @@ import { type Brand, type ListData, MSG, ROLES } from '@atk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let users: Users;

@@ -21,10 +21,10 @@ import {
   type Song,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shortTake } from '../support/audio.ts';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
-import { makeBrand, makeUser, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { shortTake } from '../support/audio.ts';
+import { makeBrand, makeUser, type TestApp } from '../support/harness.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

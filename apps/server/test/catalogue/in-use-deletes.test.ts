@@ -5,9 +5,9 @@
 import { catalogueEndpoints, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audios } from '../../src/db/schema.ts';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

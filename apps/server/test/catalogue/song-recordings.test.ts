@@ -8,9 +8,9 @@ import { type Instrument, MSG, type Product, type Song, type SongRecordings } fr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audios, products } from '../../src/db/schema.ts';
-import { platformSong, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { platformSong, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, type Song } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformSong, startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { platformSong, startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

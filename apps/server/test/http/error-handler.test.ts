@@ -1,8 +1,8 @@
 import { fieldErrorsData, MSG, type Product } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
 import { expectError } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

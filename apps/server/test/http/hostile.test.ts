@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE, hashPassword, MSG, storable } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError } from '../support/assertions.ts';
+import { makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { FILES } from '../support/uploads.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON schema as the OpenAPI document gives it

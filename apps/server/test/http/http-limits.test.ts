@@ -10,8 +10,8 @@ import { API_BASE, hashPassword, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { HTTP_LIMITS, type HttpLimits, loadConfig } from '../../src/config.ts';
-import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError } from '../support/assertions.ts';
+import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { FILES, makeContent, postForm } from '../support/uploads.ts';
 
 /** Short enough for a test, long enough that a busy CI machine serves a normal request well within them. */

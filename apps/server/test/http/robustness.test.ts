@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { sessions, users as usersTable } from '../../src/db/schema.ts';
-import { type CallOptions, makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { type CallOptions, makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 
 const UNSUPPORTED = 'Unsupported content type, send application/json';
 

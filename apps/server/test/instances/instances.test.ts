@@ -17,9 +17,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, instruments, products, songs, subCategories } from '../../src/db/schema.ts';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
-import { makeBrand, makeUser, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { makeBrand, makeUser, type TestApp } from '../support/harness.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -16,8 +16,8 @@ import {
   subscription,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let u: Users;

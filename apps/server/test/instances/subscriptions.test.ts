@@ -11,8 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
-import { makeBrand, makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeBrand, makeUser, PASSWORD, startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let u: Users;

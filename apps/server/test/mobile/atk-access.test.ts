@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Brand, type ListData, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeCategory, startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let users: Users;

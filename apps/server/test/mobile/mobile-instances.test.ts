@@ -18,8 +18,8 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEEP_PAGE } from '../../src/modules/mobile/service.ts';
-import { makeBrand, makeCategory, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeBrand, makeCategory, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 
 const ATK = '/api/v1/atk';
 const V1 = '/api/v1';

@@ -8,8 +8,8 @@ import { DEFAULT_FREQUENCY_BANDS, DEFAULT_MOBILE_MENU, type FrequencyBands, MOBI
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_LANDING_MSG } from '../../src/modules/settings/service.ts';
 import { sanitizeRichText } from '../../src/platform/html.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let users: Users;

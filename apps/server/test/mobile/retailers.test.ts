@@ -9,8 +9,8 @@ import path from 'node:path';
 import { IMAGE_MAX_BYTES, type ListData, MSG, type Retailer } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETAILER_MSG } from '../../src/modules/retailers/service.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
 import { FILES } from '../support/uploads.ts';
 
 let app: TestApp;

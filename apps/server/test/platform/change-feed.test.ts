@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Change, type ChangeFeed, changeFeed, LISTENER_NAME, Remembered } from '../../src/db/changes.ts';
-import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError } from '../support/assertions.ts';
+import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let elsewhere: pg.Client | null = null;

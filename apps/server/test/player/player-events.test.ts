@@ -17,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instances, instruments, playerEvents, products, rateLimits, songs } from '../../src/db/schema.ts';
 import { eventsLimitKey } from '../../src/modules/player/events.ts';
 import { LIMITS } from '../../src/platform/rate-limit.ts';
+import { expectError } from '../support/assertions.ts';
 import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
 import { backdated, launched } from '../support/visitors.ts';
-import { expectError } from '../support/assertions.ts';
 
 let app: TestApp;
 let brand: { id: string };

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeed } from '../../src/db/changes.ts';
 import { products } from '../../src/db/schema.ts';
 import { playerAnswer } from '../../src/modules/player/cache.ts';
+import { expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
 import { until } from '../support/audio.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
-import { expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
 
 let app: TestApp;
 let users: Users;

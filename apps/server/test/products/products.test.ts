@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MSG, type Product, TECH_LIMITS } from '@atk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformSong, startWithTenants, type Tenants } from '../support/tenants.ts';
-import { makeUser, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk } from '../support/assertions.ts';
+import { makeUser, type TestApp } from '../support/harness.ts';
+import { platformSong, startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

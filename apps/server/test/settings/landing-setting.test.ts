@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Instance, MSG } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
 
 type AdminLanding = {
   type: 'landing_instance';

@@ -15,10 +15,10 @@ import {
   RICH_TEXT_MAX,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
+import { expectError, expectOk } from '../support/assertions.ts';
 import type { Reply, TestApp } from '../support/harness.ts';
 import { type PublishedInstance, publishedInstance } from '../support/published-instance.ts';
-import { expectError, expectOk } from '../support/assertions.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -9,8 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GUIDE } from '../../src/modules/settings/guide-default.ts';
 import { writeSetting } from '../../src/modules/settings/service.ts';
-import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
 
 type Setting = { type: LandingSetting; content: { instance: { _id: string } | null } };
 

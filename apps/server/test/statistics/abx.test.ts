@@ -26,11 +26,11 @@ import { loadConfig } from '../../src/config.ts';
 import { processAudio } from '../../src/modules/audio/jobs.ts';
 import { binomialTail } from '../../src/modules/statistics/verdicts.ts';
 import { createStorage } from '../../src/platform/storage/index.ts';
-import { sine, wav } from '../support/audio.ts';
-import { instanceShowing, publishedProduct, type Tenants, tenants } from '../support/tenants.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
-import { launched, sendAs, type Visitor } from '../support/visitors.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import { sine, wav } from '../support/audio.ts';
+import { startTestApp, type TestApp } from '../support/harness.ts';
+import { instanceShowing, publishedProduct, type Tenants, tenants } from '../support/tenants.ts';
+import { launched, sendAs, type Visitor } from '../support/visitors.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -21,10 +21,10 @@ import { dayAfter, dayBefore } from '../../src/modules/statistics/months.ts';
 import { readPreferences } from '../../src/modules/statistics/preferences.ts';
 import { splitRange } from '../../src/modules/statistics/verdict-sums.ts';
 import { wilson } from '../../src/modules/statistics/verdicts.ts';
-import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
-import { backdated, launched, sendAs, type Visitor } from '../support/visitors.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
+import { backdated, launched, sendAs, type Visitor } from '../support/visitors.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -20,10 +20,10 @@ import {
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEARD_GAP_SECONDS } from '../../src/modules/statistics/ingest-caps.ts';
-import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
-import { backdated, launched, sendAs, type Visitor } from '../support/visitors.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
+import { backdated, launched, sendAs, type Visitor } from '../support/visitors.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -25,8 +25,8 @@ import { closeMonths } from '../../src/modules/statistics/months.ts';
 import { ensureEventPartitions, monthPartition } from '../../src/modules/statistics/partitions.ts';
 import { until } from '../support/audio.ts';
 import { makeBrand, makeUser, startTestApp, TEST_EVENTS_SECRET, type TestApp } from '../support/harness.ts';
-import { backdated } from '../support/visitors.ts';
 import { type PublishedInstance, publishedInstance } from '../support/published-instance.ts';
+import { backdated } from '../support/visitors.ts';
 
 let app: TestApp;
 let shop: PublishedInstance;

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandVisitors, statsDailySalts, visitors } from '../../src/db/schema.ts';
 import { strictVisitorId } from '../../src/modules/statistics/salts.ts';
 import { keepStatistics } from '../../src/modules/statistics/upkeep.ts';
+import { expectError } from '../support/assertions.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 import { type PublishedInstance, publishedInstance } from '../support/published-instance.ts';
-import { expectError } from '../support/assertions.ts';
 
 let app: TestApp;
 let shop: PublishedInstance;

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_CAPS } from '../../src/modules/statistics/ingest-caps.ts';
 import { issueToken } from '../../src/modules/statistics/tokens.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
-import { backdated, launched, sendAs } from '../support/visitors.ts';
 import { type PublishedInstance, publishedInstance } from '../support/published-instance.ts';
+import { backdated, launched, sendAs } from '../support/visitors.ts';
 
 let app: TestApp;
 let competitor: { token: string };

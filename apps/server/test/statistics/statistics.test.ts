@@ -15,10 +15,10 @@ import {
   type Visitor,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
-import { backdated } from '../support/visitors.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { instanceShowing, publishedProduct, startWithTenants, type Tenants } from '../support/tenants.ts';
+import { backdated } from '../support/visitors.ts';
 
 let app: TestApp;
 let t: Tenants;

@@ -4,8 +4,8 @@
  * events and the statistics.
  */
 import { type Instance, MSG, type Product } from '@atk/contract';
-import { makeCategory, type TestApp } from './harness.ts';
 import { expectOk } from './assertions.ts';
+import { makeCategory, type TestApp } from './harness.ts';
 
 export interface PublishedInstance {
   id: string;

@@ -1,8 +1,8 @@
 /** Brand-content fixtures: two brands with a customer each, plus admins. */
 import { type Instance, MSG, type Product } from '@atk/contract';
 import { songs } from '../../src/db/schema.ts';
-import { makeBrand, makeCategory, makeUser, startTestApp, type TestApp } from './harness.ts';
 import { expectOk, type Users, usersOfEveryRole } from './assertions.ts';
+import { makeBrand, makeCategory, makeUser, startTestApp, type TestApp } from './harness.ts';
 
 export interface Tenants {
   users: Users;

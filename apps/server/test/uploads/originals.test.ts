@@ -12,9 +12,9 @@ import { loadConfig } from '../../src/config.ts';
 import { processAudio } from '../../src/modules/audio/jobs.ts';
 import { createStorage, type Storage } from '../../src/platform/storage/index.ts';
 import { READ_URL_SECONDS } from '../../src/platform/storage/keys.ts';
+import { expectError, expectOk } from '../support/assertions.ts';
 import { sine, wav } from '../support/audio.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
-import { expectError, expectOk } from '../support/assertions.ts';
 import { makeContent } from '../support/uploads.ts';
 
 interface AudioAnswer {

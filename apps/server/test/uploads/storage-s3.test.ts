@@ -21,9 +21,9 @@ import { mediaTools, runTool } from '../../src/platform/media/index.ts';
 import { createStorage, ObjectNotFound, storageOrigins } from '../../src/platform/storage/index.ts';
 import { READ_URL_SECONDS } from '../../src/platform/storage/keys.ts';
 import { publicBase, type S3Storage } from '../../src/platform/storage/s3.ts';
+import { expectOk } from '../support/assertions.ts';
 import { shortTake, sine, wav as sineWav } from '../support/audio.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
-import { expectOk } from '../support/assertions.ts';
 import { FILES, makeContent, postForm } from '../support/uploads.ts';
 
 const BUCKET = 'atk-test';

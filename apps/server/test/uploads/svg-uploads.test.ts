@@ -7,10 +7,10 @@ import { API_BASE, MSG, type Product } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MSG } from '../../src/modules/uploads/service.ts';
 import { SVG_MAX_ELEMENTS, SVG_MSG } from '../../src/modules/uploads/svg.ts';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
+import { expectError, expectOk } from '../support/assertions.ts';
 import type { TestApp } from '../support/harness.ts';
 import { type PublishedInstance, publishedInstance } from '../support/published-instance.ts';
-import { expectError, expectOk } from '../support/assertions.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 import { postForm } from '../support/uploads.ts';
 
 let app: TestApp;

@@ -7,9 +7,9 @@
 import { connect } from 'node:net';
 import { API_BASE, MSG, type Product } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithTenants, type Tenants } from '../support/tenants.ts';
-import type { TestApp } from '../support/harness.ts';
 import { expectOk } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
+import { startWithTenants, type Tenants } from '../support/tenants.ts';
 import { FILES } from '../support/uploads.ts';
 
 let app: TestApp;

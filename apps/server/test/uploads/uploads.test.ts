@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/config.ts';
 import { instruments, songs } from '../../src/db/schema.ts';
 import { UPLOAD_MSG } from '../../src/modules/uploads/service.ts';
 import { createStorage, type Storage } from '../../src/platform/storage/index.ts';
-import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
+import { makeBrand, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 import { FILES, makeContent, postForm } from '../support/uploads.ts';
 
 /** A request with its path exactly as given. */
