@@ -14,6 +14,7 @@ import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { capConnections, installBodyDeadline, serverLimits } from './http/limits.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { App, Deps } from './http/types.ts';
+import { assertBrandWritable } from './modules/access/brand-state.ts';
 import { createAudioQueue } from './modules/audio/jobs.ts';
 import { brandRoutes } from './modules/brands/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -126,7 +127,7 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
   // Every API route comes from a contract endpoint, which carries its whole path (docs/architecture.md "One contract
   // for every endpoint"). Inside this scope only: the console's files and the API docs are public.
   await app.register(async (api) => {
-    installAuth(api, db);
+    installAuth(api, db, { assertBrandWritable: (user) => assertBrandWritable(db, user) });
     const scoped = api.withTypeProvider<ZodTypeProvider>();
     for (const routes of [
       userRoutes,

@@ -2,27 +2,29 @@ import { type Access, MSG } from '@atk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type SessionUser } from '../modules/sessions/service.ts';
-import { assertBrandWritable } from '../modules/tenancy.ts';
 import { AppError, forbidden, unauthorized } from '../platform/errors.ts';
 
-/**
- * Who may call a route (`Access`, from the contract). API routes are closed by default: a route under /api/v1/
- * without `config.auth` needs a signed-in user of any role.
- */
-export { type Access, ADMINS, ATK_ONLY } from '@atk/contract';
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    auth?: Access;
-    /** The answer carries a session token: `Cache-Control: no-store`, so no cache (browser, proxy) keeps it. */
-    givesToken?: boolean;
-  }
   interface FastifyRequest {
     session: { user: SessionUser; token: string } | null;
   }
 }
 
-export function installAuth(app: FastifyInstance, db: Db) {
+/**
+ * The access rules the hook applies once a role is admitted. They live in modules/access/ and app.ts hands them in:
+ * the hook reads the request, the rules decide, and nothing in http/ imports them.
+ */
+export interface AccessRules {
+  /** Refuses a brand-content write by this user when its brand may not be written (a deleted brand's customer). */
+  assertBrandWritable(user: SessionUser): Promise<void>;
+}
+
+/**
+ * Who may call a route: its `config.auth` (the endpoint's `auth` in the contract; the route config's keys are
+ * declared in http/routes.ts). API routes are closed by default: a route under /api/v1/ without `config.auth` needs
+ * a signed-in user of any role. No token → 401, a role the route leaves out → 403, both before validation.
+ */
+export function installAuth(app: FastifyInstance, db: Db, rules: AccessRules) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req, reply) => {
     if (req.routeOptions.config?.givesToken) reply.header('cache-control', 'no-store');
@@ -35,8 +37,19 @@ export function installAuth(app: FastifyInstance, db: Db) {
     if (!user) throw new AppError(401, MSG.tokenInvalid);
     req.session = { user, token };
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
-    await assertBrandWritable(db, req, user);
+    if (writesBrandContent(req, access)) await rules.assertBrandWritable(user);
   });
+}
+
+/**
+ * A request that writes brand content (docs/api.md "A brand's state and scope"): its route admits customers by role
+ * (brand content: products, songs, sources, instances, uploads, audio, images) and it is not a read, or it is a read
+ * marked `brandWrite` (an upload link).
+ */
+function writesBrandContent(req: FastifyRequest, access: Access | undefined): boolean {
+  if (!Array.isArray(access) || !access.includes('customer')) return false;
+  const reads = req.method === 'GET' || req.method === 'HEAD';
+  return !reads || req.routeOptions.config?.brandWrite === true;
 }
 
 /**

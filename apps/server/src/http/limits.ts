@@ -7,13 +7,6 @@ import type { HttpLimits } from '../config.ts';
 import { AppError } from '../platform/errors.ts';
 import { fail } from './envelope.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** An upload: its body may take `uploadTimeoutMs` to arrive, not `bodyTimeoutMs` (see installBodyDeadline). */
-    upload?: boolean;
-  }
-}
-
 /**
  * The HTTP server's own limits (docs/deployment.md, "Slow clients"). Node enforces the headers deadline and the
  * bound of any request (`requestTimeout` = the upload deadline), checked every `connectionsCheckingInterval`;

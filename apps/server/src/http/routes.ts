@@ -1,4 +1,5 @@
 import {
+  type Access,
   accessText,
   type Endpoint,
   type Envelope,
@@ -13,6 +14,26 @@ import type { FastifyContextConfig, FastifyReply, FastifyRequest, RouteHandlerMe
 import type { z } from 'zod';
 import { ok } from './envelope.ts';
 import type { App } from './types.ts';
+
+declare module 'fastify' {
+  /**
+   * What a route's config may say, every key declared here once: who may call (`auth`, from the endpoint; read by
+   * the auth hook, http/auth.ts), and what a route adds to it (`RouteExtras.config`).
+   */
+  interface FastifyContextConfig {
+    /** Who may call (the endpoint's `auth`); absent: any signed-in user under /api/v1/. */
+    auth?: Access;
+    /** The answer carries a session token: `Cache-Control: no-store`, so no cache (browser, proxy) keeps it. */
+    givesToken?: boolean;
+    /**
+     * A read that writes brand content all the same (an upload link): the brand write rule applies to it
+     * (http/auth.ts `writesBrandContent`; docs/api.md "A brand's state and scope").
+     */
+    brandWrite?: boolean;
+    /** An upload: its body may take `uploadTimeoutMs` to arrive, not `bodyTimeoutMs` (http/limits.ts). */
+    upload?: boolean;
+  }
+}
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = [SchemaOf<E, K>] extends [never]
   ? unknown

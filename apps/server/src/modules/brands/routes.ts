@@ -3,6 +3,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { seesOnlyActiveBrands } from '../access/roles.ts';
 import * as brands from './service.ts';
 
 export function brandRoutes(app: App, { db, mailer, config, background }: Deps) {
@@ -11,8 +12,10 @@ export function brandRoutes(app: App, { db, mailer, config, background }: Deps) 
   );
 
   route(app, api.list, async (req) => {
-    const atk = currentUser(req).role === 'atk';
-    return ok(await brands.listBrands(db, atk ? { ...req.query, is_deleted: false, is_published: true } : req.query));
+    const active = seesOnlyActiveBrands(currentUser(req));
+    return ok(
+      await brands.listBrands(db, active ? { ...req.query, is_deleted: false, is_published: true } : req.query),
+    );
   });
 
   route(app, api.create, async (req) => ok(await brands.createBrand(db, req.body), MSG.createBrandSuccess));

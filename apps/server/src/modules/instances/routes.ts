@@ -3,6 +3,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { removeRoute, route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { worksOnMobileInstances } from '../access/roles.ts';
 import { copyMobileInstance } from '../mobile/service.ts';
 import * as instances from './service.ts';
 
@@ -21,10 +22,9 @@ export function instanceRoutes(app: App, { db }: Deps) {
     // and admins mobile ones: either way another kind's id is a 404.
     route(app, api.copy[v], async (req) => {
       const user = currentUser(req);
-      const copy =
-        user.role === 'atk'
-          ? await copyMobileInstance(db, req.body.id)
-          : await instances.copyInstance(db, user, req.body.id);
+      const copy = worksOnMobileInstances(user)
+        ? await copyMobileInstance(db, req.body.id)
+        : await instances.copyInstance(db, user, req.body.id);
       return ok(copy, MSG.createInstanceSuccess);
     });
     route(app, api.read[v], async (req) => ok(await instances.getInstance(db, currentUser(req), req.params.id)));

@@ -19,6 +19,7 @@ import { listPage, lowerContains, type Page } from '../../db/query.ts';
 import { brands, instances, instruments, products, songs } from '../../db/schema.ts';
 import { deletedIs, softDelete } from '../../db/soft-delete.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { instanceFor, listedBrand, targetBrand } from '../access/brand-scope.ts';
 import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
@@ -29,7 +30,6 @@ import {
   paymentRequired,
   productsLimit,
 } from '../subscriptions/service.ts';
-import { instanceFor, listedBrand, targetBrand } from '../tenancy.ts';
 import { type AvailableSong, byOrder, deriveSources, sameSourceSet, sameSources, sortSources } from './sources.ts';
 
 type InstanceRow = typeof instances.$inferSelect;

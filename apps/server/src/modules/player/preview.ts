@@ -1,9 +1,9 @@
 import type { PlayerInstance } from '@atk/contract';
-import { BRAND_USERS } from '@atk/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { instanceFor } from '../access/brand-scope.ts';
+import { isBrandUser } from '../access/roles.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { instanceFor } from '../tenancy.ts';
 import { readPlayerInstanceWithDependencies, UUID } from './service.ts';
 
 /**
@@ -14,7 +14,7 @@ import { readPlayerInstanceWithDependencies, UUID } from './service.ts';
  * tells no one else that the instance exists. Never remembered, never cacheable (the caller's headers).
  */
 export async function readPlayerPreview(db: Db, user: SessionUser, id: string): Promise<PlayerInstance | null> {
-  if (!UUID.test(id) || !(BRAND_USERS as readonly string[]).includes(user.role)) return null;
+  if (!UUID.test(id) || !isBrandUser(user)) return null;
   try {
     await instanceFor(db, user, id);
     const { instance } = await readPlayerInstanceWithDependencies(db, id, { unpublished: true });

@@ -3,6 +3,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { seesOnlyActiveBrands } from '../access/roles.ts';
 import { listBrandProducts } from './atk-picker.ts';
 import * as products from './service.ts';
 
@@ -31,6 +32,6 @@ export function productRoutes(app: App, deps: Deps) {
   route(app, api.importProducts, async (req) => ok(await products.importProducts(db, req.body), MSG.importSuccess));
   // The atk operator's product picker (under /api/v1/atk): see atk-picker.ts.
   route(app, api.atkProducts, async (req) =>
-    ok(await listBrandProducts(db, req.query, currentUser(req).role === 'atk')),
+    ok(await listBrandProducts(db, req.query, seesOnlyActiveBrands(currentUser(req)))),
   );
 }

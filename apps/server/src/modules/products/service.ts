@@ -1,11 +1,4 @@
-import {
-  isAdminRole,
-  LISTENING_GUIDE_MAX,
-  MSG,
-  type ProductGeneral,
-  type ProductUpdate,
-  spotifyUri,
-} from '@atk/contract';
+import { LISTENING_GUIDE_MAX, MSG, type ProductGeneral, type ProductUpdate, spotifyUri } from '@atk/contract';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lowerContains, type Page, pageOffset } from '../../db/query.ts';
@@ -15,12 +8,14 @@ import { assertNameFree } from '../../db/unique-name.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { cleanRichText } from '../../platform/html.ts';
 import type { Storage } from '../../platform/storage/types.ts';
+import { instrumentFor, listedBrand, productFor, targetBrand } from '../access/brand-scope.ts';
+import { sharedBrands } from '../access/brand-state.ts';
+import { managesPlatformSongs, movesProductsBetweenBrands } from '../access/roles.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { type AudioDeps, assertPlayableAudio, saveAudio } from '../audio/service.ts';
 import { getBrand } from '../brands/service.ts';
 import { assertCategoryPair } from '../catalogue/service.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { instrumentFor, listedBrand, productFor, sharedBrands, targetBrand } from '../tenancy.ts';
 import { assertStoredAudio, pendingTooLarge, tooLargeFile, uploadCap } from '../uploads/service.ts';
 import { type ListScope, listVersion, VersionedCache } from './list-cache.ts';
 
@@ -226,7 +221,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
         const g = update.content;
         await assertCategoryPair(db, g.category_id, g.sub_category_id);
         if (g.brand_id && g.brand_id !== current.brandId) {
-          if (!isAdminRole(user.role)) throw badRequest('brand_id cannot be changed');
+          if (!movesProductsBetweenBrands(user)) throw badRequest('brand_id cannot be changed');
           await getBrand(db, g.brand_id);
           set.brandId = g.brand_id;
         }
@@ -252,7 +247,7 @@ export async function updateProduct(deps: AudioDeps, user: SessionUser, id: stri
       case 'atk_songs':
         // The platform's songs a product offers are the operators' choice; brands only see them (docs/api.md
         // "A product's ATK songs").
-        if (!isAdminRole(user.role)) throw forbidden();
+        if (!managesPlatformSongs(user)) throw forbidden();
         set.atkSongs = await platformSongs(db, update.content);
         break;
       case 'listening_guide':

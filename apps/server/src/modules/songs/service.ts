@@ -1,4 +1,4 @@
-import { INSTRUMENT_FIELDS, type Instrument, type InstrumentField, isAdminRole, MSG, type Song } from '@atk/contract';
+import { INSTRUMENT_FIELDS, type Instrument, type InstrumentField, MSG, type Song } from '@atk/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contains, listPage, type Page } from '../../db/query.ts';
@@ -6,12 +6,13 @@ import { audios, instruments, products, songs } from '../../db/schema.ts';
 import { deletedIs, getLive, softDelete, updateLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/types.ts';
+import { instrumentFor, listedBrand, ownBrand, productFor, songFor, targetBrand } from '../access/brand-scope.ts';
+import { managesPlatformSongs } from '../access/roles.ts';
 import { toAudioRecord } from '../audio/record.ts';
 import { getBrand } from '../brands/service.ts';
 import { getSubCategory } from '../catalogue/service.ts';
 import { assertUnused, instrumentUses, songUses } from '../catalogue/usage.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { instrumentFor, listedBrand, ownBrand, productFor, songFor, targetBrand } from '../tenancy.ts';
 import { arrangeSongs, arrangeSources, lockSongGroups, lockSources, sameSongGroup, songGroupOf } from './ordering.ts';
 import { dropFromPlayers } from './players.ts';
 
@@ -91,7 +92,7 @@ interface SongInput {
 
 export async function createSong(db: Db, user: SessionUser, input: SongInput & { name: string }) {
   // Platform (ATK) songs belong to no brand and only admins make them.
-  const platform = isAdminRole(user.role) && input.is_atk === 1;
+  const platform = managesPlatformSongs(user) && input.is_atk === 1;
   const brandId = platform ? null : targetBrand(user, input.brand_id);
   return db.transaction(async (tx) => {
     // The brand (an admin names it) must exist and not be deleted, as for a new product or instance.

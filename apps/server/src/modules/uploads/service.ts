@@ -5,7 +5,6 @@ import {
   type FileUploadFields,
   IMAGE_MAX_BYTES,
   type ImageUploadFields,
-  isAdminRole,
   MSG,
   type PresignedAnswer,
   type presignedAudioQuery,
@@ -20,8 +19,10 @@ import type { Deps } from '../../http/types.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { contentTypeOf } from '../../platform/storage/keys.ts';
 import { ObjectNotFound, type Storage } from '../../platform/storage/types.ts';
+import { instrumentFor, productFor } from '../access/brand-scope.ts';
+import { brandState } from '../access/brand-state.ts';
+import { presignsProductImages } from '../access/roles.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { brandState, instrumentFor, productFor } from '../tenancy.ts';
 import { type Sniffed, sniffImage, sniffSvg, svgHasActiveContent } from './sniff.ts';
 import { assertSvgCaps, sanitizeSvg } from './svg.ts';
 
@@ -119,7 +120,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
  */
 export async function presignKey({ db, storage }: Ctx, user: SessionUser, { key }: z.infer<typeof presignedKeyBody>) {
   if (!key.startsWith('images/origin/retailers/')) {
-    if (!isAdminRole(user.role)) throw forbidden();
+    if (!presignsProductImages(user)) throw forbidden();
     const productId = UUID.exec(key)?.[0];
     if (productId) await productFor(db, user, productId);
   }

@@ -8,7 +8,7 @@ import { createAdminUser, deleteAdminUser, listAdminUsers, readAdminUser, update
 
 /**
  * Operators' Customers screens (docs/api.md "Customers and plans"): list, New, Edit, Confirm, Delete. Who may
- * read or change which account: userAccess.ts (docs/api.md "Who manages whom").
+ * read or change which account: access/accounts.ts (docs/api.md "Who manages whom").
  */
 export function adminUserRoutes(app: App, { db, mailer, config, background }: Deps) {
   route(app, api.list, async (req) => ok(await listAdminUsers(db, currentUser(req), req.query)));

@@ -15,12 +15,12 @@ import { brands, roles, users } from '../../db/schema.ts';
 import { deletedIs } from '../../db/soft-delete.ts';
 import { hashSecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { assertFieldsFit, mayAct, type UserAction, visibleTo } from '../access/accounts.ts';
+import { stateOf } from '../access/brand-state.ts';
 import { confirmBrand, getBrand } from '../brands/service.ts';
 import { planRow } from '../plans/service.ts';
 import { revokeAllSessions, type SessionUser } from '../sessions/service.ts';
-import { stateOf } from '../tenancy.ts';
 import { profileColumns, readUserInfo, roleId } from './profile.ts';
-import { assertFieldsFit, mayAct, type UserAction, visibleTo } from './userAccess.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -35,7 +35,7 @@ async function userRow(db: Db, id: string) {
   return row;
 }
 
-/** The account `id`, if the operator may do `action` on it (userAccess.ts). */
+/** The account `id`, if the operator may do `action` on it (access/accounts.ts). */
 async function targetRow(db: Db, operator: SessionUser, id: string, action: UserAction) {
   const row = await userRow(db, id);
   mayAct(operator, { id, role: row.role as Role }, action);

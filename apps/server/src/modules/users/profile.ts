@@ -3,13 +3,15 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
   type ProfileUpdate,
+  type Role,
   type UserInfo,
 } from '@atk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, roles, users } from '../../db/schema.ts';
+import { stateOf } from '../access/brand-state.ts';
+import { isCustomer } from '../access/roles.ts';
 import { brandSubscription } from '../subscriptions/service.ts';
-import { stateOf } from '../tenancy.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -64,7 +66,7 @@ export async function readUserInfo(db: Db, userId: string): Promise<UserInfo | n
     created_at: user.createdAt.toISOString(),
     ...profile,
     // A customer's: what the server enforces on its brand's instances (docs/api.md).
-    ...(row.role === 'customer'
+    ...(isCustomer({ role: row.role as Role })
       ? {
           subscription: user.masterBrandId
             ? await brandSubscription(db, user.masterBrandId)

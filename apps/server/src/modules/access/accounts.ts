@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { SessionUser } from '../sessions/service.ts';
+import { isCustomer } from './roles.ts';
 
 /**
  * Who manages whom through /admin/users (docs/api.md "Who manages whom"): no role acts on an account of an equal or
@@ -45,7 +46,7 @@ const CUSTOMER_ONLY = ['master_brand_id', 'master_brand_status', 'subscription',
 
 /** Refuses, naming it, the first customer-only field sent for an account that is not a customer. */
 export function assertFieldsFit(role: Role, body: AdminUserUpdate): void {
-  if (role === 'customer') return;
+  if (isCustomer({ role })) return;
   const field = CUSTOMER_ONLY.find((f) => body[f] !== undefined);
   if (field) throw badRequest(`${field} applies to customers only`);
 }
