@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { brands, instances, instruments, mobileInstances, NO_ID, products, songs } from '../../db/schema.ts';
 import { getLive } from '../../db/soft-delete.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { ownBrand } from '../access/brand-scope.ts';
+import { isCustomer } from '../access/roles.ts';
 import type { SessionUser } from '../sessions/service.ts';
-import { ownBrand } from '../tenancy.ts';
 
 /** The brand a statistics query reads, or every brand together (ALL_BRANDS, operators only). */
 export type Scope = string | typeof ALL_BRANDS;
@@ -33,7 +34,7 @@ export interface ScopeQuery {
  * and the instance filter names a mobile instance, which belongs to no brand.
  */
 export async function statisticsScope(db: Db, user: SessionUser, q: ScopeQuery, mobile = false): Promise<Scope> {
-  const scope = mobile && user.role !== 'customer' ? NO_ID : await statisticsBrand(db, user, q.brand_id);
+  const scope = mobile && !isCustomer(user) ? NO_ID : await statisticsBrand(db, user, q.brand_id);
   await Promise.all([
     q.instance_id &&
       (mobile
@@ -48,7 +49,7 @@ export async function statisticsScope(db: Db, user: SessionUser, q: ScopeQuery, 
 }
 
 async function statisticsBrand(db: Db, user: SessionUser, requested: string | undefined): Promise<Scope> {
-  if (user.role === 'customer') return ownBrand(user) as string;
+  if (isCustomer(user)) return ownBrand(user) as string;
   if (!requested) throw badRequest('brand_id is required');
   if (requested === ALL_BRANDS) return ALL_BRANDS;
   await getLive(db, brands, requested, MSG.brandNotFound);
