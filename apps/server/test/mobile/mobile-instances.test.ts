@@ -17,7 +17,7 @@ import {
   type Product,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEEP_PAGE } from '../../src/modules/mobile/service.ts';
+import { DEEP_PAGE } from '../../src/modules/mobile/product-list.ts';
 import { expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
 import { makeBrand, makeCategory, makeUser, type Reply, startTestApp, type TestApp } from '../support/harness.ts';
 

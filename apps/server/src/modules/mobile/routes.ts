@@ -2,6 +2,7 @@ import { mobileEndpoints as api, MSG, mobileSyncMsg } from '@atk/contract';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { listMobileProducts } from './product-list.ts';
 import * as mobile from './service.ts';
 
 /**
@@ -17,7 +18,7 @@ export function mobileRoutes(app: App, { db }: Deps) {
   route(app, api.create, async (req) =>
     ok(await mobile.createMobileInstance(db, req.body.general), MSG.createInstanceSuccess),
   );
-  route(app, api.products, async (req) => ok(await mobile.listMobileProducts(db, req.query)));
+  route(app, api.products, async (req) => ok(await listMobileProducts(db, req.query)));
   route(app, api.sync, async (req) => {
     const changes = await mobile.syncMobileProducts(db, req.body.instance_id);
     return ok(changes, mobileSyncMsg(changes));
