@@ -230,6 +230,8 @@ test.describe('the client area at 390 × 844', () => {
   });
 
   test('the product list and a product edit, tab by tab, fit the screen', async ({ page }) => {
+    // ten screens and dialogs, each scanned by axe: 40 s on a busy 2-core machine, more when it is busier still
+    test.setTimeout(120_000);
     await expectScreen(page, LABEL.navProducts);
     await fillFilter(page, 'Name', 'Brick D7');
     await search(page);
