@@ -9,18 +9,15 @@
  */
 import { type Access, type Endpoint, endpointList, MSG, ROLES, type Role, urlOf } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { type Reply, startTestApp, type TestApp } from '../support/harness.ts';
+import { startWithEveryRole, type Users } from '../support/assertions.ts';
+import type { Reply, TestApp } from '../support/harness.ts';
 import { FILES } from '../support/uploads.ts';
 import { type Input, validInput } from '../support/valid-input.ts';
 import { WHO_MAY_CALL } from './who-may-call.ts';
 
 let app: TestApp;
 let users: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  users = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 /** An access as the table writes it: 'public', 'user', or the roles admitted, sorted and space-separated. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { adminUserEndpoints, brandEndpoints, hashPassword, MSG, userEndpoints } from '@atk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.ts';
-import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { mailsTo, makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
+import { expectAdminOnly, expectError, expectOk, startWithEveryRole, type Users } from '../support/assertions.ts';
+import { mailsTo, makeBrand, makeUser, type TestApp } from '../support/harness.ts';
 
 /**
  * Confirming a self sign-up's brand (docs/api.md "A brand's state and scope"): the console learns the brand is
@@ -15,10 +15,7 @@ const tag = () => randomBytes(3).toString('hex');
 
 let app: TestApp;
 let who: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  who = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users: who } = await startWithEveryRole()));
 afterAll(() => app.close());
 // Every request comes from 127.0.0.1: start each test with empty rate-limit windows.
 beforeEach(async () => {

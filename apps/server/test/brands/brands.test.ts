@@ -3,15 +3,12 @@ import { type Brand, type ListData, MSG, ROLES } from '@atk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../src/db/schema.ts';
-import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { expectAdminOnly, expectError, expectOk, startWithEveryRole, type Users } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let users: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  users = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 const tag = () => randomBytes(4).toString('hex');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type Song } from '@atk/contract';
+import { MSG, type Song, songEndpoints } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/assertions.ts';
 import type { TestApp } from '../support/harness.ts';
@@ -64,25 +64,20 @@ describe('songs', () => {
   });
 
   it("another brand's song is a 404 for every call", async () => {
+    const { song, songs, updateSong, removeSong, instruments, createInstrument } = songEndpoints;
     const theirs = (await newSong(t.b.token, { name: 'B side' })).body.data;
-    expectError(await app.call('GET', `/songs/${theirs._id}`, { token: t.a.token }), 404, MSG.songNotFound);
+    const token = t.a.token;
+    const params = { id: theirs._id };
+    expectError(await app.send(song.own, { token, params }), 404, MSG.songNotFound);
+    expectError(await app.send(updateSong.own, { token, params, body: { name: 'stolen' } }), 404, MSG.songNotFound);
+    expectError(await app.send(removeSong.own, { token, params }), 404, MSG.songNotFound);
+    expectError(await app.send(instruments.own, { token, query: { song_id: theirs._id } }), 404, MSG.songNotFound);
     expectError(
-      await app.call('PUT', `/songs/${theirs._id}`, { token: t.a.token, body: { name: 'stolen' } }),
+      await app.send(createInstrument.own, { token, body: { song_id: theirs._id, name: 'Vocal' } }),
       404,
       MSG.songNotFound,
     );
-    expectError(await app.call('DELETE', `/songs/${theirs._id}`, { token: t.a.token }), 404, MSG.songNotFound);
-    expectError(
-      await app.call('GET', `/instruments?song_id=${theirs._id}`, { token: t.a.token }),
-      404,
-      MSG.songNotFound,
-    );
-    expectError(
-      await app.call('POST', '/instruments', { token: t.a.token, body: { song_id: theirs._id, name: 'Vocal' } }),
-      404,
-      MSG.songNotFound,
-    );
-    const list = await app.call<List<Song>>('GET', `/songs?ids=${theirs._id}`, { token: t.a.token });
+    const list = await app.send(songs.own, { token, query: { ids: theirs._id } });
     expect(list.body.data.total_num).toBe(0);
   });
 

@@ -8,17 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { sessions, users as usersTable } from '../../src/db/schema.ts';
-import { expectError, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { type CallOptions, makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
+import { expectError, startWithEveryRole, type Users } from '../support/assertions.ts';
+import { type CallOptions, makeBrand, makeUser, type TestApp } from '../support/harness.ts';
 
 const UNSUPPORTED = 'Unsupported content type, send application/json';
 
 let app: TestApp;
 let users: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  users = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 describe('bad bodies never give a 500', () => {

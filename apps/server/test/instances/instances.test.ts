@@ -8,6 +8,7 @@ import {
   type InstanceFeatures,
   type InstanceProduct,
   type InstanceSong,
+  instanceEndpoints,
   MSG,
   NO_LIMIT,
   PAYMENT_REQUIRED,
@@ -175,16 +176,19 @@ describe('instances: access', () => {
   });
 
   it("another brand's, an unknown or a deleted instance is a 404 for every call", async () => {
+    const { read: readOne, update, remove, copy, syncSongs, list } = instanceEndpoints;
+    const token = t.a.token;
     for (const id of [theirs._id, randomUUID()]) {
-      const token = t.a.token;
-      expectError(await app.call('GET', `/instances/${id}`, { token }), 404, MSG.instanceNotFound);
-      expectError(await put(token, id, { general: { name: 'mine now' } }), 404, MSG.instanceNotFound);
-      expectError(await put(token, id, { features: DEFAULT_FEATURES }), 404, MSG.instanceNotFound);
-      expectError(await app.call('DELETE', `/instances/${id}`, { token }), 404, MSG.instanceNotFound);
-      expectError(await app.call('POST', '/instances/copy', { token, body: { id } }), 404, MSG.instanceNotFound);
-      expectError(await app.call('POST', `/instances/${id}/sync_songs`, { token }), 404, MSG.instanceNotFound);
+      const params = { id };
+      expectError(await app.send(readOne.own, { token, params }), 404, MSG.instanceNotFound);
+      for (const body of [{ general: { name: 'mine now' } }, { features: DEFAULT_FEATURES }]) {
+        expectError(await app.send(update.own, { token, params, body }), 404, MSG.instanceNotFound);
+      }
+      expectError(await app.send(remove.own, { token, params }), 404, MSG.instanceNotFound);
+      expectError(await app.send(copy.own, { token, body: { id } }), 404, MSG.instanceNotFound);
+      expectError(await app.send(syncSongs.own, { token, params }), 404, MSG.instanceNotFound);
     }
-    const listed = await app.call<List>('GET', '/instances?name=access', { token: t.a.token });
+    const listed = await app.send(list.own, { token, query: { name: 'access' } });
     expect(listed.body.data.list.map((i) => i._id)).toEqual([mine._id]);
     // B's instance is untouched.
     expect((await read(t.b.token, theirs._id)).general.name).toBe('Access B');

@@ -16,15 +16,12 @@ import {
   subscription,
 } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { expectAdminOnly, expectError, expectOk, startWithEveryRole, type Users } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let u: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  u = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users: u } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 const tag = () => randomBytes(4).toString('hex');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type Product, TECH_LIMITS } from '@atk/contract';
+import { MSG, type Product, productEndpoints, TECH_LIMITS } from '@atk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAdminOnly, expectError, expectOk } from '../support/assertions.ts';
@@ -43,28 +43,29 @@ describe('products: access', () => {
   });
 
   it("another brand's product is a 404 for read and every section", async () => {
+    const { product, products, updateProduct } = productEndpoints;
     const theirs = await createProduct(t.b.token, { name: 'Brand B mic' });
-    expectError(await app.call('GET', `/products/${theirs._id}`, { token: t.a.token }), 404, MSG.productNotFound);
-    expectError(
-      await save(t.a.token, theirs._id, 'general', { name: 'mine', category_id: t.category.id }),
-      404,
-      MSG.productNotFound,
-    );
-    expectError(await save(t.a.token, theirs._id, 'songs', []), 404, MSG.productNotFound);
-    const list = await app.call<List>('GET', '/products?name=Brand%20B%20mic', { token: t.a.token });
-    expect(list.body.data.total_num).toBe(0);
+    const params = { id: theirs._id };
+    const token = t.a.token;
+    expectError(await app.send(product.own, { token, params }), 404, MSG.productNotFound);
+    const general = { name: 'mine', category_id: t.category.id };
+    const sections = [
+      { type: 'general' as const, content: general },
+      { type: 'songs' as const, content: [] },
+    ];
+    for (const body of sections) {
+      expectError(await app.send(updateProduct.own, { token, params, body }), 404, MSG.productNotFound);
+    }
+    const listed = (query: object) => app.send(products.own, { token, query });
+    expect((await listed({ name: 'Brand B mic' })).body.data.total_num).toBe(0);
     // The other brands' picker shows it only when published.
-    const picker = await app.call<List>('GET', '/products?all_brand=1&name=Brand%20B%20mic', { token: t.a.token });
-    expect(picker.body.data.total_num).toBe(0);
+    expect((await listed({ all_brand: 1, name: 'Brand B mic' })).body.data.total_num).toBe(0);
+    const published = { name: 'Brand B mic', is_published: 1, category_id: t.category.id } as const;
     expectOk(
-      await save(t.b.token, theirs._id, 'general', {
-        name: 'Brand B mic',
-        is_published: 1,
-        category_id: t.category.id,
-      }),
+      await app.send(updateProduct.own, { token: t.b.token, params, body: { type: 'general', content: published } }),
       MSG.updateSuccess,
     );
-    const shown = await app.call<List>('GET', '/products?all_brand=1&name=Brand%20B%20mic', { token: t.a.token });
+    const shown = await listed({ all_brand: 1, name: 'Brand B mic' });
     expect(shown.body.data.list.map((p) => p._id)).toEqual([theirs._id]);
   });
 });

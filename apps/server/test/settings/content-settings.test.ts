@@ -23,15 +23,12 @@ import { appMeta } from '../../src/db/schema.ts';
 import { DEFAULT_GUIDE } from '../../src/modules/settings/guide-default.ts';
 import { writeSetting } from '../../src/modules/settings/service.ts';
 import { markdownToRichText, sanitizeRichText } from '../../src/platform/html.ts';
-import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
+import { expectAdminOnly, expectError, expectOk, startWithEveryRole, type Users } from '../support/assertions.ts';
+import { makeBrand, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let users: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  users = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 const admin = () => users.global_admin.token;

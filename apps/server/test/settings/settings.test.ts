@@ -9,17 +9,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GUIDE } from '../../src/modules/settings/guide-default.ts';
 import { writeSetting } from '../../src/modules/settings/service.ts';
-import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { makeBrand, startTestApp, type TestApp } from '../support/harness.ts';
+import { expectAdminOnly, expectError, expectOk, startWithEveryRole, type Users } from '../support/assertions.ts';
+import { makeBrand, type TestApp } from '../support/harness.ts';
 
 type Setting = { type: LandingSetting; content: { instance: { _id: string } | null } };
 
 let app: TestApp;
 let users: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  users = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 const read = (type: string, token?: string) => app.call<Setting>('GET', `/widget/settings/${type}`, { token });

@@ -7,15 +7,12 @@ import { MSG, TOOLTIP_FEATURES, type Tooltip } from '@atk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../src/bootstrap/seed.ts';
 import { DEFAULT_TOOLTIPS } from '../../src/modules/tooltips/defaults.ts';
-import { expectAdminOnly, expectError, expectOk, type Users, usersOfEveryRole } from '../support/assertions.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { expectAdminOnly, expectError, expectOk, startWithEveryRole, type Users } from '../support/assertions.ts';
+import type { TestApp } from '../support/harness.ts';
 
 let app: TestApp;
 let users: Users;
-beforeAll(async () => {
-  app = await startTestApp();
-  users = await usersOfEveryRole(app);
-});
+beforeAll(async () => ({ app, users } = await startWithEveryRole()));
 afterAll(() => app.close());
 
 type List = { list: Tooltip[]; total_num: number };

@@ -1,7 +1,7 @@
 /** Small assertions shared by the API tests. */
 import { fieldErrorsData, MSG, type Role } from '@atk/contract';
 import { expect } from 'vitest';
-import { makeUser, type Reply, type TestApp } from './harness.ts';
+import { makeUser, type Reply, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * An error answer: the status, and exactly `{code: status, msg, data}`: data null, or for input that failed
@@ -25,6 +25,12 @@ export function expectOk(res: Reply<unknown>, msg: string = MSG.ok) {
 export type Users = Record<Role, { id: string; email: string; token: string }>;
 
 /** One signed-in user of every role. */
+/** A test file's start: the app and a user of every role; the file closes the app after. */
+export async function startWithEveryRole(): Promise<{ app: TestApp; users: Users }> {
+  const app = await startTestApp();
+  return { app, users: await usersOfEveryRole(app) };
+}
+
 export async function usersOfEveryRole(app: TestApp): Promise<Users> {
   const [global_admin, super_admin, customer, atk] = await Promise.all([
     makeUser(app, 'global_admin'),
