@@ -1,13 +1,7 @@
 /** The instance read made safe to draw, and the selection the player opens with. */
 import { expect, test } from 'vitest';
-import {
-  addableProducts,
-  bandRange,
-  initialProducts,
-  initialSelection,
-  normaliseInstance,
-  startingSource,
-} from '../src/shared/instance.ts';
+import { addableProducts, initialProducts, initialSelection, normaliseInstance } from '../src/desktop/instance.ts';
+import { bandRange, startingSource } from '../src/shared/instance.ts';
 
 test('the player opens with the featured products (or the first three), and a shared selection', () => {
   const raw = {

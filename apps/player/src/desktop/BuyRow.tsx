@@ -1,8 +1,8 @@
 import type { PlayerInstance, PlayerProduct } from '@atk/contract';
 import { useMemo } from 'react';
 import { chooseDestination, choosePrice, currencyOf, formatPrice } from '../shared/currency.ts';
-import type { Tip } from '../shared/instance.ts';
 import { InfoTip } from './InfoTip.tsx';
+import type { Tip } from './instance.ts';
 
 const visitorLanguages = () => {
   try {

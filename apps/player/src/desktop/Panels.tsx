@@ -1,8 +1,9 @@
 import type { FrequencyBands, PlayerProduct } from '@atk/contract';
 import { FeatureContent } from '../shared/FeatureContent.tsx';
-import { FEATURE_TITLES, type OrderedFeature, type Tip, type TooltipName } from '../shared/instance.ts';
+import type { OrderedFeature } from '../shared/instance.ts';
 import { TabStrip, useTabs } from '../shared/TabStrip.tsx';
 import { InfoTip } from './InfoTip.tsx';
+import { FEATURE_TITLES, type Tip, type TooltipName } from './instance.ts';
 
 const FEATURE_TIPS: Record<OrderedFeature, TooltipName> = {
   listening_guide: 'ListeningGuide',

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Blind } from '../shared/blind.ts';
-import { initialSelection, normaliseInstance, type Tip, TOOLTIP } from '../shared/instance.ts';
 import { absoluteUrl } from '../shared/links.ts';
 import { useBlindVote } from '../shared/useBlindVote.ts';
 import { useEngine } from '../shared/useEngine.ts';
@@ -9,6 +8,7 @@ import { useSelection } from '../shared/useSelection.ts';
 import { Vote } from '../shared/Vote.tsx';
 import { AbxTest } from './AbxTest.tsx';
 import { BuyRow } from './BuyRow.tsx';
+import { initialSelection, normaliseInstance, type Tip, TOOLTIP } from './instance.ts';
 import { Panels } from './Panels.tsx';
 import { ProductSwitcher } from './ProductSwitcher.tsx';
 import { SongSourcePicker } from './SongSourcePicker.tsx';

@@ -1,10 +1,10 @@
 import type { PlayerInstance } from '@atk/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { blindName } from '../shared/blind.ts';
-import { addableProducts, type Tip } from '../shared/instance.ts';
 import type { VersionStatus } from '../shared/useEngine.ts';
 import type { SelectionState } from '../shared/useSelection.ts';
 import { InfoTip } from './InfoTip.tsx';
+import { addableProducts, type Tip } from './instance.ts';
 
 export interface ProductSwitcherProps {
   data: PlayerInstance;

@@ -1,8 +1,8 @@
 import type { PlayerSong } from '@atk/contract';
 import { useId } from 'react';
-import type { Tip } from '../shared/instance.ts';
 import type { SelectionState } from '../shared/useSelection.ts';
 import { InfoTip } from './InfoTip.tsx';
+import type { Tip } from './instance.ts';
 
 /** The song and source selects (a new song starts on its first source), or why there is nothing to play. */
 export function SongSourcePicker({ songs, sel, tip }: { songs: PlayerSong[]; sel: SelectionState; tip: Tip }) {

@@ -3,10 +3,11 @@ import { useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
 import { type Blind, shuffle } from '../shared/blind.ts';
 import { InfoPages } from '../shared/InfoPages.tsx';
-import { infoPagesOf, type Tip } from '../shared/instance.ts';
+import { infoPagesOf } from '../shared/instance.ts';
 import { buildShareUrl } from '../shared/share.ts';
 import type { SelectionState } from '../shared/useSelection.ts';
 import { InfoTip } from './InfoTip.tsx';
+import type { Tip } from './instance.ts';
 
 export interface ToolsProps {
   data: PlayerInstance;

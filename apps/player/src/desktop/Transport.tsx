@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import type { Tip } from '../shared/instance.ts';
 import { formatTime } from '../shared/time.ts';
 import type { useEngine } from '../shared/useEngine.ts';
 import { InfoTip } from './InfoTip.tsx';
+import type { Tip } from './instance.ts';
 import { Waveform } from './Waveform.tsx';
 
 export interface TransportProps {
