@@ -60,7 +60,49 @@ export const WIDGET_MOBILE_INSTANCES_PATH = '/widget/mobile_instances';
 export const WIDGET_EVENTS_PATH = '/widget/events';
 export const WIDGET_ABX_PATH = '/widget/abx';
 export const WIDGET_ABX_AUDIO_PATH = '/widget/abx/audio';
-export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote', 'abx'] as const;
+/** A visitor's "Forget me": the server erases what it keeps of the visitor id sent (docs/api.md). */
+export const WIDGET_FORGET_PATH = '/widget/forget';
+export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote', 'abx', 'buy_click'] as const;
+/**
+ * The standard-mode visitor id is replaced once this old (the CNIL's limit for audience-measurement identifiers),
+ * so no device keeps one id for longer (docs/api.md "What the statistics store, and for how long").
+ */
+export const VISITOR_ID_MAX_MONTHS = 13;
+/**
+ * The UTM tags an instance's Features tab (UTM tags on buy links) adds to its buy and retailer links, so the
+ * retailer's analytics credit the player; the campaign is the instance name's slug (`utmCampaign`).
+ */
+export const UTM_SOURCE = 'atk-player';
+export const UTM_MEDIUM = 'referral';
+/** 'Studio Vocals — EU' → 'studio-vocals-eu': lower case ASCII letters and digits joined by single hyphens. */
+export const utmCampaign = (instanceName: string): string =>
+  instanceName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100) || 'player';
+/**
+ * A buy or retailer link with the UTM tags added (its own query and fragment kept; tags it already has are left as
+ * they are); a link that is not http(s) is returned as it is.
+ */
+export function withUtm(link: string, instanceName: string): string {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return link;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return link;
+  const tags: [string, string][] = [
+    ['utm_source', UTM_SOURCE],
+    ['utm_medium', UTM_MEDIUM],
+    ['utm_campaign', utmCampaign(instanceName)],
+  ];
+  for (const [key, value] of tags) if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+  return url.href;
+}
 /**
  * A blind vote counts only when each product it compares was heard this long, that UTC day, by the same visitor in
  * the same instance (docs/api.md "Listener verdicts").

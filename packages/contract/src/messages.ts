@@ -84,6 +84,13 @@ export const MSG = {
   deleteProductConfirm: 'Confirm to delete this product?',
   instanceNotFound: 'Instance not found',
   abxNotAvailable: 'ABX test not available',
+  /**
+   * Not in the spec: a visitor's "Forget me" (the player's information panel) and an operator's erasure of a visitor
+   * id (docs/api.md "What the statistics store, and for how long").
+   */
+  visitorForgotten: 'What this browser’s visits left on the server is erased',
+  visitorErased: 'Visitor erased',
+  visitorNotFound: 'Visitor not found',
   sourcesUnchanged: 'The sources have not changed',
   sourcesMismatch: 'The sources must list exactly the songs and sources of this instance',
   productsNotAvailable: 'A product is not available to this instance',

@@ -1,6 +1,7 @@
 import { STATISTICS_BASE } from '../constants.ts';
-import { ADMINS, ATK_ONLY, endpoint, variants } from '../endpoint.ts';
+import { ADMINS, ATK_ONLY, endpoint, removal, variants } from '../endpoint.ts';
 import { listOf } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 import {
   brandActivityList,
   brandActivityQuery,
@@ -38,6 +39,13 @@ export const statisticsEndpoints = {
     tag,
     summary: "List the platform's visitors",
     description: 'Every visitor of the platform, newest first seen first, 20 a page.',
+  }),
+  eraseVisitor: endpoint({
+    ...removal(`${STATISTICS_BASE}/admin/player/visitors/:id`),
+    auth: ADMINS,
+    tag,
+    summary: 'Erase a visitor',
+    description: `Erases what the server keeps of one visitor id, as the player's "Forget me" does (its visitor and brand-visitor rows, raw events, open ABX tests, day marks); daily totals stay. msg '${MSG.visitorErased}'; an id the server does not hold is a 404 '${MSG.visitorNotFound}'.`,
   }),
   visitorsDaily: endpoint({
     method: 'GET',
@@ -128,7 +136,7 @@ export const statisticsEndpoints = {
       data: productTotalsList,
       tag,
       summary: 'Plays and listening per product',
-      description: `Per product played in the brand's players (or one instance's): its plays and listening seconds in the range, most played first; products nobody heard are left out. ${BRAND_SCOPE}`,
+      description: `Per product played or clicked in the brand's players (or one instance's): its plays, listening seconds and buy clicks in the range, most played first; products nobody heard or clicked are left out. ${BRAND_SCOPE}`,
     },
     atk,
   ),

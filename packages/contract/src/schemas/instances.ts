@@ -88,6 +88,12 @@ export const instanceFeaturesShape = z.object({
     })
     .default({ is_enable: 0, trials: ABX_TRIALS_DEFAULT })
     .describe('ABX test: from a blind test, a visitor tests whether two products can be told apart.'),
+  /** Absent in what older consoles send: off. */
+  utm_tags: enableOnly
+    .default({ is_enable: 0 })
+    .describe(
+      "UTM tags on buy links: the player adds utm_source=atk-player, utm_medium=referral and utm_campaign=<the instance name's slug>, keeping the link's own query.",
+    ),
 });
 export const instanceFeatures = instanceFeaturesShape.refine(
   (f) => new Set(ORDERED_FEATURES.map((k) => f[k].order)).size === ORDERED_FEATURES.length,
@@ -111,6 +117,7 @@ export const DEFAULT_FEATURES: InstanceFeatures = {
   display_price: { is_enable: 1 },
   listener_votes: { is_enable: 0 },
   abx_test: { is_enable: 0, trials: ABX_TRIALS_DEFAULT },
+  utm_tags: { is_enable: 0 },
 };
 
 // ── Products ─────────────────────────────────────────────────────────────────────────────────────────

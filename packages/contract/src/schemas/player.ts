@@ -141,6 +141,9 @@ export const playerFeatures = z.object({
     .number()
     .int()
     .describe('The trials of an ABX test the player offers from a blind test; 0: it offers none.'),
+  utm_tags: status01.describe(
+    '1: the player adds utm_source=atk-player, utm_medium=referral and utm_campaign=<instance name slug> to its buy links.',
+  ),
 });
 export type PlayerFeatures = z.infer<typeof playerFeatures>;
 
@@ -207,12 +210,14 @@ export const playerEvent = z
     type: z
       .enum(PLAYER_EVENT_TYPES, says(`must be one of ${PLAYER_EVENT_TYPES.join(', ')}`))
       .describe(
-        "launch: the player opened; play: a recording started; listen: listening time; vote: a blind preference; abx: an ABX test's answers.",
+        "launch: the player opened; play: a recording started; listen: listening time; vote: a blind preference; abx: an ABX test's answers; buy_click: the visitor clicked the buy button or a retailer's link.",
       ),
     instance_id: id.describe('The instance (desktop or mobile) shown.'),
     product_id: id
       .nullish()
-      .describe('The product played, for play and listen; for a vote, the one preferred (absent: No preference).'),
+      .describe(
+        'The product played, for play and listen; for a vote, the one preferred (absent: No preference); for a buy click (required), the product shown.',
+      ),
     song_id: id.nullish().describe('The song played (a vote: required).'),
     source_id: id.nullish().describe('The source played (a vote: required).'),
     /** Listening time of a `listen` event, in seconds. */
@@ -239,6 +244,15 @@ export const playerEvent = z
       .optional()
       .describe("A vote: the seconds the player heard each product, in products' order."),
     level_matched: z.boolean(says('must be true or false')).optional().describe('A vote: level matching was on.'),
+    /** A buy click: the mobile widget's retailer (DEALS) clicked; absent for the buy button (the brand's own link). */
+    retailer_id: id
+      .nullish()
+      .describe("A buy click: the retailer (the mobile widget's DEALS) clicked; absent: the buy button."),
+    currency: z
+      .string(says('must be text'))
+      .regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' })
+      .nullish()
+      .describe("A buy click: the currency of the link's destination (ISO 4217), when it has one."),
     /** An ABX test's answers: the test POST /widget/abx started, and what the visitor took X for in each trial. */
     test: z.string(says('must be text')).max(1000).optional().describe('ABX: the test POST /widget/abx answered.'),
     answers: z
@@ -254,6 +268,10 @@ export const playerEvent = z
       .describe('ABX: the seconds each trial took, in order.'),
   })
   .superRefine((e, ctx) => {
+    if (e.type === 'buy_click') {
+      if (!e.product_id) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'is required for a buy click' });
+      return;
+    }
     if (e.type === 'abx') {
       for (const field of ['test', 'answers'] as const)
         if (!e[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'is required for an ABX test' });
@@ -272,6 +290,12 @@ export const playerEvent = z
       ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'must be one of the products compared' });
   });
 export type PlayerEvent = z.infer<typeof playerEvent>;
+
+/** POST /widget/forget: the visitor id the device kept, which the server forgets. */
+export const forgetVisitor = z.object({
+  visitor_id: id.describe("The anonymous visitor id the player kept in the visitor's browser."),
+});
+export const visitorParams = z.object({ id: id.describe('The anonymous visitor id.') });
 export const playerEvents = z
   .object({
     visitor_id: id

@@ -164,6 +164,10 @@ export const productTotals = z.object({
   name: z.string().describe('Its name.'),
   plays: z.number().int().describe('Its plays in the range (a switch to it while playing counts).'),
   listening_time: z.number().describe('Seconds it was heard in the range.'),
+  clicks: z
+    .number()
+    .int()
+    .describe("Clicks on its buy button or retailers' links in the range (capped per visitor and day)."),
 });
 export type ProductTotals = z.infer<typeof productTotals>;
 export const productTotalsList = z.object({
