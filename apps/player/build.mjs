@@ -6,11 +6,12 @@
  *   {PUBLIC_URL}/player/atk-player.css     the host page's stylesheet (the element's own box only)
  *   {PUBLIC_URL}/player/atk-mobile.js      the mobile widget's loader: the <atk-mobile-player> element
  *   {PUBLIC_URL}/player/atk-mobile-app.js  its app chunk (same engine and panels as the desktop app), imported on launch
+ *   {PUBLIC_URL}/player/atk-player.d.ts, atk-player-react.d.ts  the elements' typings (types/), for TypeScript pages
  * Run by the console's build, after Vite (which empties dist). Fails when a script exceeds its size budget.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -20,9 +21,12 @@ const outdir = path.resolve(here, '../console/dist/player');
 // Listener verdicts grew the app chunk from 26 kB: the blind vote (src/shared/Vote.tsx) by 0.7 kB, the ABX test
 // (src/desktop/AbxTest.tsx) by 1.9 kB; each budget grew by 3 kB for them. A chunk of its own for the ABX test
 // (esbuild's splitting) would save only 0.9 kB of the first load: splitting costs its import wiring and a request.
-const BUDGETS = { 'atk-player.js': 4 * 1024, 'atk-player-app.js': 29 * 1024, 'atk-mobile.js': 5 * 1024 };
+// The host page's API (src/shared/host-element.ts: methods, state, events, dataLayer, consent) grew each loader by
+// 1.5 kB; its app side (useHostControl, Forget me, the buy click, UTM tags) the app chunk by 2.1 kB: the desktop
+// loader's budget grew by 2 kB, the app chunk's by 3 kB, their total's by 5 kB.
+const BUDGETS = { 'atk-player.js': 6 * 1024, 'atk-player-app.js': 32 * 1024, 'atk-mobile.js': 5 * 1024 };
 /** Everything a host page downloads for the desktop player (the stylesheet is served as it is: under 1 kB). */
-const DESKTOP_TOTAL = { files: ['atk-player.css', 'atk-player.js', 'atk-player-app.js'], budget: 33 * 1024 };
+const DESKTOP_TOTAL = { files: ['atk-player.css', 'atk-player.js', 'atk-player-app.js'], budget: 38 * 1024 };
 /** The mobile widget's scripts together (loader and app chunk): a phone on a slow network loads all of them. */
 const MOBILE_TOTAL = { files: ['atk-mobile.js', 'atk-mobile-app.js'], budget: 45 * 1024 };
 // Browsers with native class fields, private members and optional chaining (Chrome 91: esbuild rewrites `?.`
@@ -71,6 +75,10 @@ await build({
     __ATK_MOBILE_VERSION__: JSON.stringify(mobileVersion),
   },
 });
+
+// 3. The typings, served as they are.
+for (const file of ['atk-player.d.ts', 'atk-player-react.d.ts'])
+  await copyFile(path.join(here, 'types', file), path.join(outdir, file));
 
 let over = false;
 const sizes = [];

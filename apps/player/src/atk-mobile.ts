@@ -5,6 +5,9 @@
  * this script came from, covers the screen, and mounts the app chunk (`atk-mobile-app.js`, imported on the first
  * launch). Everything lives in the element's shadow root; the host page is never restyled.
  *
+ * The page drives it as it drives `<atk-player>` (./shared/host-element.ts, types/atk-player.d.ts): methods,
+ * read-only state, events, the `analytics` and `consent` attributes.
+ *
  * A page opened from the widget's share link (`?atkm_instance=…&atkm_product=…&atkm_song=…&atkm_source=…`)
  * launches that instance by itself with that selection.
  */
@@ -13,7 +16,7 @@ import { PLAYER_TEXT } from '@atk/contract';
 import { API_BASE, MOBILE_PLAYER_TAG, WIDGET_MOBILE_INSTANCES_PATH } from '@atk/contract/constants';
 import { chunkImporter, loaderUrl } from './loader.ts';
 import type { MobileAppModule, MobileHandle } from './mobile/types.ts';
-import { strictPrivacy } from './shared/privacy.ts';
+import { HostElement } from './shared/host-element.ts';
 import { launchShared, MOBILE_SHARE_PARAMS, parseShare, type ShareSelection } from './shared/share.ts';
 
 declare const __ATK_MOBILE_VERSION__: string;
@@ -69,9 +72,9 @@ color:#f59e0b;font:600 15px system-ui,sans-serif}`;
 
 const POLL_MS = 3000;
 
-class AtkMobilePlayer extends HTMLElement {
+class AtkMobilePlayer extends HostElement {
   static get observedAttributes() {
-    return ['instance-id', 'status'];
+    return ['instance-id', 'status', 'consent'];
   }
   private readonly root = this.attachShadow({ mode: 'open' });
   private handle: MobileHandle | null = null;
@@ -95,7 +98,8 @@ class AtkMobilePlayer extends HTMLElement {
   disconnectedCallback() {
     this.hide();
   }
-  attributeChangedCallback() {
+  attributeChangedCallback(name: string) {
+    if (name === 'consent') return this.handle?.update({ strict: this.strict });
     if (this.queued) return;
     this.queued = true;
     queueMicrotask(() => {
@@ -111,7 +115,8 @@ class AtkMobilePlayer extends HTMLElement {
     this.hide();
     this.returnFocus = document.activeElement;
     this.shownId = id;
-    this.open(id);
+    this.opened();
+    this.show(id);
   }
 
   private frame(title: string) {
@@ -154,34 +159,40 @@ class AtkMobilePlayer extends HTMLElement {
       b.type = 'button';
       b.className = 'retry';
       b.textContent = PLAYER_TEXT.retry;
-      b.addEventListener('click', () => this.shownId && this.open(this.shownId));
+      b.addEventListener('click', () => this.shownId && this.show(this.shownId));
       body.append(b);
     }
   }
 
-  private async open(id: string) {
+  /** Reads the instance and mounts the app chunk, or says why it cannot. */
+  private async show(id: string) {
     this.message(PLAYER_TEXT.loading, false);
     const [load, app] = await Promise.all([read(id), loadApp().catch(() => null)]);
     if (this.shownId !== id) return;
-    if (!load.ok) return this.message(load.message, load.message === PLAYER_TEXT.networkError);
-    if (!app) return this.message(PLAYER_TEXT.networkError, true);
+    const fail = (text: string, retry: boolean) => {
+      this.failed(text);
+      this.message(text, retry);
+    };
+    if (!load.ok) return fail(load.message, load.message === PLAYER_TEXT.networkError);
+    if (!app) return fail(PLAYER_TEXT.networkError, true);
     const data = load.data;
-    if (data.products.length === 0) return this.message(PLAYER_TEXT.noProducts, false);
+    if (data.products.length === 0) return fail(PLAYER_TEXT.noProducts, false);
     if (data.songs.length === 0 && data.preparing === 1) {
       // Nothing playable yet: read again until the audio is ready.
       this.message(PLAYER_TEXT.preparing, false);
-      this.poll = setTimeout(() => this.shownId === id && this.open(id), POLL_MS);
+      this.poll = setTimeout(() => this.shownId === id && this.show(id), POLL_MS);
       return;
     }
     const body = this.frame(data.name || PLAYER_TEXT.label);
-    const initial = shared && shared.instance === data._id ? shared : null;
-    if (initial) shared = null;
+    const initial = this.initialFor(data._id, shared);
+    if (shared?.instance === data._id) shared = null;
     this.handle = app.mount(body, {
       root: this.root,
       data,
       api: API,
-      strict: strictPrivacy(this.getAttribute('privacy'), navigator as { globalPrivacyControl?: unknown }),
+      strict: this.strict,
       initial,
+      host: this.link(data),
     });
   }
 
@@ -191,6 +202,7 @@ class AtkMobilePlayer extends HTMLElement {
     this.shownId = null;
     this.handle?.unmount();
     this.handle = null;
+    this.closed(was);
     for (const n of [...this.root.children]) if (n.tagName !== 'STYLE') n.remove();
     const back = this.returnFocus as HTMLElement | null;
     this.returnFocus = null;

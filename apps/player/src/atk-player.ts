@@ -9,6 +9,9 @@
  * the same directory on the first launch and mounted into the panel. Everything lives in the element's shadow root; it
  * defines nothing global except the custom element itself.
  *
+ * The page drives it too (./shared/host-element.ts, types/atk-player.d.ts): methods, read-only state, events, the
+ * `analytics` and `consent` attributes.
+ *
  * A page opened from a share link (`?atk_instance=…&atk_product=…&atk_song=…&atk_source=…`) launches that
  * instance by itself, and the app preselects the product, song and source.
  */
@@ -16,7 +19,7 @@ import { PLAYER_TAG, PLAYER_TEXT, type PlayerInstance, parseMini } from '@atk/co
 import { API_BASE, WIDGET_INSTANCES_PATH } from '@atk/contract/constants';
 import type { AppHandle, AppModule } from './desktop/types.ts';
 import { chunkImporter, loaderUrl } from './loader.ts';
-import { strictPrivacy } from './shared/privacy.ts';
+import { HostElement } from './shared/host-element.ts';
 import { launchShared, parseShare, type ShareSelection } from './shared/share.ts';
 import { STYLES } from './styles.ts';
 
@@ -105,9 +108,9 @@ const POLLS = 40;
 
 const preparing = (load: Load) => load.state === 'ready' && load.data.preparing === 1 && load.data.songs.length === 0;
 
-class AtkPlayer extends HTMLElement {
+class AtkPlayer extends HostElement {
   static get observedAttributes() {
-    return ['instance-id', 'status', 'mini'];
+    return ['instance-id', 'status', 'mini', 'consent'];
   }
 
   /**
@@ -151,7 +154,9 @@ class AtkPlayer extends HTMLElement {
     this.#unmountApp();
   }
 
-  attributeChangedCallback() {
+  attributeChangedCallback(name: string) {
+    // The page's consent banner decided: the player's privacy follows at once, mid-visit.
+    if (name === 'consent') return this.#app?.update({ strict: this.strict });
     // launchPlayer sets several attributes in a row: draw once.
     if (this.#queued) return;
     this.#queued = true;
@@ -195,7 +200,10 @@ class AtkPlayer extends HTMLElement {
       return;
     }
     const opening = !this.#shown;
-    if (opening) this.#returnFocus = document.activeElement;
+    if (opening) {
+      this.#returnFocus = document.activeElement;
+      this.opened();
+    }
     this.#shown = true;
     document.addEventListener('keydown', this.#onDocumentKey, true);
     const token = this.previewToken || null;
@@ -219,6 +227,8 @@ class AtkPlayer extends HTMLElement {
       if (this.#loadedId !== id || this.#loadedToken !== token) return;
       this.#load = load;
       if (!this.#shown) return;
+      if (load.state === 'error') this.failed(load.message);
+      else if (load.state === 'ready' && load.data.products.length === 0) this.failed(PLAYER_TEXT.noProducts);
       this.#render();
       if (preparing(load) && this.#polls++ < POLLS) this.#poll = setTimeout(() => this.#fetch(id, true), POLL_MS);
     });
@@ -231,6 +241,7 @@ class AtkPlayer extends HTMLElement {
     this.#shown = false;
     const hadFocus = this.#root.activeElement !== null;
     this.#unmountApp();
+    this.closed(wasShown);
     for (const node of [...this.#root.children]) if (node.tagName !== 'STYLE') node.remove();
     // Focus goes back to where it was before opening (the launch button), if it was inside the player.
     const back = this.#returnFocus as HTMLElement | null;
@@ -283,6 +294,7 @@ class AtkPlayer extends HTMLElement {
         () => {
           if (!this.#shown || this.#load.state !== 'ready' || this.#load.data !== data) return;
           this.#load = { state: 'error', message: PLAYER_TEXT.networkError, retry: true };
+          this.failed(PLAYER_TEXT.networkError);
           this.#render();
         },
       );
@@ -317,8 +329,8 @@ class AtkPlayer extends HTMLElement {
     else if (mountApp && app && load.state === 'ready') {
       const host = el('div', { class: 'app-host' });
       body.append(host);
-      const initial = shared && shared.instance === load.data._id ? shared : null;
-      if (initial) shared = null;
+      const initial = this.initialFor(load.data._id, shared);
+      if (shared?.instance === load.data._id) shared = null;
       this.#appHost = host;
       this.#appData = load.data;
       this.#app = app.mount(host, {
@@ -326,8 +338,9 @@ class AtkPlayer extends HTMLElement {
         data: load.data,
         api: API,
         mini: !!mini,
-        strict: strictPrivacy(this.getAttribute('privacy'), navigator as { globalPrivacyControl?: unknown }),
+        strict: this.strict,
         initial,
+        host: this.link(load.data),
       });
     }
     // Keep focus inside while it was there; move it in when the modal opens.
@@ -345,6 +358,7 @@ class AtkPlayer extends HTMLElement {
     this.#app = null;
     this.#appHost = null;
     this.#appData = null;
+    this.unlinked();
     handle?.unmount();
   }
 

@@ -170,6 +170,8 @@ export async function buildApp({ config, db, mailer, storage, queue, logger = {}
           res.header('cache-control', 'public, max-age=300');
           res.header('access-control-allow-origin', '*');
           res.header('cross-origin-resource-policy', 'cross-origin');
+          // The typings (atk-player.d.ts): text to read or save, not the MPEG stream '.ts' names by default.
+          if (file.endsWith('.d.ts')) res.header('content-type', 'text/plain; charset=utf-8');
           return;
         }
         res.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -3,6 +3,7 @@
  * Server and console both import from here so a wording never drifts.
  */
 import { AUDIO_MAX_MB } from './constants.ts';
+import { PRIVACY_TEXT } from './player-launch.ts';
 
 export const MSG = {
   // accounts: sign-in, recovery, profile, sign-out
@@ -88,7 +89,7 @@ export const MSG = {
    * Not in the spec: a visitor's "Forget me" (the player's information panel) and an operator's erasure of a visitor
    * id (docs/api.md "What the statistics store, and for how long").
    */
-  visitorForgotten: 'What this browser’s visits left on the server is erased',
+  visitorForgotten: PRIVACY_TEXT.forgotten,
   visitorErased: 'Visitor erased',
   visitorNotFound: 'Visitor not found',
   sourcesUnchanged: 'The sources have not changed',

@@ -55,3 +55,17 @@ export const PLAYER_TEXT = {
   /** Over a signed-in preview of an instance that is not published yet. */
   preview: 'Preview – visitors cannot see this player until it is published.',
 } as const;
+
+/**
+ * The players' "Your privacy" part of their information panel (About & help; the widget's INFO), with Forget me
+ * (docs/api.md "What the statistics store, and for how long"). In the app chunks only, not the loaders.
+ */
+export const PRIVACY_TEXT = {
+  heading: 'Your privacy',
+  standard:
+    'This player keeps an anonymous id in your browser to count visits and listening time; it is replaced every 13 months. Nothing else identifies you.',
+  strict: 'This player stores nothing on your device.',
+  forget: 'Forget me',
+  forgotten: 'What this browser’s visits left on the server is erased',
+  failed: 'The server could not be reached. Try again.',
+} as const;

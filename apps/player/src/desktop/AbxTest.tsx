@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
 import { blindName } from '../shared/blind.ts';
 import { MAX_LISTEN_SECONDS } from '../shared/events.ts';
+import type { Emit } from '../shared/host-events.ts';
 import { abxScore, loudnessDb } from './abx.ts';
 
 /** X's version in the engine: not a product, so nothing is counted for it (../shared/usePlayerEvents.ts). */
@@ -28,6 +29,8 @@ export interface AbxTestProps {
   post: <T>(path: string, body: object) => Promise<T | null>;
   /** Switches to a product (the player's own switch). */
   choose: (id: string) => void;
+  /** Tells the host page the score. */
+  emit: Emit;
 }
 
 /**
@@ -133,6 +136,7 @@ export function AbxTest(p: AbxTestProps) {
     );
     const score = sent?.abx?.[0];
     if (!score) return fail('Your answers could not be sent. Please try again.');
+    props.current.emit('abx-result', { trials: score.trials, correct: score.correct, p: score.p_value });
     setStage({ at: 'done', text: abxScore(score) });
   };
 

@@ -3,6 +3,7 @@ import type { Blind } from '../shared/blind.ts';
 import { absoluteUrl } from '../shared/links.ts';
 import { useBlindVote } from '../shared/useBlindVote.ts';
 import { useEngine } from '../shared/useEngine.ts';
+import { useHostControl } from '../shared/useHostControl.ts';
 import { usePlayerEvents } from '../shared/usePlayerEvents.ts';
 import { useSelection } from '../shared/useSelection.ts';
 import { Vote } from '../shared/Vote.tsx';
@@ -27,7 +28,7 @@ const isPick = (el: HTMLElement | undefined) => !!el?.classList?.contains('pick'
  * pages), the blind test's vote (Vote, where the instance asks for votes), the ABX test (AbxTest, where it offers
  * one), the price and buy button (BuyRow), and the feature panels for the selected product (Panels).
  */
-export function Player({ root, data: raw, api, mini, strict, initial }: AppOptions) {
+export function Player({ root, data: raw, api, mini, strict, initial, host }: AppOptions) {
   const data = useMemo(() => normaliseInstance(raw), [raw]);
   // Several tooltips of one feature are shown together, in the server's order.
   const tips = useMemo(() => {
@@ -62,6 +63,8 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
     selected,
     setSelected,
     resolve,
+    emit: host.emit,
+    blind: hidden,
   });
   const { engine, state: engineState, status, select } = audio;
 
@@ -98,11 +101,30 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
   function vote(pick: string | null) {
     if (!blind || !songId || !sourceId) return;
     events.vote(ballot(pick, engine().levelMatched));
+    host.emit('vote', { pick, products: order });
     setBlind({ ...blind, revealed: true, pick });
   }
-  function togglePlay() {
-    if (audio.togglePlay()) events.play();
+  function togglePlay(): boolean {
+    const asked = audio.togglePlay();
+    if (asked) events.play();
+    return asked;
   }
+  // A product the page asked to hear (select()) that is not in the comparison joins it (in the last place when it is
+  // full) and is switched to once it can be heard.
+  const [coming, setComing] = useState<string | null>(null);
+  function hear(id: string) {
+    if (chosen.includes(id)) return choose(id);
+    const cap = Math.max(1, data.features.products_in_player);
+    setChosen(chosen.length < cap ? [...chosen, id] : [...chosen.slice(0, cap - 1), id]);
+    setComing(id);
+  }
+  useEffect(() => {
+    if (coming && status[coming]?.state === 'ready') {
+      setComing(null);
+      choose(coming);
+    }
+  }, [coming, status]);
+  useHostControl({ host, audio, sel, blind, startPlay: () => audio.waiting || togglePlay(), hear });
 
   // Keyboard: space plays/pauses, 1–9 switch products (not while typing or on a control with its own key).
   const keys = useRef({ togglePlay, choose, order });
@@ -167,7 +189,18 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
           tip={tip}
         />
       )}
-      <Tools data={data} sel={sel} engine={engine} chosen={chosen} blind={blind} setBlind={setBlind} tip={tip} />
+      <Tools
+        data={data}
+        sel={sel}
+        engine={engine}
+        chosen={chosen}
+        blind={blind}
+        setBlind={setBlind}
+        tip={tip}
+        emit={host.emit}
+        strict={strict}
+        forget={events.forget}
+      />
       {votes && (
         <Vote
           blind={blind}
@@ -190,9 +223,19 @@ export function Player({ root, data: raw, api, mini, strict, initial }: AppOptio
           api={api}
           post={events.post}
           choose={choose}
+          emit={host.emit}
         />
       )}
-      <BuyRow data={data} product={sel.product} hidden={hidden} tip={tip} />
+      <BuyRow
+        data={data}
+        product={sel.product}
+        hidden={hidden}
+        tip={tip}
+        clicked={(click) => {
+          events.buyClick({ product_id: click.product, currency: click.currency });
+          host.emit('buy-click', click);
+        }}
+      />
       <Panels
         features={data.features.ordered}
         product={sel.product}

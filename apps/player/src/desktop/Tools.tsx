@@ -2,8 +2,10 @@ import type { PlayerInstance } from '@atk/contract';
 import { useId, useRef, useState } from 'react';
 import type { AudioEngine } from '../engine/engine.ts';
 import { type Blind, shuffle } from '../shared/blind.ts';
+import type { Emit } from '../shared/host-events.ts';
 import { InfoPages } from '../shared/InfoPages.tsx';
 import { infoPagesOf } from '../shared/instance.ts';
+import { Privacy } from '../shared/Privacy.tsx';
 import { buildShareUrl } from '../shared/share.ts';
 import type { SelectionState } from '../shared/useSelection.ts';
 import { InfoTip } from './InfoTip.tsx';
@@ -17,13 +19,18 @@ export interface ToolsProps {
   blind: Blind;
   setBlind: (blind: Blind) => void;
   tip: Tip;
+  emit: Emit;
+  /** Strict privacy: nothing on the device, so nothing to forget. */
+  strict: boolean;
+  /** Forget me (../shared/usePlayerEvents.ts): answers whether it is done. */
+  forget: () => Promise<boolean>;
 }
 
 /**
  * The row under the transport: level matching (with a source), blind mode and Reveal, the share link and the
- * "About & help" view; then the info pages and the share-link box when they are open.
+ * "About & help" view; then the info pages with the visitor's privacy (Forget me), and the share-link box, when open.
  */
-export function Tools({ data, sel, engine, chosen, blind, setBlind, tip }: ToolsProps) {
+export function Tools({ data, sel, engine, chosen, blind, setBlind, tip, emit, strict, forget }: ToolsProps) {
   const id = useId();
   const hidden = !!blind && !blind.revealed;
   const [matched, setMatched] = useState(true);
@@ -35,6 +42,7 @@ export function Tools({ data, sel, engine, chosen, blind, setBlind, tip }: Tools
   const setLevel = (on: boolean) => {
     setMatched(on);
     engine().setLevelMatched(on);
+    emit('level-match', { on });
   };
   // The box always shows the link to what is selected now; 'Link copied' only while that is the copied link.
   const shareUrl = buildShareUrl(location.href, {
@@ -111,19 +119,22 @@ export function Tools({ data, sel, engine, chosen, blind, setBlind, tip }: Tools
             {shareNote}
           </span>
         </span>
-        {infoPagesOf(data.infos).length > 0 && (
-          <button
-            type="button"
-            className="btn"
-            aria-expanded={infoOpen}
-            aria-controls={infoOpen ? `${id}-info` : undefined}
-            onClick={() => setInfoOpen(!infoOpen)}
-          >
-            About &amp; help
-          </button>
-        )}
+        <button
+          type="button"
+          className="btn"
+          aria-expanded={infoOpen}
+          aria-controls={infoOpen ? `${id}-info` : undefined}
+          onClick={() => setInfoOpen(!infoOpen)}
+        >
+          About &amp; help
+        </button>
       </div>
-      {infoOpen && <InfoPages id={`${id}-info`} infos={data.infos} />}
+      {infoOpen && (
+        <div id={`${id}-info`}>
+          {infoPagesOf(data.infos).length > 0 && <InfoPages id={`${id}-pages`} infos={data.infos} />}
+          <Privacy strict={strict} forget={forget} />
+        </div>
+      )}
       {shareOpen && (
         <div className="field share">
           <label className="label" htmlFor={`${id}-share`}>

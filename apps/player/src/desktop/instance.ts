@@ -99,6 +99,7 @@ export function normaliseInstance(raw: unknown): PlayerInstance {
       products_in_player: cap > 0 ? cap : DEFAULT_PRODUCTS_IN_PLAYER,
       listener_votes: f.listener_votes === 1 ? 1 : 0,
       abx_trials: Number(f.abx_trials) > 0 ? Number(f.abx_trials) : 0,
+      utm_tags: f.utm_tags === 1 ? 1 : 0,
     },
     products: arr(d.products).map(product),
     featured: arr<string>(d.featured).filter((id) => typeof id === 'string'),

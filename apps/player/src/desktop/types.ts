@@ -1,4 +1,5 @@
 /** What the loader (atk-player.ts) hands the app chunk (atk-player-app.js): type-only, shared by both bundles. */
+import type { HostLink } from '../shared/host-events.ts';
 import type { ShareSelection } from '../shared/share.ts';
 
 export interface AppOptions {
@@ -11,12 +12,14 @@ export interface AppOptions {
   mini: boolean;
   /** Strict privacy mode (../shared/privacy.ts): nothing stored on the device, no visitor id sent. */
   strict: boolean;
-  /** A shared link's selection, on the launch that link started. */
+  /** Where the player opens: a shared link's selection, or the page's open() call's. */
   initial: ShareSelection | null;
+  /** The element: where the player's events go, and where it says it can be driven. */
+  host: HostLink;
 }
 
 export interface AppHandle {
-  update(options: Pick<AppOptions, 'mini'>): void;
+  update(options: Partial<Pick<AppOptions, 'mini' | 'strict'>>): void;
   unmount(): void;
 }
 

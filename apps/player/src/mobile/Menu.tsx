@@ -1,24 +1,20 @@
-import type { MobilePlayerInstance, PlayerProduct } from '@atk/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { infoPagesOf } from '../shared/instance.ts';
 import { INFO_ENTRY, type Panel, Sheet, type SheetProps } from './Sheet.tsx';
 
-export interface MenuProps {
-  data: MobilePlayerInstance;
-  product: PlayerProduct | null;
-  selection: SheetProps['selection'];
-  hidden: boolean;
-  resolve: (url: string) => string;
-}
+export type MenuProps = Pick<
+  SheetProps,
+  'data' | 'product' | 'selection' | 'hidden' | 'resolve' | 'strict' | 'forget' | 'bought'
+>;
 
 /**
- * The operator's menu (and ABOUT & HELP when an info page has content) and the sheet of the entry open, one at a
- * time, under it: each sheet has a close button, Escape closes it, and the focus goes back to its entry.
+ * The operator's menu and ABOUT & HELP (the info pages written, and the visitor's privacy), and the sheet of the entry
+ * open, one at a time, under it: each sheet has a close button, Escape closes it, and the focus goes back to its entry.
  */
-export function Menu({ data, product, selection, hidden, resolve }: MenuProps) {
+export function Menu(props: MenuProps) {
+  const { data } = props;
   const [panel, setPanel] = useState<Panel | null>(null);
   const [copied, setCopied] = useState(false);
-  const entries: Panel[] = infoPagesOf(data.infos).length > 0 ? [...data.menu, INFO_ENTRY] : data.menu;
+  const entries: Panel[] = [...data.menu, INFO_ENTRY];
   const sheetId = useId();
   const menuRef = useRef<HTMLElement>(null);
   const sheetRef = useRef<HTMLElement>(null);
@@ -72,17 +68,7 @@ export function Menu({ data, product, selection, hidden, resolve }: MenuProps) {
               ×
             </button>
           </div>
-          <Sheet
-            panel={panel}
-            id={sheetId}
-            data={data}
-            product={product}
-            selection={selection}
-            hidden={hidden}
-            copied={copied}
-            setCopied={setCopied}
-            resolve={resolve}
-          />
+          <Sheet {...props} panel={panel} id={sheetId} copied={copied} setCopied={setCopied} />
         </section>
       )}
     </>

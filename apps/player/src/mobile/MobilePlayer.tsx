@@ -15,6 +15,7 @@ import { startingSource } from '../shared/instance.ts';
 import { absoluteUrl } from '../shared/links.ts';
 import { useBlindVote } from '../shared/useBlindVote.ts';
 import { useEngine } from '../shared/useEngine.ts';
+import { useHostControl } from '../shared/useHostControl.ts';
 import { usePlayerEvents } from '../shared/usePlayerEvents.ts';
 import { useSelection } from '../shared/useSelection.ts';
 import { Vote } from '../shared/Vote.tsx';
@@ -47,7 +48,7 @@ export function startOf(data: MobilePlayerInstance, initial: MobileOptions['init
  * and the selected product's line), More products, the song and source pickers, the transport, Blind mode, the
  * vote, and the menu with its sheet.
  */
-export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
+export function MobilePlayer({ data, api, strict, initial, host }: MobileOptions) {
   const resolve = useCallback((url: string) => absoluteUrl(url, api), [api]);
   const [start] = useState(() => startOf(data, initial));
   const [screen, setScreen] = useState<string[]>(start.screen);
@@ -80,6 +81,8 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
     // Windows of ≈ 3 s: on a phone's slow line the first sound waits for the first window's bytes (≈ 135 kB
     // instead of 270 kB; bench/mobile.ts), and half the decoded audio is held.
     windowFrames: MOBILE_WINDOW_FRAMES,
+    emit: host.emit,
+    blind: hidden,
   });
   const { engine, state, status, add, remove, select } = audio;
   /** Only a version that can be heard is switched to: a switch is never silent. */
@@ -104,13 +107,31 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
   function choose(id: string) {
     if (switchable(id) && id !== selected) select(id);
   }
-  function togglePlay() {
-    if (audio.togglePlay()) events.play();
+  function togglePlay(): boolean {
+    const asked = audio.togglePlay();
+    if (asked) events.play();
+    return asked;
   }
   function vote(pick: string | null) {
     if (!blind || !songId || !sourceId) return;
     events.vote(ballot(pick, engine().levelMatched));
+    host.emit('vote', { pick, products: order });
     setBlind({ ...blind, revealed: true, pick });
+  }
+  function bought(r: MobilePlayerInstance['retailers'][number]) {
+    if (!product || !r.website) return;
+    events.buyClick({ product_id: product._id, retailer_id: r._id });
+    host.emit('buy-click', {
+      product: product._id,
+      productName: product.name,
+      brand: product.brand_name,
+      link: 'retailer',
+      retailer: r._id,
+      retailerName: r.name,
+      url: r.website,
+      price: null,
+      currency: null,
+    });
   }
   /** Another active product takes the selected one's slot, and is heard from the same moment. */
   function bring(id: string) {
@@ -129,6 +150,15 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
       if (replaced) remove(replaced);
     });
   }
+
+  useHostControl({
+    host,
+    audio,
+    sel,
+    blind,
+    startPlay: () => audio.waiting || togglePlay(),
+    hear: (id) => (screen.includes(id) ? choose(id) : bring(id)),
+  });
 
   // ── drawing: one component per region ───────────────────────────────────────────────────────────
   const others = data.products.filter((p) => !screen.includes(p._id));
@@ -157,6 +187,9 @@ export function MobilePlayer({ data, api, strict, initial }: MobileOptions) {
         selection={{ selected, songId, sourceId }}
         hidden={hidden}
         resolve={resolve}
+        strict={strict}
+        forget={events.forget}
+        bought={bought}
       />
     </div>
   );

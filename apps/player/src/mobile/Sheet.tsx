@@ -3,6 +3,7 @@ import type { MobileMenuEntry } from '@atk/contract/constants';
 import { FeatureContent } from '../shared/FeatureContent.tsx';
 import { InfoPages } from '../shared/InfoPages.tsx';
 import type { OrderedFeature } from '../shared/instance.ts';
+import { Privacy } from '../shared/Privacy.tsx';
 import { buildShareUrl, MOBILE_SHARE_PARAMS } from '../shared/share.ts';
 
 const FEATURE_OF: Partial<Record<MobileMenuEntry, OrderedFeature>> = {
@@ -33,11 +34,22 @@ export interface SheetProps {
   copied: boolean;
   setCopied: (copied: boolean) => void;
   resolve: (url: string) => string;
+  /** The visitor's privacy (../shared/Privacy.tsx) and a click on a retailer's link (the statistics, the host page). */
+  strict: boolean;
+  forget: () => Promise<boolean>;
+  bought: (retailer: MobilePlayerInstance['retailers'][number]) => void;
 }
 
 /** What a menu entry's sheet holds: the info pages, the deals, the share link or the selected product's feature. */
-export function Sheet({ panel, id, data, product, selection, hidden, copied, setCopied, resolve }: SheetProps) {
-  if (panel === INFO_ENTRY) return <InfoPages id={`${id}-info`} infos={data.infos} />;
+export function Sheet(props: SheetProps) {
+  const { panel, id, data, product, selection, hidden, copied, setCopied, resolve } = props;
+  if (panel === INFO_ENTRY)
+    return (
+      <>
+        <InfoPages id={`${id}-info`} infos={data.infos} />
+        <Privacy strict={props.strict} forget={props.forget} />
+      </>
+    );
   if (panel === 'DEALS')
     return data.retailers.length === 0 ? (
       <p className="empty">No deals yet.</p>
@@ -47,7 +59,7 @@ export function Sheet({ panel, id, data, product, selection, hidden, copied, set
           <li key={r._id}>
             {r.image && <img src={resolve(r.image)} alt="" />}
             {r.website ? (
-              <a href={r.website} target="_blank" rel="noopener noreferrer">
+              <a href={r.website} target="_blank" rel="noopener noreferrer" onClick={() => props.bought(r)}>
                 {r.name}
               </a>
             ) : (

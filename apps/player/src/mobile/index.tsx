@@ -12,6 +12,14 @@ export function mount(host: HTMLElement, options: MobileOptions): MobileHandle {
     options.root.append(style);
   }
   const root = createRoot(host);
-  root.render(<MobilePlayer {...options} />);
-  return { unmount: () => root.unmount() };
+  let props = options;
+  const render = () => root.render(<MobilePlayer {...props} />);
+  render();
+  return {
+    update(next) {
+      props = { ...props, ...next };
+      render();
+    },
+    unmount: () => root.unmount(),
+  };
 }

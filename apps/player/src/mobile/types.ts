@@ -1,5 +1,6 @@
 /** What the mobile loader (atk-mobile.ts) hands its app chunk (atk-mobile-app.js): type-only, shared by both. */
 import type { MobilePlayerInstance } from '@atk/contract';
+import type { HostLink } from '../shared/host-events.ts';
 import type { ShareSelection } from '../shared/share.ts';
 
 export interface MobileOptions {
@@ -10,10 +11,13 @@ export interface MobileOptions {
   api: string;
   /** Strict privacy mode (../shared/privacy.ts): nothing stored on the device, no visitor id sent. */
   strict: boolean;
-  /** A share link's selection, on the launch that link started. */
+  /** Where the widget opens: a share link's selection, or the page's open() call's. */
   initial: ShareSelection | null;
+  /** The element: where the widget's events go, and where it says it can be driven. */
+  host: HostLink;
 }
 export interface MobileHandle {
+  update(options: Pick<MobileOptions, 'strict'>): void;
   unmount(): void;
 }
 export interface MobileAppModule {

@@ -7,6 +7,7 @@ import {
   type PLAYER_EVENT_TYPES,
   PLAYER_EVENTS_MAX,
   PLAYER_LISTEN_MAX_SECONDS,
+  VISITOR_ID_MAX_MONTHS,
   type WidgetType,
 } from '@atk/contract/constants';
 
@@ -25,6 +26,9 @@ export interface PlayerEventOut {
   products?: string[];
   heard?: number[];
   level_matched?: boolean;
+  /** A buy click: the mobile widget's retailer (absent: the buy button), and the destination's currency. */
+  retailer_id?: string | null;
+  currency?: string | null;
 }
 
 /**
@@ -115,3 +119,33 @@ export function uuidFromBytes(bytes: Uint8Array): string {
 
 export const isUuid = (v: unknown): v is string =>
   typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+/** The visitor id as the browser keeps it: the id and when it was made (epoch ms). */
+export interface KeptVisitor {
+  id: string;
+  created: number;
+}
+
+/** When an id made at `created` is replaced: VISITOR_ID_MAX_MONTHS later (the CNIL's 13 months). */
+export function visitorIdExpiry(created: number): number {
+  const d = new Date(created);
+  d.setUTCMonth(d.getUTCMonth() + VISITOR_ID_MAX_MONTHS);
+  return d.getTime();
+}
+
+/**
+ * What the browser keeps (localStorage), read: `{"id","created"}`, or an older player's bare id, which is given the
+ * date it is first read again (its real age is not known). Null when there is none, it is malformed, or it is due
+ * for replacement. `stamp` says the stored text must be written anew (a bare id).
+ */
+export function readKeptVisitor(raw: string | null, now: number): { kept: KeptVisitor; stamp: boolean } | null {
+  if (!raw) return null;
+  if (isUuid(raw)) return { kept: { id: raw, created: now }, stamp: true };
+  try {
+    const v = JSON.parse(raw) as Partial<KeptVisitor>;
+    if (!isUuid(v.id) || typeof v.created !== 'number' || !Number.isFinite(v.created) || v.created > now) return null;
+    return visitorIdExpiry(v.created) > now ? { kept: { id: v.id, created: v.created }, stamp: false } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,7 @@
 import type { PlayerVersion } from '@atk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AudioEngine, type EngineState, unlockAudio } from '../engine/engine.ts';
+import type { Emit } from './host-events.ts';
 
 export type VersionStatus = { state: 'loading' | 'slow' | 'ready' | 'failed'; message?: string };
 
@@ -13,7 +14,9 @@ const SLOW_MS = 8000;
  * clock, and play waits for the audio. The selected version is loaded alone first: on a slow line the others would
  * share its bandwidth and delay the first sound; they start once it can be heard (the engine streams, so that is
  * its first window, not its whole file) and join the clock as theirs arrive. `status` says, per product, whether
- * its version can be heard yet (a switch to it is never silent once `ready`).
+ * its version can be heard yet (a switch to it is never silent once `ready`). What the listener does is told to the
+ * host page (`emit`, ./host-events.ts): play, pause and ended as the engine goes, seek, switch, song and source
+ * changes, and a version that fails.
  */
 export function useEngine(o: {
   /** The chosen source (its id) and song: a new one reloads. */
@@ -27,6 +30,10 @@ export function useEngine(o: {
   resolve: (url: string) => string;
   /** MP3 frames per decoded window (the engine's default ≈ 6 s); the first sound waits for the first window. */
   windowFrames?: number;
+  /** Where the listener's actions are told (the host page's events). */
+  emit: Emit;
+  /** A blind test is on, not revealed: a switch says so. */
+  blind: boolean;
 }) {
   const engineRef = useRef<AudioEngine | null>(null);
   const engine = useCallback(() => {
@@ -46,15 +53,30 @@ export function useEngine(o: {
   const now = useRef(o);
   now.current = o;
 
+  /** What is heard now, for the host page's events. */
+  const heard = () => {
+    const { selected, songId, sourceId } = now.current;
+    return { product: selected, song: songId, source: sourceId };
+  };
   useEffect(() => {
     const e = engine();
+    // Told once per stretch of playing: a reload or a seek that waits for audio is not a pause.
+    let playing = false;
     const off = e.listen({
       state: (s) => {
         setState(s);
         setPosition(e.position);
         if (e.durationSamples > 0) setDuration(e.duration);
+        const was = playing;
+        playing = s === 'playing' || (playing && s === 'loading');
+        if (playing && !was) now.current.emit('play', { ...heard(), position: e.position });
+        if (was && s === 'paused') now.current.emit('pause', { ...heard(), position: e.position });
+        if (was && s === 'ended') now.current.emit('ended', { ...heard(), position: e.position });
       },
-      error: (id, message) => setStatus((st) => ({ ...st, [id]: { state: 'failed', message } })),
+      error: (id, message) => {
+        setStatus((st) => ({ ...st, [id]: { state: 'failed', message } }));
+        now.current.emit('error', { message: `${message} (${id})` });
+      },
       loaded: (id) => {
         setStatus((st) => ({ ...st, [id]: { state: 'ready' } }));
         setDuration(e.duration);
@@ -111,10 +133,18 @@ export function useEngine(o: {
   };
 
   const loadedSong = useRef<string | null>(null);
+  /** The song the last source was of: the first source is where the player opens, later ones the listener's change. */
+  const shownSong = useRef<string | null | undefined>(undefined);
   // A new source loads the versions on show (a new source of the same song keeps the place).
   useEffect(() => {
     const { recorded, versionOf, songId } = now.current;
     if (!o.sourceId) return;
+    if (shownSong.current !== undefined)
+      now.current.emit(shownSong.current === songId ? 'source-change' : 'song-change', {
+        song: songId,
+        source: o.sourceId,
+      });
+    shownSong.current = songId;
     const e = engine();
     const versions = recorded.map((id) => versionOf(id) as PlayerVersion);
     loaded.current = new Set();
@@ -176,8 +206,10 @@ export function useEngine(o: {
 
   /** Switches what is heard (on the shared clock). */
   const select = (id: string) => {
+    const from = now.current.selected;
     o.setSelected(id);
     engine().select(id);
+    if (from !== id) o.emit('switch', { from, to: id, position: engine().position, blind: o.blind });
   };
 
   /** Play or pause, from the user's gesture; answers whether a play was asked for. */
@@ -198,9 +230,13 @@ export function useEngine(o: {
     return true;
   };
 
-  const seek = (seconds: number) => {
-    void engine().seek(seconds);
+  /** Moves the playhead; resolves once the engine is there. */
+  const seek = (seconds: number): Promise<void> => {
+    const from = engine().position;
+    const done = engine().seek(seconds);
     setPosition(seconds);
+    o.emit('seek', { from, to: seconds });
+    return done;
   };
 
   return {

@@ -10,7 +10,7 @@ import {
   pageUrl,
   TOKEN_RENEW_MS,
 } from './events.ts';
-import { sendEvents, visitorId } from './send.ts';
+import { dropVisitorId, forgetVisitor, sendEvents, visitorId } from './send.ts';
 
 /** How often the playhead is shown and listening time counted while playing. */
 const TICK_MS = 250;
@@ -22,13 +22,15 @@ const TICK_MS = 250;
  * which records a play of the selection. The launch goes at once, and its answer's token rides on the next batches
  * (each answer renews it); until it has come, events wait (unless the page is going away), and a token about to
  * expire launches again first (docs/api.md "How hard the statistics are to inflate"). Answers `vote` too: a blind
- * vote, sent at once.
+ * vote, sent at once; `buyClick`, sent as a beacon at once (the page may be navigating away); and `forget` (Forget
+ * me). Strict privacy may change mid-visit (the page's consent): the next batches follow it, after a launch of the
+ * new kind (the token names the visitor), and a withdrawn consent takes the id off the device.
  */
 export function usePlayerEvents(o: {
   api: string;
   instanceId: string;
   widgetType: WidgetType;
-  /** Strict privacy mode (./privacy.ts): the batches carry `privacy: 'strict'` and no visitor id. */
+  /** Strict privacy mode (./privacy.ts, the page's consent): the batches carry `privacy: 'strict'` and no visitor id. */
   strict: boolean;
   engine: () => AudioEngine;
   playing: boolean;
@@ -41,6 +43,8 @@ export function usePlayerEvents(o: {
 }): {
   play: () => void;
   vote: (event: Omit<PlayerEventOut, 'type' | 'instance_id'>) => void;
+  buyClick: (event: Pick<PlayerEventOut, 'product_id' | 'retailer_id' | 'currency'>) => void;
+  forget: () => Promise<boolean>;
   post: <T>(path: string, body: object) => Promise<T | null>;
 } {
   const batcher = useRef(new EventBatcher()).current;
@@ -74,9 +78,12 @@ export function usePlayerEvents(o: {
     };
   }, [o.playing]);
 
+  /** Forget me was done: nothing more is kept on the device for the rest of this page's visit. */
+  const forgotten = useRef(false);
+  const strictNow = () => target.current.strict || forgotten.current;
   // Read only when sending: in strict mode the visitor id (and its localStorage entry) is never made.
   const senderOf = (): EventsSender => ({
-    ...(o.strict ? { privacy: 'strict' } : { visitor_id: visitorId() }),
+    ...(strictNow() ? { privacy: 'strict' } : { visitor_id: visitorId() }),
     widget_type: o.widgetType,
     page_url: pageUrl(location.href),
   });
@@ -121,6 +128,15 @@ export function usePlayerEvents(o: {
     };
   }, []);
 
+  // The page's consent changed mid-visit: a launch of the new kind, whose token the next batches carry.
+  const wasStrict = useRef(o.strict);
+  useEffect(() => {
+    if (!counting || wasStrict.current === o.strict) return;
+    wasStrict.current = o.strict;
+    if (o.strict) dropVisitorId();
+    launch();
+  }, [o.strict]);
+
   return {
     play: () => {
       const { selected, songId, sourceId } = target.current;
@@ -139,7 +155,7 @@ export function usePlayerEvents(o: {
      * mode (no visitor id to tie a test to), in a preview, before the launch's token, or on any failure.
      */
     post: async <T>(path: string, body: object) => {
-      if (!counting || o.strict || !token.value) return null;
+      if (!counting || strictNow() || !token.value) return null;
       try {
         const res = await fetch(`${o.api}${path}`, {
           method: 'POST',
@@ -159,6 +175,19 @@ export function usePlayerEvents(o: {
       if (!counting) return;
       batcher.add({ ...event, type: 'vote', instance_id: o.instanceId });
       flush(false);
+    },
+    buyClick: (event) => {
+      if (!counting) return;
+      batcher.add({ ...event, type: 'buy_click', instance_id: o.instanceId });
+      flush(true);
+    },
+    forget: async () => {
+      const done = await forgetVisitor(o.api);
+      if (done && !forgotten.current) {
+        forgotten.current = true;
+        if (counting && !target.current.strict) launch();
+      }
+      return done;
     },
   };
 }

@@ -25,6 +25,7 @@ const MOBILE_FEATURES: PlayerInstance['features'] = {
   products_in_player: Number.MAX_SAFE_INTEGER,
   listener_votes: 0,
   abx_trials: 0,
+  utm_tags: 0,
 };
 
 export interface MobileRead {
