@@ -36,7 +36,7 @@ type Row =
   | { key: EnableOnly; kind: 'enable'; label: string; help?: string | ((instanceName: string) => string) };
 
 /** What UTM tags on buy links adds, with this player's own campaign (the slug of its name, as the player makes it). */
-export const utmHelp = (instanceName: string) =>
+const utmHelp = (instanceName: string) =>
   `Adds utm_source=${UTM_SOURCE}, utm_medium=${UTM_MEDIUM} and utm_campaign=${utmCampaign(instanceName)} to the buy links, so the shop's analytics credit this player.`;
 
 const ROWS: Row[] = [
