@@ -348,6 +348,7 @@ test('customer: New Instance, every tab set through the UI and read back, Previe
     // its help line follows the label in the same cell
     new RegExp(`^${LABEL.featureListenerVotes}After a blind test`),
     new RegExp(`^${LABEL.featureAbxTest}In a blind test, listeners can take an ABX test`),
+    /^UTM tags on buy linksAdds utm_source=atk-player, utm_medium=referral and utm_campaign=e2e-player-/,
   ]);
   await expect(shown(features, `Order of ${LABEL.tabListeningGuide}`)).toHaveText('1');
   await expect(shown(features, `Order of ${LABEL.tabTechSpecs}`)).toHaveText('4');
@@ -749,6 +750,34 @@ test('subscription: a refused feature is reset with the upgrade dialog; once gra
   await expect(upgrade.getByTestId('permission-text')).toHaveText(MSG.productsPermission);
   await upgrade.getByRole('button', { name: 'OK' }).click();
   expect((await readInstance(made._id)).products.find((p) => p.product_id === scene.p2.id)?.is_active).toBe(1);
+});
+
+// ── UTM tags on buy links ────────────────────────────────────────────────────────────────────────────────
+test('UTM tags on buy links: its line names this player’s campaign; switched on, saved, still on after a reload', async ({
+  page,
+}) => {
+  await setSubscription(DEFAULT_SUBSCRIPTION);
+  const made = await createInstance(`E2E Studio Vocals — EU ${RUN}`);
+  await signIn(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/client\/products$/);
+  await page.goto(`/client/instances/${made._id}/edit`);
+  const features = await openTab(page, LABEL.tabFeatures, 'tab-features');
+  const utm = features.getByRole('switch', { name: 'Enable UTM tags on buy links' });
+  // off by default, in every plan (no lock), its line the tags the player adds with the slug of the player's name
+  await expect(utm).not.toBeChecked();
+  const help = `Adds utm_source=atk-player, utm_medium=referral and utm_campaign=e2e-studio-vocals-eu-${RUN} to the buy links, so the shop's analytics credit this player.`;
+  await expect(features.locator('#feature-help-utm_tags')).toHaveText(help);
+  await expect(utm).toHaveAccessibleDescription(help);
+  const row = features.locator('tr.ant-table-row').filter({ hasText: 'UTM tags on buy links' });
+  await expect(row.getByTestId('plan-lock')).toHaveCount(0);
+
+  await utm.click();
+  await expect(utm).toBeChecked();
+  await saveTab(page, features);
+  await page.reload();
+  await openTab(page, LABEL.tabFeatures, 'tab-features');
+  await expect(utm).toBeChecked();
+  expect((await readInstance(made._id)).features.utm_tags).toEqual({ is_enable: 1 });
 });
 
 // ── an operator inside the demo brand ───────────────────────────────────────────────────────────────────

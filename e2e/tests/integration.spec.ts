@@ -2,10 +2,13 @@
  * The integration guide (/client/integration; docs/architecture.md "The player") and the player it embeds: every tab
  * and its snippets with the customer's instance id, the copy button, and the developer snippet exactly as the page
  * shows it, pasted into a plain HTML page served from another origin, where the launch button opens `<atk-player>` with
- * the instance's name and products (as a dialog, and as the mini panel at the chosen offsets).
+ * the instance's name and products (as a dialog, and as the mini panel at the chosen offsets). The Player API tab: its
+ * listen buttons name the instance's own products (ids and names) and copy as shown; its listen-button and consent
+ * scripts, run on a page beside a stand-in element with the documented methods, call them as they say.
  */
 import { LABEL, MSG, PLAYER_TEXT } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { uid } from './lists.ts';
 import { api, apiLogin, baseUrl, DEMO, serveElsewhere, signIn, toast } from './support.ts';
 
@@ -60,7 +63,9 @@ async function publishedInstance(name: string) {
     },
   });
   expect(saved.code, saved.msg).toBe(200);
-  return { id, products: ['Velour R2', 'Pencil S4'], addable: ['Lumen C1'] };
+  // what the player offers, the featured slots first: the Player API's buttons
+  const offered = [velour, pencil, lumen].map((p) => ({ id: p._id, name: p.general.name }));
+  return { id, products: ['Velour R2', 'Pencil S4'], addable: ['Lumen C1'], offered };
 }
 
 const snippet = (page: Page, id: string) => page.getByTestId(`snippet-${id}`);
@@ -290,5 +295,162 @@ test('the complete page snippet works as it is, and a network failure is told in
   } finally {
     await visitor.close();
     await new Promise((resolve) => site.server.close(resolve));
+  }
+});
+
+const API_STEPS = [
+  'Listen buttons',
+  "The player's methods",
+  "Listen to the player's events",
+  'In React 19',
+  'TypeScript',
+  'Your analytics',
+  'Consent',
+  'Consent with Google Consent Mode',
+];
+
+test('Player API: listen buttons with the instance’s own products, events, analytics and consent; copied as shown', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  const name = `Player API ${uid()}`;
+  const { id, offered } = await publishedInstance(name);
+  await openIntegration(page);
+  await chooseInstance(page, name);
+  await page.getByRole('tab', { name: 'Player API', exact: true }).click();
+  const guide = page.getByTestId('integration-api');
+  await expect(guide.getByRole('heading', { level: 3 })).toHaveText(API_STEPS);
+
+  // a button per product the player offers (featured first; not the inactive Brick D7), with its real id and name
+  const [velour, pencil, lumen] = offered;
+  await expect(snippet(page, 'api-listen')).toContainText(`data-atk-product="${velour.id}"`);
+  const listen = await codeOf(page, 'api-listen');
+  expect(listen.split('\n').slice(0, 4)).toEqual([
+    `<button type="button" data-atk-product="${velour.id}">Listen to the Velour R2</button>`,
+    `<button type="button" data-atk-product="${pencil.id}">Listen to the Pencil S4</button>`,
+    `<button type="button" data-atk-product="${lumen.id}">Listen to the Lumen C1</button>`,
+    '<script>',
+  ]);
+  expect(listen).toContain("customElements.whenDefined('atk-player')");
+  expect(listen).toContain(`.open({ instance: '${id}', product: b.dataset.atkProduct })`);
+  expect(listen).toContain('.then((p) => p.play())');
+  expect(listen).not.toContain('Brick D7');
+  await expect(snippet(page, 'api-methods')).toContainText(`player.select('${velour.id}');`);
+
+  // events, React 19, the typings
+  await expect(snippet(page, 'api-events')).toContainText(
+    "player.addEventListener('atk-play', (e) => console.log(e.detail));",
+  );
+  await expect(guide).toContainText(
+    'atk-ready, atk-open, atk-close, atk-play, atk-pause, atk-ended, atk-switch, atk-seek, atk-song-change, atk-source-change, atk-level-match, atk-reveal, atk-vote, atk-abx-result, atk-buy-click, atk-error.',
+  );
+  await expect(snippet(page, 'api-react')).toContainText(`instance-id="${id}"`);
+  await expect(snippet(page, 'api-react')).toContainText('onatk-buy-click={(e) => console.log(e.detail)}');
+  await expect(snippet(page, 'api-types')).toHaveText(`${baseUrl()}/player/atk-player.d.ts`);
+
+  // analytics and consent
+  await expect(snippet(page, 'api-analytics')).toHaveText('<atk-player analytics="datalayer"></atk-player>');
+  await expect(guide).toContainText(
+    "atk_ready, atk_open, atk_close, atk_play, atk_pause, atk_ended, atk_switch, atk_seek, atk_song_change, atk_source_change, atk_level_match, atk_reveal, atk_vote, atk_abx_result, atk_error. A click on a buy button is pushed as GA4's begin_checkout, with the product as its item.",
+  );
+  await expect(snippet(page, 'api-consent')).toContainText('<atk-player consent="pending"></atk-player>');
+  await expect(snippet(page, 'api-consent-mode')).toContainText('analytics_storage');
+  await expectAccessible(page, 'Integration, Player API');
+
+  // the copy button copies the snippet as shown, real product ids included
+  await page.getByTestId('copy-api-listen').click();
+  await expect(toast(page, MSG.copied)).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(listen);
+  expect(copied).toContain(`data-atk-product="${pencil.id}"`);
+});
+
+test('Player API: the listen-button and consent snippets, on a page, call the element’s methods as they say', async ({
+  page,
+  browser,
+}) => {
+  const name = `Player API run ${uid()}`;
+  const { id, offered } = await publishedInstance(name);
+  await openIntegration(page);
+  await chooseInstance(page, name);
+  await page.getByRole('tab', { name: 'Player API', exact: true }).click();
+  await expect(snippet(page, 'api-listen')).toContainText(`data-atk-product="${offered[1].id}"`);
+  const [listen, banner, consentMode] = await Promise.all(
+    ['api-listen', 'api-consent', 'api-consent-mode'].map((step) => codeOf(page, step)),
+  );
+
+  // A page with gtag's consent defaults and an update already pushed, the three snippets, and the banner's buttons;
+  // the element is defined after them (a stand-in recording its calls), as a deferred player script would.
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>A brand's page</title>
+<script>
+  window.dataLayer = window.dataLayer || [];
+  function gtag() { dataLayer.push(arguments); }
+  gtag('consent', 'default', { analytics_storage: 'denied' });
+  gtag('consent', 'update', { analytics_storage: 'denied' });
+</script>
+</head>
+<body>
+<button type="button" id="accept-cookies">Accept</button>
+<button type="button" id="refuse-cookies">Refuse</button>
+${banner}
+${listen}
+${consentMode}
+</body>
+</html>`;
+  const visitor = await browser.newContext();
+  try {
+    const brandPage = await visitor.newPage();
+    const failed: string[] = [];
+    brandPage.on('pageerror', (e) => failed.push(e.message));
+    await brandPage.setContent(html);
+    await brandPage.evaluate(() => {
+      const calls: unknown[][] = [];
+      (window as unknown as { calls: unknown[][] }).calls = calls;
+      customElements.define(
+        'atk-player',
+        class extends HTMLElement {
+          open(options: unknown) {
+            calls.push(['open', options]);
+            return Promise.resolve(this);
+          }
+          play() {
+            calls.push(['play']);
+            return Promise.resolve();
+          }
+          setConsent(choice: string) {
+            calls.push(['setConsent', choice]);
+          }
+        },
+      );
+    });
+    const calls = () => brandPage.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
+    // the update pushed before the script is passed on once the element is defined
+    await expect.poll(calls).toEqual([['setConsent', 'denied']]);
+    await brandPage.evaluate(() =>
+      (window as unknown as { gtag: (...a: unknown[]) => void }).gtag('consent', 'update', {
+        analytics_storage: 'granted',
+      }),
+    );
+    await expect.poll(calls).toEqual([
+      ['setConsent', 'denied'],
+      ['setConsent', 'granted'],
+    ]);
+    await brandPage.getByRole('button', { name: 'Refuse' }).click();
+    await brandPage.getByRole('button', { name: 'Listen to the Pencil S4' }).click();
+    await expect
+      .poll(calls)
+      .toEqual([
+        ['setConsent', 'denied'],
+        ['setConsent', 'granted'],
+        ['setConsent', 'denied'],
+        ['open', { instance: id, product: offered[1].id }],
+        ['play'],
+      ]);
+    expect(failed).toEqual([]);
+  } finally {
+    await visitor.close();
   }
 });

@@ -2,7 +2,7 @@
  * The static legal pages: Terms of Service dated August 28, 2021 and the Privacy Policy with
  * the visitor header, each with the content points the specification lists.
  */
-import { LABEL, PRIVACY_EMAIL } from '@atk/contract';
+import { LABEL, PRIVACY_EMAIL, VISITOR_ID_MAX_MONTHS } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 
@@ -193,6 +193,35 @@ test.describe('Privacy Policy', () => {
     for (const href of await all.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toBe(`mailto:${PRIVACY_EMAIL}`);
     }
+  });
+
+  test('says what the player keeps of its visitors, for how long, and how to erase it', async ({ page }) => {
+    const text = async (testId: string) =>
+      ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    expect(VISITOR_ID_MAX_MONTHS).toBe(13);
+    expect(await text('privacy-player-visitor')).toBe(
+      'The player’s visitor id: in its standard mode the player keeps an anonymous visitor id (a random code, not your name or email address) in your browser, for the site you listen on, and replaces it with a new one after 13 months. For each visitor id we keep a row: when it was first seen, the page it was first seen on (its sign-up page), its sign ins and launches, and the city, region and country looked up from the IP address when the player is launched; the address itself is never stored. The brand whose player it is sees these rows for its own players, each visitor by a number, beside its daily totals.',
+    );
+    expect(await text('privacy-player-strict')).toBe(
+      'Strict privacy, Global Privacy Control and consent: a brand can set its player to strict privacy mode, and a browser that sends Global Privacy Control gets that mode by itself: the player then stores nothing on your device and keeps no visitor row, and your visit counts within one day only, under a code that changes every day and cannot be linked from one day to the next. A brand can also have the player wait for your consent: until you accept, it stores nothing on your device.',
+    );
+    await expectSection(
+      page,
+      '6. How long we keep data',
+      'The player’s raw events are kept 400 days, then deleted. A visitor row not seen for 25 months is deleted. The daily totals (launches, plays, listening time, clicks, votes and new visitors per day) are kept, as they identify no one. The visitor id in your browser is replaced after 13 months.',
+    );
+    await expectSection(
+      page,
+      '7. Your rights',
+      'To erase what the player keeps of you, use Forget me in the player’s information panel: it erases what our servers keep under your browser’s visitor id. Or write to ',
+      ' with your visitor id (the id the player keeps in your browser for the site you listen on), and we erase it. Either way, the daily totals stay, as they name no one.',
+    );
+    await expect(page.getByTestId('privacy-player-erase').getByRole('link', { name: PRIVACY_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${PRIVACY_EMAIL}`,
+    );
+    // no longer the claim that the player's data is used only in aggregate
+    await expect(page.locator('main')).not.toContainText('aggregated');
   });
 
   test('identity checks apply and a fee may be charged for unfounded requests', async ({ page }) => {

@@ -17,6 +17,8 @@ export const FEATURE_LABELS: Record<keyof InstanceFeatures, string> = {
   listener_votes: LABEL.featureListenerVotes,
   abx_test: LABEL.featureAbxTest,
   display_price: LABEL.featureDisplayPrice,
+  /** Not in the spec (the contract's `utm_tags`): the player tags its buy links for the shop's analytics. */
+  utm_tags: 'UTM tags on buy links',
 };
 
 /** How the upgrade dialog names a feature: a maximum is refused only for No limit, so it says so. */

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { PendingBrandNote } from '../../components/PendingBrandNote.tsx';
 import { useRememberedTab } from '../../components/useRememberedTab.ts';
 import { instanceKeys, instancesApi } from '../instances/api.ts';
+import { offeredProducts } from './apiSnippets.ts';
 import {
   DEFAULT_MINI,
   INTEGRATION_TABS,
@@ -76,7 +77,8 @@ function StepBlock({ step }: { step: Step }) {
 
 /**
  * The integration guide (/client/integration): how to embed the player for developers, website
- * builders, blogging platforms and online stores, with the customer's own instance id in every snippet.
+ * builders, blogging platforms and online stores, with the customer's own instance id in every snippet; and the
+ * Player API (methods, events, analytics, consent) with the instance's own products.
  */
 export default function IntegrationPage() {
   const [tab, setTab] = useRememberedTab(INTEGRATION_TABS, 'developers');
@@ -89,12 +91,20 @@ export default function IntegrationPage() {
   const list = instances.data?.list ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const instanceId = chosen && list.some((i) => i._id === chosen) ? chosen : (list[0]?._id ?? null);
+  // the chosen instance's products, for the Player API's buttons
+  const read = useQuery({
+    queryKey: instanceKeys.one(false, instanceId ?? ''),
+    queryFn: () => instancesApi.read(false, instanceId as string),
+    enabled: instanceId !== null,
+    staleTime: 30_000,
+  });
+  const products = useMemo(() => offeredProducts(instanceId ? read.data : undefined), [instanceId, read.data]);
   const [right, setRight] = useState<number>(DEFAULT_MINI.right);
   const [bottom, setBottom] = useState<number>(DEFAULT_MINI.bottom);
 
   const guides = useMemo(
-    () => integrationGuides({ origin: window.location.origin, instanceId, mini: { right, bottom } }),
-    [instanceId, right, bottom],
+    () => integrationGuides({ origin: window.location.origin, instanceId, mini: { right, bottom }, products }),
+    [instanceId, right, bottom, products],
   );
 
   return (

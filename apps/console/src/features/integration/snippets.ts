@@ -1,7 +1,8 @@
 /**
  * The integration guide's code: pure functions of the portal's origin
  * (PUBLIC_URL), an instance id and the mini position, so the page, the tests and any other tool produce the
- * same text. No React, no DOM.
+ * same text. No React, no DOM. The Player API tab (the element's methods, events, analytics, consent) is
+ * apiSnippets.ts.
  *
  * Every variant follows the same three steps: load the style file and the script file in the page head, place
  * one `<atk-player>` element in the body, and add launch buttons that assign the launch parameters (instance id,
@@ -9,20 +10,23 @@
  * the element (packages/contract/src/player-launch.ts).
  */
 import { PLAYER_TAG } from '@atk/contract';
+import { apiGuide, type SnippetProduct } from './apiSnippets.ts';
 
 export const PLACEHOLDER_INSTANCE_ID = 'YOUR_INSTANCE_ID';
 /** The store's product metafield that holds a product's player instance id. */
 export const METAFIELD = { namespace: 'atk', key: 'player_instance_id' } as const;
 export const DEFAULT_MINI = { right: 20, bottom: 20 } as const;
 
-export type IntegrationTab = 'developers' | 'builder' | 'blog' | 'store';
-export const INTEGRATION_TABS: readonly IntegrationTab[] = ['developers', 'builder', 'blog', 'store'];
+export type IntegrationTab = 'developers' | 'builder' | 'blog' | 'store' | 'api';
+export const INTEGRATION_TABS: readonly IntegrationTab[] = ['developers', 'builder', 'blog', 'store', 'api'];
 
 export interface SnippetOptions {
   /** The portal's public origin (PUBLIC_URL), e.g. https://portal.example.com. */
   origin: string;
   instanceId?: string | null;
   mini?: { right: number; bottom: number };
+  /** The instance's products the player offers (the Player API tab's buttons). */
+  products?: SnippetProduct[];
 }
 
 export interface Step {
@@ -286,5 +290,6 @@ export function integrationGuides(options: SnippetOptions): IntegrationGuide[] {
         },
       ],
     },
+    apiGuide({ origin: options.origin, instanceId, products: options.products ?? [] }),
   ];
 }

@@ -1,11 +1,23 @@
-import { LABEL, PRIVACY_EMAIL } from '@atk/contract';
+import { LABEL, PRIVACY_EMAIL, VISITOR_ID_MAX_MONTHS } from '@atk/contract';
 import { Link } from 'react-router';
 import { LegalLayout } from './LegalLayout.tsx';
 import { TERMS_DATE } from './TermsPage.tsx';
 
 const privacyMail = <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>;
 
-/** Privacy Policy, with the visitor header. */
+/**
+ * How long the player's data is kept (docs/api.md "What the statistics store, and for how long"): raw events
+ * STATS_RAW_DAYS, whose default (apps/server/src/config.ts) this page states; visitor rows idle this many months are
+ * deleted by the server's daily upkeep.
+ */
+const RAW_EVENT_DAYS = 400;
+const IDLE_VISITOR_MONTHS = 25;
+
+/**
+ * Privacy Policy, with the visitor header: a static page (no operator-edited content), so its text is here. What the
+ * player keeps of its visitors (section 2), for how long (6) and how to erase it (7) follow docs/api.md "What the
+ * statistics store, and for how long".
+ */
 export function PrivacyPage() {
   return (
     <LegalLayout title={LABEL.privacyPolicy} updated={TERMS_DATE}>
@@ -31,11 +43,24 @@ export function PrivacyPage() {
         <li>
           <strong>Content:</strong> the recordings, images and product information a brand uploads to the Service.
         </li>
-        <li>
+        <li data-testid="privacy-player-events">
           <strong>Usage data of the player:</strong> when a player is launched, which products and sources are played
-          and for how long. We use it in aggregated form for the statistics shown to brands; it is not used to identify
-          individual visitors. The visitor’s approximate place (country, region, city) is looked up from the IP address
-          when the player is launched; the address itself is not stored.
+          and for how long, the blind votes and ABX test answers given in it, and clicks on its buy links.
+        </li>
+        <li data-testid="privacy-player-visitor">
+          <strong>The player’s visitor id:</strong> in its standard mode the player keeps an anonymous visitor id (a
+          random code, not your name or email address) in your browser, for the site you listen on, and replaces it with
+          a new one after {VISITOR_ID_MAX_MONTHS} months. For each visitor id we keep a row: when it was first seen, the
+          page it was first seen on (its sign-up page), its sign ins and launches, and the city, region and country
+          looked up from the IP address when the player is launched; the address itself is never stored. The brand whose
+          player it is sees these rows for its own players, each visitor by a number, beside its daily totals.
+        </li>
+        <li data-testid="privacy-player-strict">
+          <strong>Strict privacy, Global Privacy Control and consent:</strong> a brand can set its player to strict
+          privacy mode, and a browser that sends Global Privacy Control gets that mode by itself: the player then stores
+          nothing on your device and keeps no visitor row, and your visit counts within one day only, under a code that
+          changes every day and cannot be linked from one day to the next. A brand can also have the player wait for
+          your consent: until you accept, it stores nothing on your device.
         </li>
         <li>
           <strong>Technical data:</strong> IP address, browser and device type, pages requested and dates and times,
@@ -61,7 +86,8 @@ export function PrivacyPage() {
           (performance of the contract).
         </li>
         <li>
-          To measure and improve the Service and show brands aggregated listening statistics (our legitimate interests).
+          To measure and improve the Service and show brands the statistics of their players: daily totals and their
+          visitors’ rows (our legitimate interests).
         </li>
         <li>
           To send you news about our products, which you can opt out of at any time (your consent or our legitimate
@@ -76,9 +102,9 @@ export function PrivacyPage() {
       <h2>4. Sharing</h2>
       <p>
         We do not sell your personal data. We share it only with service providers that host, store, email or support
-        the Service for us under contracts that require them to protect it; with the brand whose player you use, in
-        aggregated statistics; with a successor in case of a merger or acquisition; and with authorities when the law
-        requires it.
+        the Service for us under contracts that require them to protect it; with the brand whose player you use, in its
+        daily totals and its visitors’ rows (section 2); with a successor in case of a merger or acquisition; and with
+        authorities when the law requires it.
       </p>
 
       <h2>5. Opting out</h2>
@@ -93,8 +119,13 @@ export function PrivacyPage() {
       <p>
         We keep account data for as long as your account is open and for a limited period afterwards to settle accounts,
         resolve disputes and meet our legal obligations (for example, invoices are kept as long as tax law requires).
-        Server logs are kept for a short period for security. Aggregated statistics that do not identify anyone may be
-        kept longer. When data is no longer needed, we delete or anonymise it.
+        Server logs are kept for a short period for security. When data is no longer needed, we delete or anonymise it.
+      </p>
+      <p data-testid="privacy-player-retention">
+        The player’s raw events are kept {RAW_EVENT_DAYS} days, then deleted. A visitor row not seen for{' '}
+        {IDLE_VISITOR_MONTHS} months is deleted. The daily totals (launches, plays, listening time, clicks, votes and
+        new visitors per day) are kept, as they identify no one. The visitor id in your browser is replaced after{' '}
+        {VISITOR_ID_MAX_MONTHS} months.
       </p>
 
       <h2>7. Your rights</h2>
@@ -133,6 +164,12 @@ export function PrivacyPage() {
       </ul>
       <p>
         Where processing is based on your consent, you may withdraw it at any time without affecting earlier processing.
+      </p>
+      <p data-testid="privacy-player-erase">
+        To erase what the player keeps of you, use <strong>Forget me</strong> in the player’s information panel: it
+        erases what our servers keep under your browser’s visitor id. Or write to {privacyMail} with your visitor id
+        (the id the player keeps in your browser for the site you listen on), and we erase it. Either way, the daily
+        totals stay, as they name no one.
       </p>
 
       <h2>8. California residents</h2>

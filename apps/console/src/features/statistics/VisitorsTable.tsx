@@ -15,7 +15,8 @@ const pageOf = (url: string) => url.replace(/^https?:\/\//, '') || LABEL.unknown
 /**
  * Total Users (docs/api.md "Statistics"; ATK statistics and brand statistics): the total, then a paged table a person reads: each visitor by its number, with
  * its id only in a tooltip; when it was first seen and last signed in, where, on which page, its launches and sign
- * ins. Times 'D MMM YYYY HH:mm' local.
+ * ins. Times 'D MMM YYYY HH:mm' local. `actions` adds an Operate column (the operators' Erase), given each visitor
+ * and the name its row reads ('Visitor 3').
  */
 export function VisitorsTable({
   queryKey,
@@ -23,6 +24,7 @@ export function VisitorsTable({
   page,
   onPage,
   note,
+  actions,
 }: {
   /** A plain note under the total (strict privacy mode's launches in the range). */
   note?: ReactNode;
@@ -30,14 +32,17 @@ export function VisitorsTable({
   fetch: (query: { page_num: number; page_size: number }) => Promise<ListData<Visitor>>;
   page: number;
   onPage: (page: number) => void;
+  actions?: (visitor: Visitor, name: string) => ReactNode;
 }) {
   const list = useQuery({
     queryKey,
     queryFn: () => fetch({ page_num: page, page_size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const columns = useMemo<TableColumnsType<Visitor>>(
-    () => [
+  const columns = useMemo<TableColumnsType<Visitor>>(() => {
+    // the row's name: its number on the whole list, newest first
+    const nameOf = (i: number) => `${LABEL.visitor} ${(page - 1) * PAGE_SIZE + i + 1}`;
+    return [
       {
         key: 'visitor',
         title: LABEL.visitor,
@@ -46,7 +51,7 @@ export function VisitorsTable({
           <Tooltip title={`${LABEL.visitorId}: ${v._id}`} trigger={['hover', 'focus']}>
             {/* a button, so the tooltip opens from the keyboard too */}
             <button type="button" className="statistics__visitor" data-testid="statistics-visitor">
-              {LABEL.visitor} {(page - 1) * PAGE_SIZE + i + 1}
+              {nameOf(i)}
             </button>
           </Tooltip>
         ),
@@ -57,9 +62,18 @@ export function VisitorsTable({
       { key: 'launches', title: LABEL.launches, dataIndex: 'launches', align: 'right', width: 100 },
       { key: 'sign_in_count', title: LABEL.signInCount, dataIndex: 'sign_in_count', align: 'right', width: 120 },
       { key: 'last', title: LABEL.lastSignIn, width: 170, render: (_, v) => formatTime(v.updated_at) },
-    ],
-    [page],
-  );
+      ...(actions
+        ? [
+            {
+              key: 'operate',
+              title: 'Operate',
+              width: 100,
+              render: (_: unknown, v: Visitor, i: number) => actions(v, nameOf(i)),
+            },
+          ]
+        : []),
+    ];
+  }, [page, actions]);
   const total = list.data?.total_num ?? 0;
   const box = useRef<HTMLElement>(null);
   useScrollableFocus(box, '.ant-table-content');

@@ -42,6 +42,11 @@ const brandOf = (scope: StatisticsScope) => (scope.admin ? scope.brandId : undef
 export const statisticsApi = {
   /** Platform-wide visitors, newest first (operators only). */
   visitors: (page: { page_num: number; page_size: number }) => call(api.visitors, { query: page }),
+  /**
+   * Erases what the server keeps of one visitor id (operators only; docs/api.md "What the statistics store, and for
+   * how long"): msg MSG.visitorErased, a 404 MSG.visitorNotFound for an id it does not hold.
+   */
+  eraseVisitor: (id: string) => call(api.eraseVisitor, { params: { id } }),
   /** Platform-wide new visitors per day (operators only). */
   visitorsDaily: (range: DayRange) => call(api.visitorsDaily, { query: { ...range } }),
   brandVisitors: (scope: StatisticsScope, page: { page_num: number; page_size: number }) =>

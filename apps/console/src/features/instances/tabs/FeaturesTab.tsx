@@ -5,6 +5,7 @@ import {
   ATK_SONGS_CHOICES,
   DEFAULT_FEATURES,
   featuresBeyond,
+  GATED_FEATURES,
   type GatedFeature,
   type Instance,
   type InstanceFeatures,
@@ -15,6 +16,9 @@ import {
   PRODUCTS_IN_PLAYER_CHOICES,
   planLimits,
   type Subscription,
+  UTM_MEDIUM,
+  UTM_SOURCE,
+  utmCampaign,
 } from '@atk/contract';
 import { Select, Switch, Table, type TableColumnsType } from 'antd';
 import { TabFrame } from '../../../components/TabFrame.tsx';
@@ -23,12 +27,17 @@ import { type TabProps, useSaveInstance } from '../context.ts';
 import { setFeatureOrder } from '../ordering.ts';
 import { FEATURE_LABELS, usePlan } from '../plan.ts';
 
-type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price' | 'listener_votes' | 'abx_test';
+type EnableOnly = 'other_brands_products' | 'my_audio' | 'display_price' | 'listener_votes' | 'abx_test' | 'utm_tags';
 type MaxCount = 'products_in_player' | 'atk_songs';
 type Row =
   | { key: OrderedFeature; kind: 'ordered'; label: string }
   | { key: MaxCount; kind: 'max'; label: string; choices: readonly number[] }
-  | { key: EnableOnly; kind: 'enable'; label: string; help?: string };
+  /** `help`: a line saying what it does (of the instance's name when it names what the player adds). */
+  | { key: EnableOnly; kind: 'enable'; label: string; help?: string | ((instanceName: string) => string) };
+
+/** What UTM tags on buy links adds, with this player's own campaign (the slug of its name, as the player makes it). */
+const utmHelp = (instanceName: string) =>
+  `Adds utm_source=${UTM_SOURCE}, utm_medium=${UTM_MEDIUM} and utm_campaign=${utmCampaign(instanceName)} to the buy links, so the shop's analytics credit this player.`;
 
 const ROWS: Row[] = [
   ...ORDERED_FEATURES.map((key) => ({ key, kind: 'ordered' as const, label: FEATURE_LABELS[key] })),
@@ -54,7 +63,9 @@ const ROWS: Row[] = [
     label: FEATURE_LABELS.abx_test,
     help: 'In a blind test, listeners can take an ABX test of two products: can they hear a difference?',
   },
+  { key: 'utm_tags', kind: 'enable', label: FEATURE_LABELS.utm_tags, help: utmHelp },
 ];
+
 const TRIAL_OPTIONS = Array.from({ length: ABX_TRIALS_MAX - ABX_TRIALS_MIN + 1 }, (_, i) => ({
   value: ABX_TRIALS_MIN + i,
   label: `${ABX_TRIALS_MIN + i} trials`,
@@ -82,11 +93,15 @@ export function resetRefused(features: InstanceFeatures, feature: GatedFeature):
   return { ...features, [feature]: { ...features[feature], is_enable: 0 } };
 }
 
-/** The row's feature when the subscription leaves out some setting of it (never the three it never refuses). */
+const isGated = (key: keyof InstanceFeatures): key is GatedFeature =>
+  (GATED_FEATURES as readonly string[]).includes(key);
+
+/**
+ * The row's feature when the subscription leaves out some setting of it (never one it never refuses: Listening
+ * Guide, Images, Display Price, UTM tags on buy links).
+ */
 const lockedFeature = (sub: Subscription | undefined, key: keyof InstanceFeatures): GatedFeature | null =>
-  sub !== undefined && key !== 'listening_guide' && key !== 'images' && key !== 'display_price' && planLimits(sub, key)
-    ? key
-    : null;
+  sub !== undefined && isGated(key) && planLimits(sub, key) ? key : null;
 
 /** The mark of a control whose feature is not (or, for a maximum, not without limit) in the plan. */
 function PlanMark({ feature }: { feature: GatedFeature | null }) {
@@ -102,8 +117,9 @@ function PlanMark({ feature }: { feature: GatedFeature | null }) {
 /**
  * Features: the five ordered features with an Enable switch and an Order
  * select 1-5 (orders stay distinct); Products in Player (5 / No limit) and ATK Songs (3 / No limit); Other
- * Brands Products, My Audio, Display Price, Listener votes and ABX test (off by default, with a line saying what
- * they do) enable-only; ABX test with its number of trials.
+ * Brands Products, My Audio, Display Price, Listener votes, ABX test and UTM tags on buy links (off by default, with
+ * a line saying what they do; the UTM line names this player's own campaign) enable-only; ABX test with its number of
+ * trials. UTM tags are in every plan.
  *
  * A customer's console knows its subscription: every control whose feature the plan leaves out carries
  * a lock and 'Not in your plan' from the start, and SAVE refuses all such features at once, before any call: they
@@ -134,6 +150,12 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
   });
   const { value: features, setValue: setFeatures, submit, saving } = tab;
   const lockOf = (key: keyof InstanceFeatures) => lockedFeature(plan.subscription, key);
+  const helpOf = (row: Row) =>
+    row.kind === 'enable' && row.help
+      ? typeof row.help === 'string'
+        ? row.help
+        : row.help(instance.general.name)
+      : null;
 
   const enable = (key: OrderedFeature | EnableOnly, on: boolean) =>
     setFeatures((f) => ({ ...f, [key]: { ...f[key], is_enable: on ? 1 : 0 } }));
@@ -143,11 +165,11 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
       key: 'feature',
       title: 'Feature',
       render: (_, row) =>
-        row.kind === 'enable' && row.help ? (
+        helpOf(row) ? (
           <>
             {row.label}
             <div className="feature-help" id={`feature-help-${row.key}`}>
-              {row.help}
+              {helpOf(row)}
             </div>
           </>
         ) : (
@@ -164,10 +186,7 @@ export function FeaturesTab({ instance, scope, binding, permission }: TabProps) 
             <Switch
               aria-label={`Enable ${row.label}`}
               aria-describedby={
-                [
-                  lockOf(row.key) && `plan-lock-${row.key}`,
-                  row.kind === 'enable' && row.help && `feature-help-${row.key}`,
-                ]
+                [lockOf(row.key) && `plan-lock-${row.key}`, helpOf(row) && `feature-help-${row.key}`]
                   .filter(Boolean)
                   .join(' ') || undefined
               }
