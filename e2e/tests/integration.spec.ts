@@ -4,7 +4,7 @@
  * shows it, pasted into a plain HTML page served from another origin, where the launch button opens `<atk-player>` with
  * the instance's name and products (as a dialog, and as the mini panel at the chosen offsets). The Player API tab: its
  * listen buttons name the instance's own products (ids and names) and copy as shown; its listen-button and consent
- * scripts, run on a page beside a stand-in element with the documented methods, call them as they say.
+ * scripts, run on a brand's page with the real player, drive it as they say.
  */
 import { LABEL, MSG, PLAYER_TEXT } from '@atk/contract';
 import { expect, type Page, test } from '@playwright/test';
@@ -366,7 +366,7 @@ test('Player API: listen buttons with the instance’s own products, events, ana
   expect(copied).toContain(`data-atk-product="${pencil.id}"`);
 });
 
-test('Player API: the listen-button and consent snippets, on a page, call the element’s methods as they say', async ({
+test('Player API: the listen-button and consent snippets, on a brand’s page, drive the real player as they say', async ({
   page,
   browser,
 }) => {
@@ -380,8 +380,8 @@ test('Player API: the listen-button and consent snippets, on a page, call the el
     ['api-listen', 'api-consent', 'api-consent-mode'].map((step) => codeOf(page, step)),
   );
 
-  // A page with gtag's consent defaults and an update already pushed, the three snippets, and the banner's buttons;
-  // the element is defined after them (a stand-in recording its calls), as a deferred player script would.
+  // A brand's page on another origin with gtag's consent defaults and an update already pushed, the three snippets,
+  // the banner's buttons and the player's own script, deferred, so the element is defined after the snippets ran.
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>A brand's page</title>
@@ -391,66 +391,49 @@ test('Player API: the listen-button and consent snippets, on a page, call the el
   gtag('consent', 'default', { analytics_storage: 'denied' });
   gtag('consent', 'update', { analytics_storage: 'denied' });
 </script>
+<script src="${baseUrl()}/player/atk-player.js" defer></script>
 </head>
 <body>
 <button type="button" id="accept-cookies">Accept</button>
 <button type="button" id="refuse-cookies">Refuse</button>
+<atk-player></atk-player>
 ${banner}
 ${listen}
 ${consentMode}
 </body>
 </html>`;
+  const site = await serveElsewhere(html);
   const visitor = await browser.newContext();
   try {
     const brandPage = await visitor.newPage();
     const failed: string[] = [];
     brandPage.on('pageerror', (e) => failed.push(e.message));
-    await brandPage.setContent(html);
-    await brandPage.evaluate(() => {
-      const calls: unknown[][] = [];
-      (window as unknown as { calls: unknown[][] }).calls = calls;
-      customElements.define(
-        'atk-player',
-        class extends HTMLElement {
-          open(options: unknown) {
-            calls.push(['open', options]);
-            return Promise.resolve(this);
-          }
-          play() {
-            calls.push(['play']);
-            return Promise.resolve();
-          }
-          setConsent(choice: string) {
-            calls.push(['setConsent', choice]);
-          }
-        },
-      );
-    });
-    const calls = () => brandPage.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
-    // the update pushed before the script is passed on once the element is defined
-    await expect.poll(calls).toEqual([['setConsent', 'denied']]);
+    await brandPage.goto(site.url);
+    const consent = () => brandPage.evaluate(() => document.querySelector('atk-player')?.getAttribute('consent'));
+    // the update pushed before the player's script is passed on once the element is defined
+    await expect.poll(consent).toBe('denied');
     await brandPage.evaluate(() =>
       (window as unknown as { gtag: (...a: unknown[]) => void }).gtag('consent', 'update', {
         analytics_storage: 'granted',
       }),
     );
-    await expect.poll(calls).toEqual([
-      ['setConsent', 'denied'],
-      ['setConsent', 'granted'],
-    ]);
+    await expect.poll(consent).toBe('granted');
     await brandPage.getByRole('button', { name: 'Refuse' }).click();
+    await expect.poll(consent).toBe('denied');
+    // The listen button opens the real player on its product.
     await brandPage.getByRole('button', { name: 'Listen to the Pencil S4' }).click();
+    await expect(brandPage.locator('atk-player').getByRole('dialog', { name })).toBeVisible();
     await expect
-      .poll(calls)
-      .toEqual([
-        ['setConsent', 'denied'],
-        ['setConsent', 'granted'],
-        ['setConsent', 'denied'],
-        ['open', { instance: id, product: offered[1].id }],
-        ['play'],
-      ]);
+      .poll(() =>
+        brandPage.evaluate(
+          () => (document.querySelector('atk-player') as unknown as { selectedProduct: string | null }).selectedProduct,
+        ),
+      )
+      .toBe(offered[1].id);
+    expect(await brandPage.evaluate(() => document.querySelector('atk-player')?.getAttribute('instance-id'))).toBe(id);
     expect(failed).toEqual([]);
   } finally {
     await visitor.close();
+    site.server.close();
   }
 });
