@@ -3,14 +3,14 @@
  * that uses `<atk-player>` (./typings/react-page.tsx), and refuse what the element does not take
  * (./typings/wrong-page.tsx).
  */
-import path from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 
-const here = import.meta.dirname;
+/** This folder, as a path (the player's typings carry no Node types). */
+const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 function diagnostics(file: string): string[] {
-  const program = ts.createProgram([path.join(here, 'typings', file)], {
+  const program = ts.createProgram([`${here}typings/${file}`], {
     strict: true,
     noEmit: true,
     jsx: ts.JsxEmit.ReactJSX,
@@ -24,9 +24,7 @@ function diagnostics(file: string): string[] {
   });
   return ts
     .getPreEmitDiagnostics(program)
-    .map(
-      (d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-    );
+    .map((d) => `${d.file?.fileName.split('/').pop() ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
 it('a React 19 page using <atk-player> and <atk-mobile-player> type-checks with the typings', () => {
