@@ -189,12 +189,15 @@ export abstract class HostElement extends HTMLElement implements AtkPlayerApi {
     this.#info = null;
   }
 
-  /** The player was closed (or taken off the page): calls still waiting fail. */
+  /**
+   * The player's frame is taken down: when it was shown, it was closed (or taken off the page) and calls still
+   * waiting fail; else it is only cleared before it shows (calls wait on).
+   */
   protected closed(wasShown: boolean): void {
-    this.#control = null;
-    this.#info = null;
+    this.unlinked();
+    if (!wasShown) return;
     for (const w of this.#waiters.splice(0)) w.reject(new Error('the player was closed'));
-    if (wasShown) this.emit('close', {});
+    this.emit('close', {});
   }
 
   // ── inside ─────────────────────────────────────────────────────────────────────────────────────────

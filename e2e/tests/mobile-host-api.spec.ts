@@ -1,0 +1,152 @@
+/**
+ * The mobile widget speaks the host page's language as `<atk-player>` does (docs/api.md "The player on the host
+ * page"), on a phone (Pixel 7 emulation): a brand's page on another origin opens `<atk-mobile-player>` on a product
+ * and plays it through the methods, selects another, and hears each event once, in order; a tap on a retailer in
+ * DEALS is told as a buy click naming the retailer and is counted; the link opens.
+ */
+import { type MobilePlayerInstance, STATISTICS_BASE, utcToday } from '@atk/contract';
+import { devices, expect, type Page, test } from '@playwright/test';
+import { api, apiLogin, baseUrl, DEMO, demoMicrophones, mobileSettingsTurn, serveElsewhere, v1 } from './support.ts';
+
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+test.use({ ...pixel7, actionTimeout: 15_000 });
+test.setTimeout(120_000);
+
+const RETAILER = `Host Shop ${Date.now().toString(36)}`;
+let instanceId: string;
+let name: string;
+let retailerId: string;
+const products: { id: string; name: string }[] = [];
+let site: Awaited<ReturnType<typeof serveElsewhere>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const atk = await apiLogin(DEMO.atk);
+  name = `Mobile Host ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  instanceId = (
+    await v1<{ _id: string }>('POST', '/admin/mobile_instances', atk, { general: { name, is_published: 1 } })
+  )._id;
+  const mics = await demoMicrophones();
+  await v1('PUT', `/admin/mobile_instances/${instanceId}`, atk, {
+    type: 'products',
+    products: mics.map((m, i) => ({
+      product_id: m._id,
+      is_active: 1,
+      is_featured: 1,
+      featured_order: i + 1,
+      player_position: i + 1,
+      placement_priority: null,
+    })),
+  });
+  site = await serveElsewhere(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Our microphones</title>
+<script src="${baseUrl()}/player/atk-mobile.js" defer></script>
+</head><body><h1>Our microphones</h1>
+<atk-mobile-player></atk-mobile-player>
+<script>
+window.atkLog = [];
+['atk-ready', 'atk-open', 'atk-close', 'atk-play', 'atk-pause', 'atk-switch', 'atk-buy-click', 'atk-error'].forEach(
+  function (n) { document.addEventListener(n, function (e) { atkLog.push({ type: e.type, detail: e.detail }); }); });
+</script></body></html>`);
+  retailerId = (await v1<{ _id: string }>('POST', '/admin/retailers', atk, {}))._id;
+  await v1('PUT', `/admin/retailers/${retailerId}`, atk, {
+    name: RETAILER,
+    status: '1',
+    website: `${site.url}?deal=1`,
+  });
+  await expect
+    .poll(
+      async () => {
+        const w = (await api<MobilePlayerInstance>('GET', `/widget/mobile_instances/${instanceId}`)).data;
+        if (w.preparing !== 0 || w.songs[0]?.sources[0]?.versions.length !== 2) return false;
+        products.splice(0, products.length, ...w.products.map((p) => ({ id: p._id, name: p.name })));
+        return true;
+      },
+      { timeout: 150_000, intervals: [1000] },
+    )
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  if (site) await new Promise((resolve) => site.server.close(resolve));
+});
+
+type Logged = { type: string; detail: Record<string, unknown> };
+const log = (p: Page) => p.evaluate(() => (window as unknown as { atkLog: Logged[] }).atkLog);
+
+test('a page opens the widget on a product, plays and switches it through the methods, and hears DEALS clicks', async ({
+  page,
+}) => {
+  // DEALS is in the widget's menu unless an operator's test takes it out: hold the settings' turn meanwhile.
+  const release = await mobileSettingsTurn();
+  try {
+    const [first, second] = products;
+    await page.goto(site.url);
+    const state = await page.evaluate(
+      async ({ instanceId, first, second }) => {
+        await customElements.whenDefined('atk-mobile-player');
+        const el = document.querySelector('atk-mobile-player') as unknown as {
+          open(o: object): Promise<unknown>;
+          play(): Promise<void>;
+          select(id: string): Promise<void>;
+          selectedProduct: string | null;
+          playing: boolean;
+        };
+        await el.open({ instance: instanceId, product: second });
+        await el.play();
+        const opened = el.selectedProduct;
+        await el.select(first);
+        return { opened, now: el.selectedProduct, playing: el.playing };
+      },
+      { instanceId, first: first.id, second: second.id },
+    );
+    expect(state).toEqual({ opened: second.id, now: first.id, playing: true });
+
+    const w = page.locator('atk-mobile-player').getByRole('dialog', { name });
+    await w.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'DEALS', exact: true }).tap();
+    const popup = page.waitForEvent('popup');
+    await w.getByRole('link', { name: RETAILER }).tap();
+    await expect(await popup).toHaveURL(/deal=1/);
+    await w.getByRole('button', { name: 'Close player' }).tap();
+
+    const events = await log(page);
+    expect(events.map((e) => e.type)).toEqual([
+      'atk-open',
+      'atk-ready',
+      'atk-play',
+      'atk-switch',
+      'atk-buy-click',
+      'atk-close',
+    ]);
+    expect(events[3].detail).toMatchObject({ instance: instanceId, from: second.id, to: first.id, blind: false });
+    expect(events[4].detail).toEqual({
+      instance: instanceId,
+      product: first.id,
+      productName: first.name,
+      brand: expect.any(String),
+      link: 'retailer',
+      retailer: retailerId,
+      retailerName: RETAILER,
+      url: `${site.url}?deal=1`,
+      price: null,
+      currency: null,
+    });
+  } finally {
+    await release();
+  }
+
+  // Counted for the product, on the atk operator's product statistics (widget_type mobile).
+  const atk = await apiLogin(DEMO.atk);
+  const today = utcToday();
+  await expect
+    .poll(async () => {
+      const res = await fetch(
+        `${baseUrl()}${STATISTICS_BASE}/admin/statistics/products?brand_id=all&widget_type=mobile&start=${today}&end=${today}&instance_id=${instanceId}`,
+        { headers: { authorization: `Bearer ${atk}` } },
+      );
+      const body = (await res.json()) as { data?: { list: { product_id: string; clicks: number }[] } };
+      return body.data?.list.find((row) => row.product_id === products[0].id)?.clicks;
+    })
+    .toBe(1);
+});
