@@ -2,7 +2,8 @@
 /**
  * `npm test`: every test. API tests on PGlite, again on PostgreSQL when DATABASE_URL is set, the player's unit
  * tests (its DOM-free modules, apps/player/test), then the console is built and the browser tests run against a
- * real server (Chromium through Playwright, and WebKit through WebKitWebDriver: e2e/webkit).
+ * real server (Chromium through Playwright; WebKit through WebKitWebDriver and Firefox through puppeteer-core:
+ * e2e/engines).
  * Ends with the name of each flaky and each failed test, then one line "N passed, N failed" over everything: a CI
  * log cut to its tail still says what failed.
  */
@@ -135,8 +136,8 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
   } catch {
     lost('chromium: no report');
   }
-  const tap = path.join(work, 'webkit.tap');
-  run("Browser test (WebKit, Safari's engine, over http)", 'node', [
+  const tap = path.join(work, 'engines.tap');
+  run("Browser tests (WebKit, Safari's engine, over http; Firefox)", 'node', [
     '--import',
     'tsx',
     '--test',
@@ -144,7 +145,7 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
-    'e2e/webkit/home.webkit.test.ts',
+    'e2e/engines/engines.test.ts',
   ]);
   try {
     const text = readFileSync(tap, 'utf8');
@@ -152,10 +153,10 @@ if (run('Build the console', 'npm', ['run', 'build', '-w', 'apps/console'])) {
     totals.passed += count('pass');
     totals.failed += count('fail') + count('cancelled');
     totals.skipped += count('skipped');
-    if (!/^# pass /m.test(text)) lost('webkit: its report counts no test');
-    for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`webkit: ${m[1]}`);
+    if (!/^# pass /m.test(text)) lost('engines: its report counts no test');
+    for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`engines: ${m[1]}`);
   } catch {
-    lost('webkit: no report');
+    lost('engines: no report');
   }
 } else {
   lost('the console did not build');

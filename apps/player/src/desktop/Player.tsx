@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Blind } from '../shared/blind.ts';
 import { absoluteUrl } from '../shared/links.ts';
 import { useBlindVote } from '../shared/useBlindVote.ts';
 import { useEngine } from '../shared/useEngine.ts';
-import { useHostControl } from '../shared/useHostControl.ts';
+import { useBlind, useHostControl } from '../shared/useHostControl.ts';
 import { usePlayerEvents } from '../shared/usePlayerEvents.ts';
 import { useSelection } from '../shared/useSelection.ts';
 import { Vote } from '../shared/Vote.tsx';
@@ -44,7 +43,7 @@ export function Player({ root, data: raw, api, mini, strict, initial, host }: Ap
   const [chosen, setChosen] = useState<string[]>(start.chosen);
   const sel = useSelection(data, start, chosen);
   const { selected, setSelected, songId, sourceId, source, versionOf, recorded } = sel;
-  const [blind, setBlind] = useState<Blind>(null);
+  const [blind, setBlind] = useBlind(host.emit);
   const order = blind
     ? [...blind.order.filter((id) => chosen.includes(id)), ...chosen.filter((id) => !blind.order.includes(id))]
     : chosen;
@@ -124,7 +123,7 @@ export function Player({ root, data: raw, api, mini, strict, initial, host }: Ap
       choose(coming);
     }
   }, [coming, status]);
-  useHostControl({ host, audio, sel, blind, startPlay: () => audio.waiting || togglePlay(), hear });
+  useHostControl({ host, audio, sel, startPlay: () => audio.waiting || togglePlay(), hear });
 
   // Keyboard: space plays/pauses, 1–9 switch products (not while typing or on a control with its own key).
   const keys = useRef({ togglePlay, choose, order });

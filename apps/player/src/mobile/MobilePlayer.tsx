@@ -10,12 +10,12 @@
 import type { MobilePlayerInstance } from '@atk/contract';
 import { MOBILE_SLOTS } from '@atk/contract/constants';
 import { useCallback, useState } from 'react';
-import { type Blind, blindName } from '../shared/blind.ts';
+import { blindName } from '../shared/blind.ts';
 import { startingSource } from '../shared/instance.ts';
 import { absoluteUrl } from '../shared/links.ts';
 import { useBlindVote } from '../shared/useBlindVote.ts';
 import { useEngine } from '../shared/useEngine.ts';
-import { useHostControl } from '../shared/useHostControl.ts';
+import { useBlind, useHostControl } from '../shared/useHostControl.ts';
 import { usePlayerEvents } from '../shared/usePlayerEvents.ts';
 import { useSelection } from '../shared/useSelection.ts';
 import { Vote } from '../shared/Vote.tsx';
@@ -59,7 +59,7 @@ export function MobilePlayer({ data, api, strict, initial, host }: MobileOptions
   // ── blind mode and its vote (as the desktop player's, ../desktop/Player.tsx) ───────────────────────
   // The slots in the blind test's shuffled order (a product brought in meanwhile after them), named Product A, B…
   // until Reveal; the products keep those places after it.
-  const [blind, setBlind] = useState<Blind>(null);
+  const [blind, setBlind] = useBlind(host.emit);
   const order = blind
     ? [...blind.order.filter((id) => screen.includes(id)), ...screen.filter((id) => !blind.order.includes(id))]
     : screen;
@@ -155,7 +155,6 @@ export function MobilePlayer({ data, api, strict, initial, host }: MobileOptions
     host,
     audio,
     sel,
-    blind,
     startPlay: () => audio.waiting || togglePlay(),
     hear: (id) => (screen.includes(id) ? choose(id) : bring(id)),
   });

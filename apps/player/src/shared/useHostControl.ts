@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Blind } from './blind.ts';
-import type { Control, HostLink } from './host-events.ts';
+import type { Control, Emit, HostLink } from './host-events.ts';
 import type { useEngine } from './useEngine.ts';
 import type { SelectionState } from './useSelection.ts';
 
@@ -9,14 +9,12 @@ const WAIT_MS = 30_000;
 
 /**
  * The player as the host page drives it (./host-element.ts), for the desktop player and the mobile widget alike:
- * hands the element its `Control` once mounted, and tells the page when a blind test is revealed. The control
- * reads the player as it is at each call.
+ * hands the element its `Control` once mounted. The control reads the player as it is at each call.
  */
 export function useHostControl(o: {
   host: HostLink;
   audio: ReturnType<typeof useEngine>;
   sel: SelectionState;
-  blind: Blind;
   /** Starts playing as the play button does (a play counted); false when there is nothing to play. */
   startPlay: () => boolean;
   /** Hears a product: switched to when on show, else brought on show and switched to once heard. */
@@ -77,13 +75,20 @@ export function useHostControl(o: {
     };
     o.host.ready(control);
   }, []);
+}
 
-  // A blind test revealed (by Reveal or by a vote) is told with the products as it showed them.
-  const wasHidden = useRef(false);
-  const hidden = !!o.blind && !o.blind.revealed;
-  useEffect(() => {
-    if (wasHidden.current && o.blind?.revealed)
-      o.host.emit('reveal', { products: o.blind.order, pick: o.blind.pick ?? null });
-    wasHidden.current = hidden;
-  }, [hidden]);
+/**
+ * Blind mode's state, as both players hold it; a test revealed (by Reveal or by a vote) is told to the page at once,
+ * with the products as it showed them, before anything the page does next.
+ */
+export function useBlind(emit: Emit): [Blind, (next: Blind) => void] {
+  const [blind, set] = useState<Blind>(null);
+  const current = useRef(blind);
+  const setBlind = (next: Blind) => {
+    const was = current.current;
+    if (was && !was.revealed && next?.revealed) emit('reveal', { products: next.order, pick: next.pick ?? null });
+    current.current = next;
+    set(next);
+  };
+  return [blind, setBlind];
 }

@@ -1,5 +1,5 @@
 /**
- * A minimal W3C WebDriver client over fetch: just what the WebKit test needs (session, navigate, find, text).
+ * A minimal W3C WebDriver client over fetch: just what the WebKit tests need (session, navigate, find, text, scripts).
  * No npm WebDriver client: they tend to download browsers and drivers, and these few calls are the protocol.
  */
 export interface Session {
@@ -7,8 +7,12 @@ export interface Session {
   open(url: string): Promise<void>;
   /** The visible text of the first element matching the CSS selector, or null when there is none. */
   textOf(css: string): Promise<string | null>;
+  /** A click on the first element matching the CSS selector, as the user's (the page gets a user activation). */
+  click(css: string): Promise<void>;
   /** JavaScript run in the page; its return value. */
   execute<T>(script: string): Promise<T>;
+  /** The body of an async function run in the page with `args` (as `arguments`); what it resolves with. */
+  executeAsync<T>(body: string, args: unknown[]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -59,7 +63,21 @@ export async function startSession(driverUrl: string, miniBrowser: string): Prom
         throw err;
       }
     },
+    async click(css) {
+      const found = await command<Record<string, string>>(base, 'POST', '/element', {
+        using: 'css selector',
+        value: css,
+      });
+      await command(base, 'POST', `/element/${found[ELEMENT]}/click`, {});
+    },
     execute: (script) => command(base, 'POST', '/execute/sync', { script, args: [] }),
+    async executeAsync(body, args) {
+      // A story may take a minute or two (WebDriver's default script timeout is 30 s).
+      await command(base, 'POST', '/timeouts', { script: 180_000 });
+      const script = `const done = arguments[arguments.length - 1];
+(async function () {${body}}).apply(null, Array.prototype.slice.call(arguments, 0, -1)).then(done, (e) => done({ error: String(e) }));`;
+      return command(base, 'POST', '/execute/async', { script, args });
+    },
     async close() {
       await command(base, 'DELETE', '').catch(() => {});
     },
