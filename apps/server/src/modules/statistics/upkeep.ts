@@ -27,11 +27,14 @@ export function keepStatistics(db: Db, log: { error(msg: string): void }, rawDay
 }
 
 /**
- * Deletes the listening bounds (`stats_listeners`) idle two days: a token lives 30 minutes, so a listener that old
- * sends nothing more under it, and a new launch starts its bound again from the token's issue (./ingest-caps.ts).
+ * Deletes the listening bounds (`stats_listeners`) and the day's click counts (`stats_click_caps`) idle two days: a
+ * token lives 30 minutes, so a listener that old sends nothing more under it, and a new launch starts its bound again
+ * from the token's issue (./ingest-caps.ts); a click count of an earlier day starts again anyway.
  */
 export async function forgetIdleListeners(db: Db, now = new Date()): Promise<void> {
-  await db.execute(
-    sql`delete from stats_listeners where last_at < ${now.toISOString()}::timestamptz - interval '2 days'`,
-  );
+  const cutoff = sql`${now.toISOString()}::timestamptz - interval '2 days'`;
+  const day = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+  await db.execute(sql`
+    with listeners as (delete from stats_listeners where last_at < ${cutoff})
+    delete from stats_click_caps where day < ${day}`);
 }
