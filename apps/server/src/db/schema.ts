@@ -581,6 +581,8 @@ export const brandVisitors = pgTable(
   (t) => [
     primaryKey({ columns: [t.brandId, t.visitorId] }),
     index('brand_visitors_created_idx').on(t.brandId, t.createdAt.desc(), t.visitorId),
+    // A visitor's erasure finds its rows of every brand (migration 0024).
+    index('brand_visitors_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -787,6 +789,7 @@ export const statsDailyVisitors = pgTable(
       name: 'stats_daily_visitors_pk',
       columns: [t.brandId, t.day, t.instanceId, t.widgetType, t.visitorId],
     }),
+    index('stats_daily_visitors_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -839,6 +842,7 @@ export const preferenceVotes = pgTable(
   (t) => [
     primaryKey({ name: 'preference_votes_pk', columns: [t.instanceId, t.songId, t.sourceId, t.visitorId, t.day] }),
     index('preference_votes_created_idx').on(t.createdAt),
+    index('preference_votes_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -930,7 +934,7 @@ export const abxTests = pgTable(
     trialSeconds: doublePrecision('trial_seconds').array().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('abx_tests_created_idx').on(t.createdAt)],
+  (t) => [index('abx_tests_created_idx').on(t.createdAt), index('abx_tests_visitor_idx').on(t.visitorId)],
 );
 
 const abxPairs = (name: string, period: 'day' | 'month') =>
