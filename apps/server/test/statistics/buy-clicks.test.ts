@@ -18,7 +18,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../../src/db/client.ts';
-import { NO_ID, statsDailyClicks } from '../../src/db/schema.ts';
+import { NO_ID, playerEvents, statsDailyClicks } from '../../src/db/schema.ts';
 import { STATS_CAPS } from '../../src/modules/statistics/ingest-caps.ts';
 import { closeMonths } from '../../src/modules/statistics/months.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
@@ -118,6 +118,14 @@ describe('buy clicks', () => {
       { product: p1._id, retailer: NO_ID, currency: '', clicks: 1 },
       { product: p2._id, retailer, currency: 'EUR', clicks: 2 },
     ]);
+    // The raw events keep what each click named.
+    const raw = await app.db
+      .select({ product: playerEvents.productId, retailer: playerEvents.retailerId, currency: playerEvents.currency })
+      .from(playerEvents)
+      .where(and(eq(playerEvents.visitorId, v.visitor), eq(playerEvents.type, 'buy_click')));
+    expect(raw).toHaveLength(3);
+    expect(raw).toContainEqual({ product: p1._id, retailer: null, currency: null });
+    expect(raw).toContainEqual({ product: p2._id, retailer, currency: 'EUR' });
     // A play counts beside the clicks, and leaves them as they were.
     const play = { type: 'play', instance_id: shop._id, product_id: p1._id };
     expect((await sendAs(v, [play])).accepted).toBe(1);
