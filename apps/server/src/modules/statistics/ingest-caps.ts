@@ -57,6 +57,11 @@ export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL
                             else r.window_start end,
         expires_at = case when r.expires_at <= excluded.window_start then excluded.expires_at else r.expires_at end
       returning key, count`;
+  const clicks = judgeClicks(
+    v,
+    { perVisitor: c.clicksPerVisitorInstanceDay, perAddress: c.clicksPerAddressDay },
+    { key: budget, spend },
+  );
   return sql`
     -- A product heard is a play of it: listening (with a valid token) to a product the batch has no play of, that
     -- this visitor's player had not sent anything of for HEARD_GAP_SECONDS, was switched to while playing. Its
@@ -141,7 +146,7 @@ export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL
       left join address_fits p on p.instance_id = v.instance_id and p.kind = 'plays'
       left join address_fits q on q.instance_id = v.instance_id and q.kind = 'listen'
     ),
-    ${judgeClicks(v, { perVisitor: c.clicksPerVisitorInstanceDay, perAddress: c.clicksPerAddressDay }, { key: budget, spend })},
+    ${clicks},
     -- Each event judged: a launch within its instance's fit, the first plays of a product within its fit, listening
     -- scaled to its product's fit, the first clicks of an instance within its fit; the rest is dropped (counted
     -- beside the figures).
