@@ -31,6 +31,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** STATS_RAW_DAYS (default 400): raw player events older than this are deleted daily; the rollups stay. */
   statsRawDays: number;
+  /**
+   * VISITOR_IDLE_MONTHS (default 25): a visitor's rows (visitors, brand_visitors) not seen for this many months are
+   * deleted daily (kept at least as long as its raw events: modules/statistics/upkeep.ts).
+   */
+  visitorIdleMonths: number;
   /** GEOIP_DB: a licensed MaxMind-format City database to read the visitors' places from; unset → the embedded DB-IP. */
   geoipDb: string | undefined;
 }
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: httpLimits(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     statsRawDays: statsRawDays(env.STATS_RAW_DAYS),
+    visitorIdleMonths: visitorIdleMonths(env.VISITOR_IDLE_MONTHS),
     geoipDb: geoipDb(env.GEOIP_DB),
   };
 }
@@ -139,6 +145,20 @@ function statsRawDays(raw: string | undefined): number {
   if (!Number.isInteger(days) || days < 1)
     throw new Error(`STATS_RAW_DAYS must be a whole number of days, not "${raw}"`);
   return days;
+}
+
+/**
+ * 25 months: the CNIL's limit for keeping audience-measurement data (its identifiers live 13 months, which is when the
+ * player replaces its id: VISITOR_ID_MAX_MONTHS).
+ */
+export const DEFAULT_VISITOR_IDLE_MONTHS = 25;
+
+function visitorIdleMonths(raw: string | undefined): number {
+  if (!raw?.trim()) return DEFAULT_VISITOR_IDLE_MONTHS;
+  const months = Number(raw);
+  if (!Number.isInteger(months) || months < 1)
+    throw new Error(`VISITOR_IDLE_MONTHS must be a whole number of months, not "${raw}"`);
+  return months;
 }
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {

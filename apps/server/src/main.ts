@@ -16,7 +16,10 @@ const log: Log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), e
 const queue = createAudioQueue({ db: database.db, kind: database.kind, log });
 const app = await buildApp({ config, db: database.db, storage, queue });
 await seed(database.db, { demo: !config.production, log: app.log, storage, queue });
-const stopStatistics = keepStatistics(database.db, app.log, config.statsRawDays);
+const stopStatistics = keepStatistics(database.db, app.log, {
+  rawDays: config.statsRawDays,
+  visitorIdleMonths: config.visitorIdleMonths,
+});
 // Media jobs run in this process unless RUN_JOBS=0 (then `npm run worker` processes run them; PostgreSQL only).
 if (process.env.RUN_JOBS !== '0') await startAudioJobs({ db: database.db, storage, queue, log: app.log });
 else if (database.kind === 'pglite')

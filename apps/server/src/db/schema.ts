@@ -546,6 +546,9 @@ export const playerEvents = pgTable('player_events', {
   /** Listening time of a `listen` event. */
   seconds: doublePrecision('seconds'),
   createdAt: createdAt(),
+  /** A buy click's retailer (null: the buy button) and its link's currency (migration 0023). */
+  retailerId: uuid('retailer_id'),
+  currency: text('currency'),
 });
 
 /**
@@ -578,6 +581,8 @@ export const brandVisitors = pgTable(
   (t) => [
     primaryKey({ columns: [t.brandId, t.visitorId] }),
     index('brand_visitors_created_idx').on(t.brandId, t.createdAt.desc(), t.visitorId),
+    // A visitor's erasure finds its rows of every brand (migration 0024).
+    index('brand_visitors_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -666,6 +671,53 @@ export const statsMonthlyProducts = pgTable(
   ],
 );
 
+/**
+ * Buy clicks per day × brand × widget × instance × product × retailer (NO_ID: the buy button, the brand's own link) ×
+ * currency ('' when the click named none), and the clicks ingestion dropped (no valid token, over a cap:
+ * modules/statistics/ingest-clicks.ts). Only the real instance is kept: clicks are few, so a read sums a brand's days.
+ */
+export const statsDailyClicks = pgTable(
+  'stats_daily_clicks',
+  {
+    brandId: uuid('brand_id').notNull(),
+    day: text('day').notNull(),
+    widgetType: text('widget_type').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    retailerId: uuid('retailer_id').notNull(),
+    currency: text('currency').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    droppedClicks: integer('dropped_clicks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_daily_clicks_pk',
+      columns: [t.brandId, t.widgetType, t.day, t.instanceId, t.productId, t.retailerId, t.currency],
+    }),
+  ],
+);
+
+/** The clicks of a closed month (`YYYY-MM`), summed from stats_daily_clicks with the products' (./months.ts). */
+export const statsMonthlyClicks = pgTable(
+  'stats_monthly_clicks',
+  {
+    brandId: uuid('brand_id').notNull(),
+    month: text('month').notNull(),
+    widgetType: text('widget_type').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    retailerId: uuid('retailer_id').notNull(),
+    currency: text('currency').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_monthly_clicks_pk',
+      columns: [t.brandId, t.widgetType, t.month, t.instanceId, t.productId, t.retailerId, t.currency],
+    }),
+  ],
+);
+
 /** The months already summed into stats_monthly_products (a month is closed once, after it has ended). */
 export const statsClosedMonths = pgTable('stats_closed_months', {
   month: text('month').primaryKey(),
@@ -691,6 +743,21 @@ export const statsListeners = pgTable(
   },
   // No index on last_at (the daily upkeep scans): every batch updates it, and the updates stay HOT (migration 0017).
   (t) => [primaryKey({ name: 'stats_listeners_pk', columns: [t.visitorId, t.instanceId, t.productId] })],
+);
+
+/**
+ * A visitor's buy clicks of the UTC day `day` per instance, for the cap (modules/statistics/ingest-clicks.ts); a row of
+ * an earlier day starts again at the next click. Rows idle two days are deleted by the daily upkeep.
+ */
+export const statsClickCaps = pgTable(
+  'stats_click_caps',
+  {
+    visitorId: uuid('visitor_id').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    day: text('day').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_click_caps_pk', columns: [t.visitorId, t.instanceId] })],
 );
 
 /**
@@ -722,6 +789,7 @@ export const statsDailyVisitors = pgTable(
       name: 'stats_daily_visitors_pk',
       columns: [t.brandId, t.day, t.instanceId, t.widgetType, t.visitorId],
     }),
+    index('stats_daily_visitors_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -774,6 +842,7 @@ export const preferenceVotes = pgTable(
   (t) => [
     primaryKey({ name: 'preference_votes_pk', columns: [t.instanceId, t.songId, t.sourceId, t.visitorId, t.day] }),
     index('preference_votes_created_idx').on(t.createdAt),
+    index('preference_votes_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -865,7 +934,7 @@ export const abxTests = pgTable(
     trialSeconds: doublePrecision('trial_seconds').array().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('abx_tests_created_idx').on(t.createdAt)],
+  (t) => [index('abx_tests_created_idx').on(t.createdAt), index('abx_tests_visitor_idx').on(t.visitorId)],
 );
 
 const abxPairs = (name: string, period: 'day' | 'month') =>

@@ -17,6 +17,7 @@ export const WHO_MAY_CALL: Record<string, readonly string[]> = {
     'player.mobileInstance',
     'player.events',
     'player.abxStart',
+    'player.forget',
     'settings.publicLanding',
   ],
   /** Any signed-in user: its own account, and the brand picker. */
@@ -63,6 +64,7 @@ export const WHO_MAY_CALL: Record<string, readonly string[]> = {
     'invitations.list',
     'invitations.invite',
     'statistics.visitors',
+    'statistics.eraseVisitor',
     'statistics.visitorsDaily',
     'statistics.brandVisitors.admin',
     'statistics.brandVisitorsDaily.admin',

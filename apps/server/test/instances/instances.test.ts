@@ -13,11 +13,12 @@ import {
   NO_LIMIT,
   PAYMENT_REQUIRED,
   PERMISSION,
+  playerEndpoints,
   type Subscription,
 } from '@atk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, categories, instruments, products, songs, subCategories } from '../../src/db/schema.ts';
+import { brands, categories, instances, instruments, products, songs, subCategories } from '../../src/db/schema.ts';
 import { expectError, expectOk } from '../support/assertions.ts';
 import { makeBrand, makeUser, type TestApp } from '../support/harness.ts';
 import { startWithTenants, type Tenants } from '../support/tenants.ts';
@@ -437,6 +438,35 @@ describe('instances: PUT one part', () => {
     const { tech_specs: _, ...missing } = DEFAULT_FEATURES;
     expectError(await put(t.a.token, _id, { features: missing }), 400, 'features.tech_specs is required');
     expect((await read(t.a.token, _id)).features).toEqual(swapped);
+  });
+
+  it('features: UTM tags on buy links are saved and read back, by the console and the player; older features read as off', async () => {
+    const { _id } = await create(t.a.token, { name: 'Tagged', is_published: 1 });
+    const utmOfPlayer = async () => {
+      const res = await app.send(playerEndpoints.instance, { params: { id: _id } });
+      expect(res.status).toBe(200);
+      return res.body.data.features.utm_tags;
+    };
+    // A new instance: off.
+    expect((await read(t.a.token, _id)).features.utm_tags).toEqual(off);
+    expect(await utmOfPlayer()).toBe(0);
+    // Switched on: no subscription needed (a link's tags cost the brand nothing).
+    expectOk(await put(t.a.token, _id, { features: features({ utm_tags: on }) }), MSG.updateSuccess);
+    expect((await read(t.a.token, _id)).features).toEqual(features({ utm_tags: on }));
+    expect(await utmOfPlayer()).toBe(1);
+    // A console that does not know the switch sends features without it: off.
+    const { utm_tags: _, ...unaware } = features({ utm_tags: on });
+    expectOk(await put(t.a.token, _id, { features: unaware }), MSG.updateSuccess);
+    expect((await read(t.a.token, _id)).features.utm_tags).toEqual(off);
+    expect(await utmOfPlayer()).toBe(0);
+    // Features saved before the switch existed hold no utm_tags at all: no endpoint can write such a row any more.
+    expectOk(await put(t.a.token, _id, { features: features({ utm_tags: on }) }), MSG.updateSuccess);
+    await app.db
+      .update(instances)
+      .set({ features: sql`${instances.features} - 'utm_tags'` })
+      .where(eq(instances.id, _id));
+    expect((await read(t.a.token, _id)).features.utm_tags).toEqual(off);
+    expect(await utmOfPlayer()).toBe(0);
   });
 
   it('features: each one the subscription lacks is refused with 402, until an operator grants it', async () => {

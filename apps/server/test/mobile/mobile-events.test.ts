@@ -5,7 +5,14 @@
  * PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { type DayPoint, type MobilePlayerInstance, type PlayerEvents, STATISTICS_BASE, utcToday } from '@atk/contract';
+import {
+  type DayPoint,
+  type MobilePlayerInstance,
+  type PlayerEvents,
+  retailerEndpoints,
+  STATISTICS_BASE,
+  utcToday,
+} from '@atk/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ID, playerEvents } from '../../src/db/schema.ts';
@@ -166,6 +173,44 @@ describe('mobile events', () => {
       await publish(1);
     }
     expect((await launch()).body.data).toEqual(one);
+  });
+
+  it("counts a DEALS retailer's buy click for its product's brand, in the mobile figures", async () => {
+    const as = { authorization: `Bearer ${atk}`, 'content-type': 'application/json' };
+    const made = await json<{ _id: string }>(
+      await fetch(`${demo.origin}${retailerEndpoints.create.path}`, { method: 'POST', headers: as, body: '{}' }),
+    );
+    const retailer = made.body.data._id;
+    const saved = await fetch(`${demo.origin}${retailerEndpoints.save.path.replace(':id', retailer)}`, {
+      method: 'PUT',
+      headers: as,
+      body: JSON.stringify({ name: 'Deals Shop', status: '1' }),
+    });
+    expect(saved.status).toBe(200);
+    const visitor = randomUUID();
+    const click = { type: 'buy_click', instance_id: mobile._id, product_id: mobile.slots[0] };
+    const res = await post({
+      visitor_id: visitor,
+      widget_type: 'mobile',
+      token: backdated({ widget: 'mobile', instance: mobile._id, visitor }, 60),
+      events: [
+        { ...click, retailer_id: retailer, currency: 'EUR' },
+        { ...click, retailer_id: randomUUID() },
+      ],
+    });
+    expect(res.body.data).toEqual({ accepted: 1, token: expect.any(String) });
+    // Read by an operator (the atk operator reads no per-product totals), of the product's brand.
+    const admin = await demo.token('global@demo.atkplayer.com');
+    const read = async (widget: string) => {
+      const r = await fetch(
+        `${demo.origin}${STATISTICS_BASE}/admin/statistics/products?start=${day}&end=${day}&brand_id=${brandId}&widget_type=${widget}`,
+        { headers: { authorization: `Bearer ${admin}` } },
+      ).then((x) => json<{ list: { product_id: string; clicks: number }[] }>(x));
+      expect(r.status).toBe(200);
+      return r.body.data.list.find((p) => p.product_id === mobile.slots[0])?.clicks ?? 0;
+    };
+    expect(await read('mobile')).toBe(1);
+    expect(await read('desktop')).toBe(0);
   });
 
   it('refuses an unknown widget type with 400', async () => {

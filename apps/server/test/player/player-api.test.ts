@@ -234,6 +234,7 @@ describe('GET /widget/instances/{id}', () => {
         products_in_player: 5,
         listener_votes: 0,
         abx_trials: 0,
+        utm_tags: 0,
       },
       products: [
         item(first, 'First Slot', 'B-1', 'Beta Audio', 'https://cdn.test/first.png'),
@@ -303,6 +304,7 @@ describe('GET /widget/instances/{id}', () => {
       products_in_player: 5,
       listener_votes: 0,
       abx_trials: 0,
+      utm_tags: 0,
     });
     expect(data.products).toEqual([
       {

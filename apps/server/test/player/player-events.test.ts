@@ -118,6 +118,8 @@ describe('POST /widget/events', () => {
         songId: null,
         sourceId: null,
         seconds: null,
+        retailerId: null,
+        currency: null,
       },
       {
         instanceId: published.id,
@@ -129,6 +131,8 @@ describe('POST /widget/events', () => {
         songId: song.id,
         sourceId: null,
         seconds: 12.5,
+        retailerId: null,
+        currency: null,
       },
       {
         instanceId: published.id,
@@ -140,6 +144,8 @@ describe('POST /widget/events', () => {
         songId: song.id,
         sourceId: source.id,
         seconds: null,
+        retailerId: null,
+        currency: null,
       },
     ]);
     expect(rows.every((r) => Date.now() - r.createdAt.getTime() < 60_000)).toBe(true);
@@ -229,7 +235,7 @@ describe('POST /widget/events', () => {
     expectError(
       await post({ visitor_id, events: [launch, { ...launch, type: 'click' }] }),
       400,
-      'events.1.type must be one of launch, play, listen, vote, abx',
+      'events.1.type must be one of launch, play, listen, vote, abx, buy_click',
     );
     expectError(
       await post({ visitor_id, events: [{ ...launch, instance_id: 'x' }] }),

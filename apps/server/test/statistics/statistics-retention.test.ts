@@ -1,27 +1,30 @@
 /**
  * Raw events are kept STATS_RAW_DAYS (docs/api.md "What the statistics store, and for how long"): the daily upkeep
  * drops the months wholly past it and deletes the older rows of the rest; the statistics, read from the rollups,
- * stay as they were. The listening bounds of a visitor are forgotten after two idle days.
+ * stay as they were. The listening bounds of a visitor are forgotten after two idle days, and a visitor's rows after
+ * VISITOR_IDLE_MONTHS idle.
  */
 import { randomUUID } from 'node:crypto';
 import { API_BASE, statisticsEndpoints, utcToday } from '@atk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STATS_RAW_DAYS, loadConfig } from '../../src/config.ts';
+import { DEFAULT_STATS_RAW_DAYS, DEFAULT_VISITOR_IDLE_MONTHS, loadConfig } from '../../src/config.ts';
 import { resultRows } from '../../src/db/client.ts';
 import { dropExpiredEvents, ensureEventPartitions, monthPartition } from '../../src/modules/statistics/partitions.ts';
-import { forgetIdleListeners } from '../../src/modules/statistics/upkeep.ts';
+import { forgetIdleListeners, forgetIdleVisitors } from '../../src/modules/statistics/upkeep.ts';
 import { makeBrand, makeUser, startTestApp, type TestApp } from '../support/harness.ts';
 import { type PublishedInstance, publishedInstance } from '../support/published-instance.ts';
 
 let app: TestApp;
 let shop: PublishedInstance;
 let customer: { token: string };
+let admin: { token: string };
 
 beforeAll(async () => {
   app = await startTestApp();
   const brand = await makeBrand(app.db, 'Retention Mics');
   customer = await makeUser(app, 'customer', { brandId: brand.id });
+  admin = await makeUser(app, 'global_admin');
   shop = await publishedInstance(app, customer, brand.id, 'Kept page');
   await ensureEventPartitions(app.db);
 });
@@ -101,7 +104,7 @@ describe('raw event retention', () => {
 });
 
 describe('idle listeners', () => {
-  it('forgets the listening bound of a visitor idle two days, and keeps one idle less', async () => {
+  it('forgets the listening bound and the day’s clicks of a visitor idle two days, and keeps one idle less', async () => {
     const visitor = randomUUID();
     const batch = (body: Record<string, unknown>) =>
       fetch(`${app.url}${API_BASE}/widget/events`, {
@@ -125,16 +128,79 @@ describe('idle listeners', () => {
       events: [
         { type: 'play', ...item },
         { type: 'listen', ...item, seconds: 1 },
+        { type: 'buy_click', instance_id: shop.id, product_id: shop.product.id },
       ],
     });
     const listeners = async () =>
       resultRows<{ n: number }>(
         await app.db.execute(sql`select count(*)::int as n from stats_listeners where visitor_id = ${visitor}`),
       )[0].n;
-    expect(await listeners()).toBe(1);
+    const clicks = async () =>
+      resultRows<{ n: number }>(
+        await app.db.execute(sql`select count(*)::int as n from stats_click_caps where visitor_id = ${visitor}`),
+      )[0].n;
+    expect([await listeners(), await clicks()]).toEqual([1, 1]);
     await forgetIdleListeners(app.db, new Date(Date.now() + 47 * 3_600_000));
-    expect(await listeners()).toBe(1);
+    expect([await listeners(), await clicks()]).toEqual([1, 1]);
     await forgetIdleListeners(app.db, new Date(Date.now() + 49 * 3_600_000));
     expect(await listeners()).toBe(0);
+    // A day's click count goes with the days: once two UTC days have passed since its own.
+    await forgetIdleListeners(app.db, new Date(Date.now() + 72 * 3_600_000));
+    expect(await clicks()).toBe(0);
+  });
+});
+
+describe('idle visitors', () => {
+  it('keep 25 months unless VISITOR_IDLE_MONTHS says otherwise, and refuse a value that is not a whole number of months', () => {
+    expect(loadConfig({}).visitorIdleMonths).toBe(DEFAULT_VISITOR_IDLE_MONTHS);
+    expect(DEFAULT_VISITOR_IDLE_MONTHS).toBe(25);
+    expect(loadConfig({ VISITOR_IDLE_MONTHS: '13' }).visitorIdleMonths).toBe(13);
+    for (const bad of ['0', '-1', '2.5', 'never'])
+      expect(() => loadConfig({ VISITOR_IDLE_MONTHS: bad })).toThrow(
+        /VISITOR_IDLE_MONTHS must be a whole number of months/,
+      );
+  });
+
+  it('are deleted by the daily upkeep once idle that long, not while their raw events are kept', async () => {
+    const launch = async (address: string) => {
+      const visitor = randomUUID();
+      const res = await fetch(`${app.url}${API_BASE}/widget/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({
+          page_url: 'https://shop.example/mics',
+          visitor_id: visitor,
+          events: [{ type: 'launch', instance_id: shop.id }],
+        }),
+      });
+      expect(res.status).toBe(200);
+      return visitor;
+    };
+    const [idle, recent] = [await launch('10.9.2.1'), await launch('10.9.2.2')];
+    // No endpoint makes a visitor last seen 26 months ago: its rows are backdated here.
+    await app.db.execute(sql`
+      with v as (update visitors set last_seen_at = now() - interval '26 months' where id = ${idle}::uuid)
+      update brand_visitors set last_seen_at = now() - interval '26 months' where visitor_id = ${idle}::uuid`);
+    const listed = async () => {
+      const query = { page_num: 1, page_size: 100 };
+      const [all, brand] = await Promise.all([
+        app.send(statisticsEndpoints.visitors, { query, token: admin.token }),
+        app.send(statisticsEndpoints.brandVisitors.own, { query, token: customer.token }),
+      ]);
+      expect([all.status, brand.status]).toEqual([200, 200]);
+      const ids = (list: { _id: string }[]) => [idle, recent].filter((id) => list.some((v) => v._id === id));
+      return { platform: ids(all.body.data.list), brand: ids(brand.body.data.list) };
+    };
+    expect(await listed()).toEqual({ platform: [idle, recent], brand: [idle, recent] });
+    // Raw events kept longer than that (1,000 days): the rows stay, so an erasure still finds the events.
+    expect(await forgetIdleVisitors(app.db, { rawDays: 1000, visitorIdleMonths: 25 })).toBe(0);
+    // Idle 26 months with the defaults: its visitor and brand visitor go; the recent one stays.
+    expect(await forgetIdleVisitors(app.db, { rawDays: 400, visitorIdleMonths: 25 })).toBe(2);
+    expect(await listed()).toEqual({ platform: [recent], brand: [recent] });
+    // Idle a day: stays under a one-month setting too, and goes once a month has passed.
+    expect(await forgetIdleVisitors(app.db, { rawDays: 1, visitorIdleMonths: 1 })).toBe(0);
+    const later = new Date(Date.now() + 32 * DAY);
+    expect(await forgetIdleVisitors(app.db, { rawDays: 1, visitorIdleMonths: 1 }, later)).toBeGreaterThanOrEqual(2);
+    expect(await listed()).toEqual({ platform: [], brand: [] });
   });
 });

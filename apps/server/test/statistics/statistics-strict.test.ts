@@ -121,7 +121,7 @@ describe('strict privacy mode', () => {
       (await app.db.select({ day: statsDailySalts.day }).from(statsDailySalts)).map((r) => r.day);
     expect((await days()).sort()).toEqual(['2024-01-01', utcToday()]);
     const errors: string[] = [];
-    const stop = keepStatistics(app.db, { error: (msg) => errors.push(msg) }, 400);
+    const stop = keepStatistics(app.db, { error: (msg) => errors.push(msg) }, { rawDays: 400, visitorIdleMonths: 25 });
     try {
       await expect.poll(days, { timeout: 20_000 }).toEqual([utcToday()]);
     } finally {

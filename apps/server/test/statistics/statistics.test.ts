@@ -417,8 +417,8 @@ describe('statistics: from the player events', () => {
     const res = await get<{ list: ProductTotals[] }>(`/statistics/products?${range()}`, t.a.token);
     expectOk(res);
     expect(res.body.data.list).toEqual([
-      { product_id: a.p1._id, name: 'Alpha U47', plays: 3, listening_time: 42.5 },
-      { product_id: a.p2._id, name: 'Alpha C12', plays: 1, listening_time: 7.25 },
+      { product_id: a.p1._id, name: 'Alpha U47', plays: 3, listening_time: 42.5, clicks: 0 },
+      { product_id: a.p2._id, name: 'Alpha C12', plays: 1, listening_time: 7.25, clicks: 0 },
     ]);
     const admin = await get<{ list: ProductTotals[] }>(
       `/admin/statistics/products?${range()}&brand_id=${t.brandA.id}&instance_id=${a.instance._id}`,
@@ -434,7 +434,9 @@ describe('statistics: from the player events', () => {
       `/statistics/products?${range()}&brand_id=${t.brandA.id}`,
       t.b.token,
     );
-    expect(beta.body.data.list).toEqual([{ product_id: b.p1._id, name: 'Beta Ribbon', plays: 1, listening_time: 3 }]);
+    expect(beta.body.data.list).toEqual([
+      { product_id: b.p1._id, name: 'Beta Ribbon', plays: 1, listening_time: 3, clicks: 0 },
+    ]);
     // A range before today holds nothing.
     const before = await get<{ list: ProductTotals[] }>(
       `/statistics/products?start=${dayOffset(-5)}&end=${dayOffset(-1)}`,

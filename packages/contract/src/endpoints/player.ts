@@ -77,6 +77,6 @@ export const playerEndpoints = {
     data: z.null(),
     tag,
     summary: 'Forget a visitor',
-    description: `The player's "Forget me": erases what the server keeps of this visitor id (its visitor and brand-visitor rows, its raw events, its open ABX tests and its day's visitor marks); what was already summed into daily totals stays, as it names no one. msg '${MSG.visitorForgotten}', also for an id the server never saw (the answer does not tell which ids exist). As JSON or text/plain holding JSON; counted against the events' limit per address. Readable from any origin.`,
+    description: `The player's "Forget me": erases, in one transaction, what the server keeps of this visitor id (its visitor and brand-visitor rows, its raw events, its marks as a day's unique visitor, its listening bounds and day's click count, its blind votes and ABX answers); what was already summed into daily totals stays, as it names no one. msg '${MSG.visitorForgotten}', also for an id the server never saw (the answer does not tell which ids exist). As JSON or text/plain holding JSON; counted against the events' limit per address. Readable from any origin.`,
   }),
 };

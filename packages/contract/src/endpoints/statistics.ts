@@ -45,7 +45,7 @@ export const statisticsEndpoints = {
     auth: ADMINS,
     tag,
     summary: 'Erase a visitor',
-    description: `Erases what the server keeps of one visitor id, as the player's "Forget me" does (its visitor and brand-visitor rows, raw events, open ABX tests, day marks); daily totals stay. msg '${MSG.visitorErased}'; an id the server does not hold is a 404 '${MSG.visitorNotFound}'.`,
+    description: `Erases what the server keeps of one visitor id, as the player's "Forget me" does (its visitor and brand-visitor rows, raw events, day marks as a unique visitor, listening bounds and click count, blind votes and ABX answers); daily totals stay. msg '${MSG.visitorErased}'; an id the server does not hold is a 404 '${MSG.visitorNotFound}'.`,
   }),
   visitorsDaily: endpoint({
     method: 'GET',

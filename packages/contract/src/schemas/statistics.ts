@@ -176,6 +176,7 @@ export const productTotalsList = z.object({
     .object({
       plays: z.number().int().describe('Plays ingestion dropped in the range.'),
       listening_time: z.number().describe('Listening seconds ingestion dropped in the range.'),
+      clicks: z.number().int().describe('Buy clicks ingestion dropped in the range.'),
     })
     .describe(
       'What ingestion dropped in the range, of the product asked or of every product (untrusted or over its limits).',

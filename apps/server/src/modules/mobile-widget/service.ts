@@ -25,6 +25,7 @@ const MOBILE_FEATURES: PlayerInstance['features'] = {
   products_in_player: Number.MAX_SAFE_INTEGER,
   listener_votes: 0,
   abx_trials: 0,
+  // the UTM tags are a desktop instance's Features tab switch; a mobile instance has none
   utm_tags: 0,
 };
 

@@ -1,26 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  ABX_TRIALS_DEFAULT,
-  type AbxStart,
-  type InstanceSong,
-  MSG,
-  type PlayerEvents,
-  type PlayerEventsAnswer,
-  pageUrl,
-} from '@atk/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { changeFeed, Remembered } from '../../db/changes.ts';
-import { type Db, perDatabase } from '../../db/client.ts';
-import {
-  audios,
-  brands,
-  instances,
-  mobileInstanceProducts,
-  mobileInstances,
-  NO_ID,
-  products,
-} from '../../db/schema.ts';
-import { deletedIs } from '../../db/soft-delete.ts';
+import { type AbxStart, MSG, type PlayerEvents, type PlayerEventsAnswer, pageUrl } from '@atk/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { audios } from '../../db/schema.ts';
 import { notFound, tooManyRequests } from '../../platform/errors.ts';
 import { NOWHERE, placeOf } from '../../platform/geo.ts';
 import { LIMITS, sweepExpired, takeHit } from '../../platform/rate-limit.ts';
@@ -37,109 +19,17 @@ import { type CheckedEvent, foldBatch } from '../statistics/ingest.ts';
 import { strictVisitorId } from '../statistics/salts.ts';
 import { issueToken, tokenIssued } from '../statistics/tokens.ts';
 import { type CheckedVote, foldVotes } from '../statistics/votes.ts';
-import { touches } from './cache.ts';
-
-/**
- * What an instance's events may name: a published instance of a brand that is not deleted (desktop), or a
- * published mobile instance (mobile). `products` maps each product the events may name to the brand its events
- * count for; `launchBrand` is the brand of an event naming no product (a launch).
- */
-interface EventScope {
-  launchBrand: string;
-  products: Map<string, string>;
-  songs: Set<string>;
-  sources: Set<string>;
-  /** Whether the instance asks blind listeners for a vote (its Listener votes feature). */
-  listenerVotes: boolean;
-  /** The trials of its ABX test; 0: it offers none. */
-  abxTrials: number;
-  /** The change feed's names (`<kind>:<id>`, modules/player/cache.ts `touches`) of the rows it was read from. */
-  dependencies: Set<string>;
-}
-
-async function eventScope(db: Db, id: string): Promise<EventScope | null> {
-  const [r] = await db
-    .select({
-      brandId: instances.brandId,
-      products: instances.products,
-      otherProducts: instances.otherProducts,
-      sources: instances.sources,
-      mySources: instances.mySources,
-      features: instances.features,
-    })
-    .from(instances)
-    .innerJoin(brands, eq(brands.id, instances.brandId))
-    .where(and(eq(instances.id, id), eq(instances.isPublished, 1), deletedIs(instances), deletedIs(brands)));
-  if (!r) return null;
-  const songs = [...(r.sources ?? []), ...(r.mySources ?? [])];
-  return {
-    launchBrand: r.brandId,
-    products: new Map([...(r.products ?? []), ...(r.otherProducts ?? [])].map((p) => [p.product_id, r.brandId])),
-    ...songsOf(songs),
-    listenerVotes: r.features?.listener_votes?.is_enable === 1,
-    abxTrials: r.features?.abx_test?.is_enable === 1 ? (r.features.abx_test.trials ?? ABX_TRIALS_DEFAULT) : 0,
-    dependencies: new Set([`i:${id}`]),
-  };
-}
-
-const songsOf = (songs: InstanceSong[]) => ({
-  songs: new Set(songs.map((s) => s.song_id)),
-  sources: new Set(songs.flatMap((s) => (s.instruments ?? []).map((i) => i.instrument_id))),
-});
-
-/**
- * A mobile instance compares products of any brand: each event counts for its product's brand (so a brand's
- * product statistics with widget_type=mobile show its products' plays and listening time). A launch names no
- * product and so no brand: it counts for the nil brand (NO_ID), the platform's own scope, with widget_type mobile.
- * Its products are its active ones (mobile_instance_products, the product and its brand not deleted). It depends on
- * its instance's rows (`m:<id>`, migration 0015) and on every product it lists, active or not (`p:<id>`: a product
- * deleted or restored); a brand's change drops every scope (`player:*`).
- */
-async function mobileEventScope(db: Db, id: string): Promise<EventScope | null> {
-  const [r] = await db
-    .select({ sources: mobileInstances.sources, listenerVotes: mobileInstances.listenerVotes })
-    .from(mobileInstances)
-    .where(and(eq(mobileInstances.id, id), eq(mobileInstances.isPublished, 1), deletedIs(mobileInstances)));
-  if (!r) return null;
-  const rows = await db
-    .select({
-      productId: products.id,
-      brandId: products.brandId,
-      counts: sql<boolean>`${mobileInstanceProducts.isActive} = 1 and not ${products.isDeleted} and not ${brands.isDeleted}`,
-    })
-    .from(mobileInstanceProducts)
-    .innerJoin(products, eq(products.id, mobileInstanceProducts.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(eq(mobileInstanceProducts.instanceId, id));
-  return {
-    launchBrand: NO_ID,
-    products: new Map(rows.filter((p) => p.counts).map((p) => [p.productId, p.brandId])),
-    ...songsOf(r.sources ?? []),
-    listenerVotes: r.listenerVotes === 1, // its Listener votes (General tab)
-    abxTrials: 0,
-    dependencies: new Set([`m:${id}`, ...rows.map((p) => `p:${p.productId}`)]),
-  };
-}
-
-/**
- * Scopes remembered per process while the change feed vouches for them (as the player read is): a player sends a
- * batch every 15 seconds, so reading its instance each time would be most of ingestion's cost. Keyed by widget type
- * and id; dropped when a row they were read from changes (`dependencies`) or a brand does (`player:*`); unknown or
- * unpublished ids are not kept.
- */
-const eventScopes = perDatabase(
-  (db) =>
-    new Remembered<EventScope>(changeFeed(db), (change, _key, scope) => touches(change, scope.dependencies), 10_000),
-);
+import { type EventScope, eventScopeOf } from './event-scope.ts';
 
 /**
  * Stores a batch of the player's events (POST /widget/events) and folds it into the statistics, in one
  * statement (modules/statistics/ingest.ts). An event is dropped, silently (a visitor's page cannot do anything
  * about it), when its instance is unknown, unpublished or deleted, or when it names a product, song or source
- * that the instance does not list. `address` (the client's, behind TRUST_PROXY) only places a visitor who
- * launches: it is looked up and forgotten. Answers how many were stored. A batch with widget_type 'mobile' names
- * mobile instances (mobileEventScope). Counts the batch against its address's limit (in the fold's statement when
- * it stores events) and refuses it with 429, storing nothing, once the window is full.
+ * that the instance does not list (a buy click also when its retailer is not an active one: checked in the fold).
+ * `address` (the client's, behind TRUST_PROXY) only places a visitor who launches: it is looked up and forgotten.
+ * Answers how many were stored. A batch with widget_type 'mobile' names mobile instances (./event-scope.ts). Counts
+ * the batch against its address's limit (in the fold's statement when it stores events) and refuses it with 429,
+ * storing nothing, once the window is full.
  *
  * Events other than a launch count only with the batch's valid token for their instance and visitor
  * (../statistics/tokens.ts); what the caps and budgets let through is decided in the fold (docs/api.md "How hard the
@@ -167,8 +57,7 @@ export async function recordPlayerEvents(
       : (sent.visitor_id as string),
   };
   const ids = [...new Set(batch.events.map((e) => e.instance_id.toLowerCase()))];
-  const read = batch.widget_type === 'mobile' ? mobileEventScope : eventScope;
-  const scopeOf = (id: string) => eventScopes(db).get(`${batch.widget_type}:${id}`, () => read(db, id));
+  const scopeOf = (id: string) => eventScopeOf(db, batch.widget_type, id);
   const known = new Map(
     (await Promise.all(ids.map(async (id) => [id, await scopeOf(id)] as const))).filter(
       (entry): entry is readonly [string, EventScope] => entry[1] !== null,
@@ -192,7 +81,10 @@ export async function recordPlayerEvents(
         product_id: e.product_id ?? null,
         song_id: e.song_id ?? null,
         source_id: e.source_id ?? null,
-        seconds: e.seconds ?? null,
+        seconds: e.type === 'buy_click' ? null : (e.seconds ?? null),
+        // what a click followed; another event's are no part of it
+        retailer_id: e.type === 'buy_click' ? (e.retailer_id ?? null) : null,
+        currency: e.type === 'buy_click' ? (e.currency ?? null) : null,
         issued: issued.get(e.instance_id.toLowerCase()) ?? null,
       },
     ];
@@ -289,8 +181,7 @@ export async function startAbx(
 ): Promise<{ test: string; trials: number }> {
   await countEventsHit(db, address);
   const instance = body.instance_id.toLowerCase();
-  const read = body.widget_type === 'mobile' ? mobileEventScope : eventScope;
-  const inst = await eventScopes(db).get(`${body.widget_type}:${instance}`, () => read(db, instance));
+  const inst = await eventScopeOf(db, body.widget_type, instance);
   const who = { widget: body.widget_type, instance, visitor: body.visitor_id };
   const t = {
     song: body.song_id.toLowerCase(),
@@ -311,8 +202,7 @@ export async function startAbx(
 export async function abxTrialAudio(db: Db, token: string, trial: number, secret: Buffer): Promise<string | null> {
   const test = readAbxTest(secret, token);
   if (!test || trial < 1 || trial > test.trials) return null;
-  const read = test.widget === 'mobile' ? mobileEventScope : eventScope;
-  const inst = await eventScopes(db).get(`${test.widget}:${test.instance}`, () => read(db, test.instance));
+  const inst = await eventScopeOf(db, test.widget, test.instance);
   if (!inst?.abxTrials || !offers(inst, test)) return null;
   const x = abxSequence(secret, test)[trial - 1] === 'A' ? test.a : test.b;
   const [row] = await db

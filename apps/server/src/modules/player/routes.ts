@@ -5,6 +5,7 @@ import {
   WIDGET_ABX_AUDIO_PATH,
   WIDGET_ABX_PATH,
   WIDGET_EVENTS_PATH,
+  WIDGET_FORGET_PATH,
 } from '@atk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { storageSecret } from '../../platform/storage/local.ts';
+import { eraseVisitor } from '../statistics/erase.ts';
 import { type PlayerAnswer, playerAnswer } from './cache.ts';
 import { abxTrialAudio, countEventsHit, recordPlayerEvents, startAbx } from './events.ts';
 import { readPlayerPreview } from './preview.ts';
@@ -85,7 +87,7 @@ export function playerRoutes(app: App, { db, config, storage }: Deps) {
         }
       },
     );
-    for (const path of [`${API_BASE}${WIDGET_EVENTS_PATH}`, `${API_BASE}${WIDGET_ABX_PATH}`])
+    for (const path of [WIDGET_EVENTS_PATH, WIDGET_ABX_PATH, WIDGET_FORGET_PATH].map((p) => `${API_BASE}${p}`))
       events.options(
         path,
         { config: { auth: 'public' }, onRequest: crossOrigin, schema: { hide: true } },
@@ -120,6 +122,20 @@ export function playerRoutes(app: App, { db, config, storage }: Deps) {
           throw req.validationError;
         }
         return ok(await startAbx(db, req.body, req.ip, await eventsSecret()));
+      },
+      { bodyLimit: EVENTS_BODY_LIMIT, onRequest: crossOrigin, attachValidation: true },
+    );
+    // The player's "Forget me" (docs/api.md "What the statistics store, and for how long"): sent as the events are
+    // (a beacon, when the page goes away), and counted against the same limit, so it cannot be used to probe ids
+    // faster than events could be sent. The answer is the same whether the server held the id or not.
+    route(
+      events,
+      api.forget,
+      async (req) => {
+        await countEventsHit(db, req.ip);
+        if (req.validationError) throw req.validationError;
+        await eraseVisitor(db, req.body.visitor_id);
+        return ok(null, MSG.visitorForgotten);
       },
       { bodyLimit: EVENTS_BODY_LIMIT, onRequest: crossOrigin, attachValidation: true },
     );

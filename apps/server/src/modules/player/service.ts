@@ -293,6 +293,7 @@ export function playerFeatures(features: Partial<InstanceFeatures> | null | unde
     products_in_player: typeof max === 'number' && max > 0 ? max : DEFAULT_FEATURES.products_in_player.max_num,
     listener_votes: f.listener_votes?.is_enable === 1 ? 1 : 0,
     abx_trials: f.abx_test?.is_enable === 1 ? (f.abx_test.trials ?? ABX_TRIALS_DEFAULT) : 0,
+    // features saved before UTM tags existed have none: off
     utm_tags: f.utm_tags?.is_enable === 1 ? 1 : 0,
   };
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { judgeClicks } from './ingest-clicks.ts';
 
 /**
  * How hard the statistics are to inflate (docs/api.md): the caps and budgets the fold (./ingest.ts) applies to a
@@ -9,7 +10,9 @@ import { type SQL, sql } from 'drizzle-orm';
  * What one address and one visitor can add to the figures (docs/api.md "How hard the statistics are to inflate").
  * Launches need no token but are capped per address × instance (an hour, a day); plays per visitor × product × UTC day
  * and per address × instance a day; listening per visitor × product by the time passed since its previous event (or
- * its token's issue), and per address × instance a day. What goes over is dropped and counted.
+ * its token's issue), and per address × instance a day; buy clicks per visitor × instance × UTC day (a visitor
+ * comparing a few products and retailers clicks a handful; 20 is well above it) and per address × instance a day,
+ * as plays. What goes over is dropped and counted.
  */
 export const STATS_CAPS = {
   launchesPerAddressHour: 10,
@@ -17,6 +20,8 @@ export const STATS_CAPS = {
   playsPerVisitorProductDay: 20,
   playsPerAddressDay: 100,
   listenSecondsPerAddressDay: 4 * 3600,
+  clicksPerVisitorInstanceDay: 20,
+  clicksPerAddressDay: 100,
 };
 
 /**
@@ -29,8 +34,9 @@ export const HEARD_GAP_SECONDS = 60;
 /**
  * The fold's judging of a batch's events: common table expressions over `sent` (the batch's events) and `t` (the
  * statement's time and UTC day), defined by the fold before them. They add the heard plays (`given`), spend the
- * address's budgets in rate_limits and the visitor's listening bound in stats_listeners, and define `judged` (every
- * event given, `ok` when it counts, `kept` its listening seconds that count) and `ev` (the events that count).
+ * address's budgets in rate_limits and the visitor's listening bound in stats_listeners (its day's clicks in
+ * stats_click_caps: ./ingest-clicks.ts), and define `judged` (every event given, `ok` when it counts, `kept` its
+ * listening seconds that count) and `ev` (the events that count).
  */
 export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL {
   const c = Object.fromEntries(Object.entries(STATS_CAPS).map(([k, v]) => [k, sql.raw(String(v))])) as Record<
@@ -51,6 +57,11 @@ export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL
                             else r.window_start end,
         expires_at = case when r.expires_at <= excluded.window_start then excluded.expires_at else r.expires_at end
       returning key, count`;
+  const clicks = judgeClicks(
+    v,
+    { perVisitor: c.clicksPerVisitorInstanceDay, perAddress: c.clicksPerAddressDay },
+    { key: budget, spend },
+  );
   return sql`
     -- A product heard is a play of it: listening (with a valid token) to a product the batch has no play of, that
     -- this visitor's player had not sent anything of for HEARD_GAP_SECONDS, was switched to while playing. Its
@@ -59,7 +70,7 @@ export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL
       select * from sent
       union all
       (select distinct on (s.instance_id, s.product_id) s.instance_id, s.brand_id, 'play', s.product_id, s.song_id,
-              s.source_id, null::float8, s.issued, s.n, true
+              s.source_id, null::float8, s.issued, null::uuid, null::text, s.n, true
        from sent s
        where s.type = 'listen' and s.seconds > 0 and s.issued is not null and s.product_id is not null
          and not exists (select 1 from sent p where p.type = 'play' and p.instance_id = s.instance_id
@@ -82,11 +93,12 @@ export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL
       from launch_want w join launch_spent s using (key) group by 1
     ),
     -- Plays and listening, only with a valid token: per visitor × product, plays capped a day and listening bounded
-    -- by the time since the previous event (the token's issue for the first).
+    -- by the time since the previous event (the token's issue for the first). A click is no listening: it leaves
+    -- the bound's clock alone.
     asked as (
       select instance_id, product_id, min(issued) as issued, count(*) filter (where type = 'play')::int as plays,
              coalesce(sum(seconds) filter (where type = 'listen'), 0) as secs
-      from given where product_id is not null and issued is not null group by 1, 2
+      from given where product_id is not null and issued is not null and type in ('play', 'listen') group by 1, 2
     ),
     -- heard_seconds: the day's listening as the same bound keeps it (what qualifies a blind vote, ./votes.ts).
     listener as (
@@ -134,23 +146,30 @@ export function judgeEvents(v: { visitorId: unknown; addressKey: unknown }): SQL
       left join address_fits p on p.instance_id = v.instance_id and p.kind = 'plays'
       left join address_fits q on q.instance_id = v.instance_id and q.kind = 'listen'
     ),
+    ${clicks},
     -- Each event judged: a launch within its instance's fit, the first plays of a product within its fit, listening
-    -- scaled to its product's fit; the rest is dropped (counted beside the figures).
+    -- scaled to its product's fit, the first clicks of an instance within its fit; the rest is dropped (counted
+    -- beside the figures).
     judged as (
       select g.instance_id, g.brand_id, g.type, g.product_id, g.song_id, g.source_id, g.seconds, g.heard,
+             g.retailer_id, g.currency,
              case g.type
                when 'launch' then row_number() over (partition by g.type, g.instance_id order by g.n) <= coalesce(lf.fits, 0)
                when 'play' then row_number() over (partition by g.type, g.instance_id, g.product_id order by g.n)
                                 <= coalesce(pf.plays, 0)
+               when 'buy_click' then row_number() over (partition by g.type, g.instance_id order by g.n)
+                                     <= coalesce(cf.fits, 0)
                else coalesce(g.seconds * pf.secs / nullif(pf.asked_secs, 0), 0) > 0
              end as ok,
              case when g.type = 'listen' then coalesce(g.seconds * pf.secs / nullif(pf.asked_secs, 0), 0) end as kept
       from given g
       left join launch_fits lf on g.type = 'launch' and lf.instance_id = g.instance_id
       left join product_fits pf on g.issued is not null and pf.instance_id = g.instance_id
-        and pf.product_id = g.product_id
+        and pf.product_id = g.product_id and g.type in ('play', 'listen')
+      left join click_fits cf on g.type = 'buy_click' and g.issued is not null and cf.instance_id = g.instance_id
     ),
     ev as (
-      select instance_id, brand_id, type, product_id, song_id, source_id, kept as seconds, heard from judged where ok
+      select instance_id, brand_id, type, product_id, song_id, source_id, kept as seconds, heard, retailer_id, currency
+      from judged where ok
     )`;
 }

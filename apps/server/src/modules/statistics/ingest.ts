@@ -5,17 +5,22 @@ import { NO_ID } from '../../db/schema.ts';
 import type { Place } from '../../platform/geo.ts';
 import { hitStatement, type Limit } from '../../platform/rate-limit.ts';
 import { judgeEvents } from './ingest-caps.ts';
+import { foldClicks } from './ingest-clicks.ts';
 import { foldVisitors } from './ingest-visitors.ts';
 
 /** One event the player sent, checked against its instance (modules/player/events.ts). */
 export interface CheckedEvent {
   instance_id: string;
   brand_id: string;
-  type: 'launch' | 'play' | 'listen';
+  type: 'launch' | 'play' | 'listen' | 'buy_click';
   product_id: string | null;
   song_id: string | null;
   source_id: string | null;
   seconds: number | null;
+  /** A buy click's retailer (null: the buy button; the fold drops a click naming a retailer not active). */
+  retailer_id: string | null;
+  /** A buy click's currency, when it named one. */
+  currency: string | null;
   /** The issue time (epoch seconds) of the batch's valid token for this instance and visitor, else null. */
   issued: number | null;
 }
@@ -52,7 +57,8 @@ const DEADLOCK_RETRIES = 3;
  * Stores a batch and folds it into the statistics, in ONE statement (so one round trip, and all of it or
  * nothing): the events judged by the caps and budgets (./ingest-caps.ts); the raw events; the daily rollup
  * (stats_daily: launches, plays, listening seconds per day × brand × instance × product × song × source × widget,
- * and per product in stats_daily_products); and for a batch with a launch the visitor (visitors, and per brand
+ * and per product in stats_daily_products; buy clicks in stats_daily_clicks, ./ingest-clicks.ts); and for a batch
+ * with a launch the visitor (visitors, and per brand
  * brand_visitors: created on the first launch, a sign in counted when the last activity is older than
  * VISITOR_SESSION_GAP_MINUTES), the day's unique visitors (stats_daily_visitors, insert-if-absent) and the
  * counts the screens read (stats_daily_counts; ./ingest-visitors.ts). A batch without a launch only marks the
@@ -138,16 +144,20 @@ function foldStatement(v: Record<FoldKey, unknown>): SQL {
     sent as (
       select e.*, row_number() over () as n, false as heard from jsonb_to_recordset(${v.events}::jsonb) as e(
         instance_id uuid, brand_id uuid, type text, product_id uuid, song_id uuid, source_id uuid, seconds float8,
-        issued float8)
+        issued float8, retailer_id uuid, currency text)
       where (select ok from allowed)
+        -- a click through a retailer the platform does not list as active is nobody's figure, as an unknown product
+        and (e.retailer_id is null or exists (
+          select 1 from retailers r where r.id = e.retailer_id and r.status = '1' and not r.is_deleted))
     ),
     ${judgeEvents(v)},
     launched as (select brand_id, instance_id, count(*)::int as launches from ev where type = 'launch' group by 1, 2),
     raw as (
       insert into player_events
-        (instance_id, brand_id, visitor_id, widget_type, type, product_id, song_id, source_id, seconds, created_at)
+        (instance_id, brand_id, visitor_id, widget_type, type, product_id, song_id, source_id, seconds, retailer_id,
+         currency, created_at)
       select instance_id, brand_id, ${v.visitorId}, ${v.widgetType}, type, product_id, song_id, source_id,
-             seconds, t.at
+             seconds, retailer_id, currency, t.at
       from ev, t
       where not heard -- the raw log keeps what the player sent; a heard play is a figure
     ),
@@ -159,6 +169,7 @@ function foldStatement(v: Record<FoldKey, unknown>): SQL {
              count(*) filter (where type = 'launch'), count(*) filter (where type = 'play'),
              coalesce(sum(seconds) filter (where type = 'listen'), 0)
       from ev, t
+      where type <> 'buy_click' -- a click has its own rollup (clicked)
       group by 1, 2, 3, 4, 5, 6, 7
       order by 1, 2, 3, 4, 5, 6, 7
       on conflict on constraint stats_daily_pk do update set
@@ -187,6 +198,7 @@ function foldStatement(v: Record<FoldKey, unknown>): SQL {
         dropped_plays = p.dropped_plays + excluded.dropped_plays,
         dropped_listen_seconds = p.dropped_listen_seconds + excluded.dropped_listen_seconds
     ),
+    ${foldClicks(v)},
     ${foldVisitors(v)}
     select (select ok from allowed) as allowed, (select count(*) from ev where not heard) as accepted,
            (select array_agg(distinct instance_id::text) from launched) as launched

@@ -37,8 +37,9 @@ export function eachDay(start: string, end: string): string[] {
 }
 
 /**
- * Sums every ended month not closed yet into stats_monthly_products, in one transaction (an advisory lock keeps two
- * processes from closing at once; a closed month is never summed again). Returns the months closed.
+ * Sums every ended month not closed yet into stats_monthly_products and its buy clicks into stats_monthly_clicks, in
+ * one transaction (an advisory lock keeps two processes from closing at once; a closed month is never summed again):
+ * a closed month is read from both monthly tables, so both are closed together. Returns the months closed.
  */
 export async function closeMonths(db: Db, now = new Date()): Promise<string[]> {
   const current = monthOf(new Date(now.getTime() - CLOSE_AFTER_MS).toISOString().slice(0, 10));
@@ -46,8 +47,8 @@ export async function closeMonths(db: Db, now = new Date()): Promise<string[]> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stats_monthly_products'))`);
     const open = resultRows<{ month: string }>(
       await tx.execute(sql`
-        select distinct left(day, 7) as month from stats_daily_products
-        where day < ${`${current}-01`}
+        select distinct left(day, 7) as month from stats_daily_products where day < ${`${current}-01`}
+        union select distinct left(day, 7) from stats_daily_clicks where day < ${`${current}-01`}
         except select month from stats_closed_months
         order by month`),
     ).map((r) => r.month);
@@ -63,6 +64,14 @@ export async function closeMonths(db: Db, now = new Date()): Promise<string[]> {
       where day < ${`${current}-01`} and left(day, 7) = any(${months})
         and product_id <> ${sql.raw(`'${NO_ID}'::uuid`)}
       group by brand_id, left(day, 7), widget_type, instance_id, product_id
+      on conflict do nothing`);
+    await tx.execute(sql`
+      insert into stats_monthly_clicks
+        (brand_id, month, widget_type, instance_id, product_id, retailer_id, currency, clicks)
+      select brand_id, left(day, 7), widget_type, instance_id, product_id, retailer_id, currency, sum(clicks)
+      from stats_daily_clicks
+      where day < ${`${current}-01`} and left(day, 7) = any(${months}) and clicks > 0
+      group by brand_id, left(day, 7), widget_type, instance_id, product_id, retailer_id, currency
       on conflict do nothing`);
     await tx.execute(sql`insert into stats_closed_months (month) select unnest(${months}) on conflict do nothing`);
     return open;

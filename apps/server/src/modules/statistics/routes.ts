@@ -1,8 +1,10 @@
-import { statisticsEndpoints as api } from '@atk/contract';
+import { statisticsEndpoints as api, MSG } from '@atk/contract';
 import { currentUser } from '../../http/auth.ts';
 import { ok, sendSerialized, serializeOk } from '../../http/envelope.ts';
 import { route } from '../../http/routes.ts';
 import type { App, Deps } from '../../http/types.ts';
+import { notFound } from '../../platform/errors.ts';
+import { eraseVisitor } from './erase.ts';
 import { brandActivity, launchDaily } from './launches.ts';
 import { preferencesAnswer } from './preferences.ts';
 import { productSeries, productTotals } from './product-statistics.ts';
@@ -15,6 +17,12 @@ import { brandVisitorsDaily, listBrandVisitors, listVisitors, platformVisitorsDa
  */
 export function statisticsRoutes(app: App, { db }: Deps) {
   route(app, api.visitors, async (req) => ok(await listVisitors(db, req.query)));
+  // An operator erasing a visitor id on request (the player's "Forget me" for a visitor who cannot use it): unlike the
+  // player's, the answer says when there was nothing to erase.
+  route(app, api.eraseVisitor, async (req) => {
+    if ((await eraseVisitor(db, req.params.id)) === 0) throw notFound(MSG.visitorNotFound);
+    return ok(null, MSG.visitorErased);
+  });
   route(app, api.visitorsDaily, async (req) => ok(await platformVisitorsDaily(db, req.query)));
   route(app, api.brandActivity, async (req) => ok(await brandActivity(db, req.query)));
 
