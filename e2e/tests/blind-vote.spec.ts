@@ -106,7 +106,7 @@ test('visitor 3 hears each product for a second: no question, and a forged vote 
   await page.waitForTimeout(1000);
   await expect(question(player)).toHaveCount(0);
   // the same visitor, with a token of its own, claims 6 s each through the API: the server heard 1 s of each
-  const visitor_id = await page.evaluate(() => localStorage.getItem('atk-player-visitor'));
+  const visitor_id = await page.evaluate(() => JSON.parse(localStorage.getItem('atk-player-visitor') ?? '{}').id);
   expect(visitor_id).toBeTruthy();
   const instance_id = scene.instance.id;
   const launch = await api<{ token: string }>('POST', '/widget/events', {

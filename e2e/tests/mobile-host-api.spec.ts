@@ -136,14 +136,14 @@ test('a page opens the widget on a product, plays and switches it through the me
     await release();
   }
 
-  // Counted for the product, on the atk operator's product statistics (widget_type mobile).
-  const atk = await apiLogin(DEMO.atk);
+  // Counted for the product, in the operators' product statistics (widget_type mobile).
+  const admin = await apiLogin(DEMO.global_admin);
   const today = utcToday();
   await expect
     .poll(async () => {
       const res = await fetch(
         `${baseUrl()}${STATISTICS_BASE}/admin/statistics/products?brand_id=all&widget_type=mobile&start=${today}&end=${today}&instance_id=${instanceId}`,
-        { headers: { authorization: `Bearer ${atk}` } },
+        { headers: { authorization: `Bearer ${admin}` } },
       );
       const body = (await res.json()) as { data?: { list: { product_id: string; clicks: number }[] } };
       return body.data?.list.find((row) => row.product_id === products[0].id)?.clicks;

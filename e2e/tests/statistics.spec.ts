@@ -119,7 +119,7 @@ async function visit(browser: Browser | null, switchTo?: string): Promise<string
   await dialog.getByRole('button', { name: 'Close player' }).click();
   await expect.poll(() => answers.length, { timeout: 15_000 }).toBeGreaterThan(0);
   expect(answers.every((status) => status === 200)).toBe(true);
-  const visitor = await page.evaluate(() => localStorage.getItem('atk-player-visitor'));
+  const visitor = await page.evaluate(() => JSON.parse(localStorage.getItem('atk-player-visitor') ?? '{}').id);
   await context.close();
   expect(visitor).toBeTruthy();
   return visitor as string;
