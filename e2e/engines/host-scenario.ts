@@ -5,6 +5,7 @@
  * off, a blind test (each product heard 7 s, then a vote), pause, Buy now, close. Plain JavaScript text, so WebDriver
  * and puppeteer run it as it is.
  */
+import { PLAYER_HOST_EVENTS } from '@atk/contract';
 
 /** What the page hears, in order, when the story runs. */
 export const EXPECTED_EVENTS = [
@@ -19,25 +20,6 @@ export const EXPECTED_EVENTS = [
   'atk-pause',
   'atk-buy-click',
   'atk-close',
-];
-
-const ALL_EVENTS = [
-  'atk-ready',
-  'atk-open',
-  'atk-close',
-  'atk-play',
-  'atk-pause',
-  'atk-ended',
-  'atk-switch',
-  'atk-seek',
-  'atk-song-change',
-  'atk-source-change',
-  'atk-level-match',
-  'atk-reveal',
-  'atk-vote',
-  'atk-abx-result',
-  'atk-buy-click',
-  'atk-error',
 ];
 
 /**
@@ -57,7 +39,7 @@ document.getElementById('listen').addEventListener('click', function () {
   }).then(function (player) { return player.play(); });
 });
 window.atkLog = [];
-${JSON.stringify(ALL_EVENTS)}.forEach(function (name) {
+${JSON.stringify(PLAYER_HOST_EVENTS)}.forEach(function (name) {
   document.addEventListener(name, function (e) { atkLog.push({ type: e.type, detail: e.detail }); });
 });
 </script></body></html>`;

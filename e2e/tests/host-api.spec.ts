@@ -7,31 +7,14 @@
  * statistics cannot be reached. Against the real server and the demo audio.
  */
 import type { Server } from 'node:http';
-import { DEFAULT_FEATURES, STATISTICS_BASE, utcToday } from '@atk/contract';
+import { DEFAULT_FEATURES, PLAYER_HOST_EVENTS, STATISTICS_BASE, utcToday } from '@atk/contract';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { api, apiLogin, baseUrl, DEMO, ok, serveElsewhere, type VotingScene, votingInstance } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-const EVENTS = [
-  'atk-ready',
-  'atk-open',
-  'atk-close',
-  'atk-play',
-  'atk-pause',
-  'atk-ended',
-  'atk-switch',
-  'atk-seek',
-  'atk-song-change',
-  'atk-source-change',
-  'atk-level-match',
-  'atk-reveal',
-  'atk-vote',
-  'atk-abx-result',
-  'atk-buy-click',
-  'atk-error',
-];
+const EVENTS = PLAYER_HOST_EVENTS;
 
 let scene: VotingScene;
 let site: { url: string; server: Server };

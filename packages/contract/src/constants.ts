@@ -64,6 +64,28 @@ export const WIDGET_ABX_AUDIO_PATH = '/widget/abx/audio';
 export const WIDGET_FORGET_PATH = '/widget/forget';
 export const PLAYER_EVENT_TYPES = ['launch', 'play', 'listen', 'vote', 'abx', 'buy_click'] as const;
 /**
+ * The DOM events `<atk-player>` and `<atk-mobile-player>` dispatch on the host page (docs/api.md "The player on the
+ * host page"; their details are typed in apps/player/types/atk-player.d.ts, which the player is checked against).
+ */
+export const PLAYER_HOST_EVENTS = [
+  'atk-ready',
+  'atk-open',
+  'atk-close',
+  'atk-play',
+  'atk-pause',
+  'atk-ended',
+  'atk-switch',
+  'atk-seek',
+  'atk-song-change',
+  'atk-source-change',
+  'atk-level-match',
+  'atk-reveal',
+  'atk-vote',
+  'atk-abx-result',
+  'atk-buy-click',
+  'atk-error',
+] as const;
+/**
  * The standard-mode visitor id is replaced once this old (the CNIL's limit for audience-measurement identifiers),
  * so no device keeps one id for longer (docs/api.md "What the statistics store, and for how long").
  */

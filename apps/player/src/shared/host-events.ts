@@ -3,7 +3,12 @@
  * events' names and details as the app emits them, what the app hands the element to be driven (`Control`), and the
  * brand's own analytics (`analytics="datalayer"`). In both loaders' bundles: keep it small.
  */
+import type { PLAYER_HOST_EVENTS } from '@atk/contract/constants';
 import type { AtkPlayerEventMap } from '../../types/atk-player.d.ts';
+
+/** The contract's list of events (which the console's guide shows) and the typings' map name the same events. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<(typeof PLAYER_HOST_EVENTS)[number], keyof AtkPlayerEventMap>;
 
 /** An event's name without its `atk-` prefix: 'play', 'buy-click', … */
 export type HostEventName = keyof AtkPlayerEventMap extends `atk-${infer N}` ? N : never;

@@ -8,7 +8,7 @@
  * read-only `isOpen`, `playing`, `position`, `selectedProduct`, `instanceId`; `atk-…` DOM events; the `analytics`
  * and `consent` attributes.
  */
-import { type Instance, PLAYER_TAG } from '@atk/contract';
+import { type Instance, PLAYER_HOST_EVENTS, PLAYER_TAG } from '@atk/contract';
 import type { IntegrationGuide, Step } from './snippets.ts';
 
 /** A product a snippet names: its id and its name. */
@@ -34,24 +34,7 @@ export function offeredProducts(instance: Pick<Instance, 'products' | 'other_pro
 }
 
 /** The DOM events the element sends, each with its details in `event.detail`. */
-export const PLAYER_EVENT_NAMES = [
-  'atk-ready',
-  'atk-open',
-  'atk-close',
-  'atk-play',
-  'atk-pause',
-  'atk-ended',
-  'atk-switch',
-  'atk-seek',
-  'atk-song-change',
-  'atk-source-change',
-  'atk-level-match',
-  'atk-reveal',
-  'atk-vote',
-  'atk-abx-result',
-  'atk-buy-click',
-  'atk-error',
-] as const;
+export const PLAYER_EVENT_NAMES = PLAYER_HOST_EVENTS;
 
 /** What analytics="datalayer" pushes to the page's dataLayer: the events by these names, a buy click as GA4's own. */
 export const ANALYTICS_EVENT_NAMES = PLAYER_EVENT_NAMES.filter((e) => e !== 'atk-buy-click').map((e) =>
