@@ -4,9 +4,9 @@
  * and plays it through the methods, selects another, and hears each event once, in order; a tap on a retailer in
  * DEALS is told as a buy click naming the retailer and is counted; the link opens.
  */
-import { type MobilePlayerInstance, STATISTICS_BASE, utcToday } from '@atk/contract';
+import { STATISTICS_BASE, utcToday } from '@atk/contract';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, baseUrl, DEMO, demoMicrophones, mobileSettingsTurn, serveElsewhere, v1 } from './support.ts';
+import { apiLogin, baseUrl, DEMO, mobileScene, mobileSettingsTurn, serveElsewhere, v1 } from './support.ts';
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use({ ...pixel7, actionTimeout: 15_000 });
@@ -21,23 +21,10 @@ let site: Awaited<ReturnType<typeof serveElsewhere>>;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const atk = await apiLogin(DEMO.atk);
   name = `Mobile Host ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  instanceId = (
-    await v1<{ _id: string }>('POST', '/admin/mobile_instances', atk, { general: { name, is_published: 1 } })
-  )._id;
-  const mics = await demoMicrophones();
-  await v1('PUT', `/admin/mobile_instances/${instanceId}`, atk, {
-    type: 'products',
-    products: mics.map((m, i) => ({
-      product_id: m._id,
-      is_active: 1,
-      is_featured: 1,
-      featured_order: i + 1,
-      player_position: i + 1,
-      placement_priority: null,
-    })),
-  });
+  const scene = await mobileScene(name);
+  instanceId = scene.instanceId;
+  products.splice(0, products.length, ...scene.products);
   site = await serveElsewhere(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Our microphones</title>
@@ -49,23 +36,13 @@ window.atkLog = [];
 ['atk-ready', 'atk-open', 'atk-close', 'atk-play', 'atk-pause', 'atk-switch', 'atk-buy-click', 'atk-error'].forEach(
   function (n) { document.addEventListener(n, function (e) { atkLog.push({ type: e.type, detail: e.detail }); }); });
 </script></body></html>`);
+  const atk = await apiLogin(DEMO.atk);
   retailerId = (await v1<{ _id: string }>('POST', '/admin/retailers', atk, {}))._id;
   await v1('PUT', `/admin/retailers/${retailerId}`, atk, {
     name: RETAILER,
     status: '1',
     website: `${site.url}?deal=1`,
   });
-  await expect
-    .poll(
-      async () => {
-        const w = (await api<MobilePlayerInstance>('GET', `/widget/mobile_instances/${instanceId}`)).data;
-        if (w.preparing !== 0 || w.songs[0]?.sources[0]?.versions.length !== 2) return false;
-        products.splice(0, products.length, ...w.products.map((p) => ({ id: p._id, name: p.name })));
-        return true;
-      },
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(true);
 });
 
 test.afterAll(async () => {

@@ -10,7 +10,7 @@ import { LABEL, type MobilePlayerInstance, MSG, STATISTICS_BASE } from '@atk/con
 import { devices, expect, type Locator, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { signInAs } from './lists.ts';
-import { api, apiLogin, baseUrl, DEMO, demoMicrophones, hearFor, serveElsewhere, swipe, toast, v1 } from './support.ts';
+import { api, apiLogin, baseUrl, DEMO, hearFor, mobileScene, serveElsewhere, swipe, toast, v1 } from './support.ts';
 
 // The phone, but our own Chromium (the config's launchOptions stay).
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -27,38 +27,14 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   atk = await apiLogin(DEMO.atk);
   name = `Mobile Vote ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const made = await v1<{ _id: string }>('POST', '/admin/mobile_instances', atk, {
-    general: { name, is_published: 1, listener_votes: 1 },
-  });
-  instanceId = made._id;
-  const mics = await demoMicrophones();
-  await v1('PUT', `/admin/mobile_instances/${instanceId}`, atk, {
-    type: 'products',
-    products: mics.map((m, i) => ({
-      product_id: m._id,
-      is_active: 1,
-      is_featured: 1,
-      featured_order: i + 1,
-      player_position: i + 1,
-      placement_priority: null,
-    })),
-  });
-  // The operator's read gives the switch back on.
+  const scene = await mobileScene(name, { listener_votes: 1 });
+  instanceId = scene.instanceId;
+  products.splice(0, products.length, ...scene.products);
+  // The operator's read gives the switch back on, and so does the widget's.
   const read = await v1<{ general: { listener_votes: number } }>('GET', `/atk/mobile/instances/${instanceId}`, atk);
   expect(read.general.listener_votes).toBe(1);
-  // The demo audio is processed by the server's jobs: wait until the song's first source has both versions.
-  await expect
-    .poll(
-      async () => {
-        const w = (await api<MobilePlayerInstance>('GET', `/widget/mobile_instances/${instanceId}`)).data;
-        if (w.preparing !== 0 || w.songs[0]?.sources[0]?.versions.length !== 2) return false;
-        expect(w.listener_votes).toBe(1);
-        products.splice(0, products.length, ...w.products.map((p) => ({ id: p._id, name: p.name })));
-        return true;
-      },
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(true);
+  const widget = await api<MobilePlayerInstance>('GET', `/widget/mobile_instances/${instanceId}`);
+  expect(widget.data.listener_votes).toBe(1);
   site = await serveElsewhere(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Our microphones</title>

@@ -10,6 +10,7 @@ import {
   DEFAULT_SUBSCRIPTION,
   hashPassword,
   type IMAGE_TYPES,
+  type MobilePlayerInstance,
   type Preferences,
   STATISTICS_BASE,
   type Subscription,
@@ -633,4 +634,44 @@ export async function expectNoSideScroll(page: Page) {
     });
     throw new Error(`page wider than the screen by ${await overflow()} px at ${page.url()}: ${past.join('; ')}`);
   }
+}
+
+/**
+ * A published mobile instance of the demo microphones, made by the atk operator (`general` beyond its name and status:
+ * e.g. listener_votes), resolved once the widget's first source has both versions; its products as the widget lists them.
+ */
+export async function mobileScene(
+  name: string,
+  general: Record<string, unknown> = {},
+): Promise<{ instanceId: string; products: { id: string; name: string }[] }> {
+  const atk = await apiLogin(DEMO.atk);
+  const made = await v1<{ _id: string }>('POST', '/admin/mobile_instances', atk, {
+    general: { name, is_published: 1, ...general },
+  });
+  const mics = await demoMicrophones();
+  await v1('PUT', `/admin/mobile_instances/${made._id}`, atk, {
+    type: 'products',
+    products: mics.map((m, i) => ({
+      product_id: m._id,
+      is_active: 1,
+      is_featured: 1,
+      featured_order: i + 1,
+      player_position: i + 1,
+      placement_priority: null,
+    })),
+  });
+  let products: { id: string; name: string }[] = [];
+  // The demo audio is processed by the server's jobs: wait until the song's first source has both versions.
+  await expect
+    .poll(
+      async () => {
+        const w = (await api<MobilePlayerInstance>('GET', `/widget/mobile_instances/${made._id}`)).data;
+        if (w.preparing !== 0 || w.songs[0]?.sources[0]?.versions.length !== 2) return false;
+        products = w.products.map((p) => ({ id: p._id, name: p.name }));
+        return true;
+      },
+      { timeout: 150_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return { instanceId: made._id, products };
 }
