@@ -206,7 +206,8 @@ export function useEngine(o: {
 
   /** Switches what is heard (on the shared clock). */
   const select = (id: string) => {
-    const from = now.current.selected;
+    // What the engine plays now: two switches in one render both know the first happened.
+    const from = engine().selected ?? now.current.selected;
     o.setSelected(id);
     engine().select(id);
     if (from !== id) o.emit('switch', { from, to: id, position: engine().position, blind: o.blind });

@@ -54,8 +54,14 @@ export function useHostControl(o: {
         const { sel, hear } = now.current;
         if (!sel.versionOf(product))
           throw new Error(`select(): product "${product}" has no recording of the selected source`);
+        // Asked again until it is heard: a product on show is switched to only once its audio can be heard.
+        const heard = () => {
+          if (now.current.sel.selected === product) return true;
+          now.current.hear(product);
+          return false;
+        };
         hear(product);
-        await until(() => now.current.sel.selected === product, `select(): product "${product}" could not be heard`);
+        await until(heard, `select(): product "${product}" could not be heard`);
       },
       selectSong: (song, source) => {
         now.current.sel.pickSong(song);
