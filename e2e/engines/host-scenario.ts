@@ -7,7 +7,7 @@
  */
 import { PLAYER_HOST_EVENTS } from '@atk/contract';
 
-/** What the page hears, in order, when the story runs. */
+/** What the page hears, in order, when the story runs (Chromium's story in tests/host-api.spec.ts too). */
 export const EXPECTED_EVENTS = [
   'atk-open',
   'atk-ready',

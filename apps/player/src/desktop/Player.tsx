@@ -109,20 +109,12 @@ export function Player({ root, data: raw, api, mini, strict, initial, host }: Ap
     return asked;
   }
   // A product the page asked to hear (select()) that is not in the comparison joins it (in the last place when it is
-  // full) and is switched to once it can be heard.
-  const [coming, setComing] = useState<string | null>(null);
+  // full); useHostControl asks again until it can be heard and is switched to.
   function hear(id: string) {
     if (chosen.includes(id)) return choose(id);
     const cap = Math.max(1, data.features.products_in_player);
-    setChosen(chosen.length < cap ? [...chosen, id] : [...chosen.slice(0, cap - 1), id]);
-    setComing(id);
+    setChosen((now) => (now.includes(id) ? now : now.length < cap ? [...now, id] : [...now.slice(0, cap - 1), id]));
   }
-  useEffect(() => {
-    if (coming && status[coming]?.state === 'ready') {
-      setComing(null);
-      choose(coming);
-    }
-  }, [coming, status]);
   useHostControl({ host, audio, sel, startPlay: () => audio.waiting || togglePlay(), hear });
 
   // Keyboard: space plays/pauses, 1–9 switch products (not while typing or on a control with its own key).
